@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { Organization } from './organization';
+import type { Result } from './result';
+import { TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
+import type { TaskRef } from './task-ref';
+import type { AccountStatus, ConnectionView, PinnedTaskView, SettingsView } from './views';
+import { ShortcutSchema, THEMES } from './views';
+
+/**
+ * The single IPC contract. Every method the renderer may call is here with
+ * its channel, the zod schema main checks its input against, and (as a type
+ * only) what it answers. Main registers handlers from this map, the preload
+ * builds window.api from it: nothing else crosses the bridge.
+ */
+interface Method<I extends z.ZodType, O> {
+  readonly channel: string;
+  readonly input: I;
+  /** Phantom: carries the result type, never read at run time. */
+  readonly output?: O;
+}
+const method =
+  <O>() =>
+  <I extends z.ZodType>(channel: string, input: I): Method<I, O> => ({ channel, input });
+
+const NoInput = z.undefined();
+const Url = z.string().trim().min(1, 'Enter a URL.').max(2048, 'That URL is too long.');
+
+export const ConnectApiKeyInput = z.strictObject({
+  baseUrl: Url,
+  apiKey: z
+    .string()
+    .trim()
+    .min(1, 'Enter an API key.')
+    .max(4096, 'That key is too long to be an API key.'),
+  organizationId: z
+    .string()
+    .trim()
+    .max(128)
+    .regex(/^(org_[A-Za-z0-9]+)?$/, 'An organization id looks like "org_…".')
+    .optional(),
+});
+export type ConnectApiKeyInput = z.infer<typeof ConnectApiKeyInput>;
+
+export const UpdateTaskInput = z.strictObject({
+  taskId: TaskIdSchema,
+  patch: z
+    .strictObject({
+      status: TaskStatusSchema.optional(),
+      priority: TaskPrioritySchema.optional(),
+      title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
+    })
+    .refine((p) => Object.keys(p).length > 0, 'Nothing to change.'),
+});
+export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
+
+export const SettingsPatchInput = z.strictObject({
+  theme: z.enum(THEMES).optional(),
+  launchAtLogin: z.boolean().optional(),
+  shortcut: ShortcutSchema.optional(),
+  signInUrl: Url.optional(),
+  requestsPerMinute: z.number().int().min(1).max(1000).optional(),
+});
+export type SettingsPatchInput = z.infer<typeof SettingsPatchInput>;
+
+export const contract = {
+  getAccount: method<AccountStatus>()('account:status', NoInput),
+  connectApiKey: method<AccountStatus>()('account:connect-api-key', ConnectApiKeyInput),
+  signInWithSession: method<AccountStatus>()('account:sign-in-session', NoInput),
+  startDemo: method<AccountStatus>()('account:start-demo', NoInput),
+  signOut: method<AccountStatus>()('account:sign-out', NoInput),
+  getOrganization: method<Organization>()(
+    'org:get',
+    z.strictObject({ refresh: z.boolean().optional() }).optional(),
+  ),
+  listTasks: method<PinnedTaskView[]>()('tasks:list', NoInput),
+  pinTask: method<PinnedTaskView>()(
+    'tasks:pin',
+    z.strictObject({ ref: z.string().max(4096, 'That is too long to be a task link.') }),
+  ),
+  unpinTask: method<PinnedTaskView[]>()('tasks:unpin', z.strictObject({ taskId: TaskIdSchema })),
+  updateTask: method<PinnedTaskView>()('tasks:update', UpdateTaskInput),
+  dismissTaskError: method<PinnedTaskView>()(
+    'tasks:dismiss-error',
+    z.strictObject({ taskId: TaskIdSchema }),
+  ),
+  getConnection: method<ConnectionView>()('connection:get', NoInput),
+  getSettings: method<SettingsView>()('settings:get', NoInput),
+  setSettings: method<SettingsView>()('settings:set', SettingsPatchInput),
+  openExternal: method<null>()('shell:open-external', z.strictObject({ url: Url })),
+  readClipboardTaskRef: method<TaskRef | null>()('clipboard:task-ref', NoInput),
+  hideWindow: method<null>()('window:hide', NoInput),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type InputOf<M extends MethodName> = z.input<Contract[M]['input']>;
+export type ParsedInputOf<M extends MethodName> = z.output<Contract[M]['input']>;
+export type OutputOf<M extends MethodName> = Exclude<Contract[M]['output'], undefined>;
+
+/** Events main pushes to the renderer. */
+export interface Events {
+  'tasks:changed': PinnedTaskView[];
+  'org:changed': Organization | null;
+  'account:changed': AccountStatus;
+  'connection:changed': ConnectionView;
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES: readonly EventName[] = [
+  'tasks:changed',
+  'org:changed',
+  'account:changed',
+  'connection:changed',
+];
+
+/** The typed API the renderer sees as window.api. */
+export type Api = {
+  [M in MethodName]: undefined extends InputOf<M>
+    ? (input?: InputOf<M>) => Promise<Result<OutputOf<M>>>
+    : (input: InputOf<M>) => Promise<Result<OutputOf<M>>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+};

@@ -1,0 +1,53 @@
+/** Results are values, not exceptions: every fallible call across a boundary returns one. */
+export type Ok<T> = { readonly ok: true; readonly value: T };
+export type Err<E> = { readonly ok: false; readonly error: E };
+export type Result<T, E = AppError> = Ok<T> | Err<E>;
+
+export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
+export const err = <E>(error: E): Err<E> => ({ ok: false, error });
+
+/** Failures that come from talking to the service. */
+export const SERVICE_ERROR_KINDS = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'invalid',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'bad_response',
+] as const;
+export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
+
+/** Failures the app itself decides, before or without the network. */
+export const APP_ERROR_KINDS = [
+  'bad_input',
+  'not_connected',
+  'keychain_unavailable',
+  'storage',
+  'internal',
+] as const;
+export type AppErrorKind = (typeof APP_ERROR_KINDS)[number];
+
+export type ErrorKind = ServiceErrorKind | AppErrorKind;
+
+export interface AppError {
+  readonly kind: ErrorKind;
+  /** A sentence a person can act on. Never contains a secret. */
+  readonly message: string;
+  /** HTTP status when the service answered. */
+  readonly status?: number;
+  /** For rate_limited: how long to wait before trying again. */
+  readonly retryAfterMs?: number;
+}
+
+export const appError = (
+  kind: ErrorKind,
+  message: string,
+  extra: Partial<AppError> = {},
+): AppError => ({
+  kind,
+  message,
+  ...extra,
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { AppError } from './result';
+import type { Organization } from './organization';
+import type { Task } from './task';
+import type { TaskPatch } from './task-patch';
+import type { TaskRef } from './task-ref';
+
+/** What the renderer may know of the signed-in profile: never the secret, only that there is one. */
+export interface ProfileView {
+  readonly id: string;
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly authKind: 'api-key' | 'session';
+  readonly organizationId: string | null;
+  readonly hasSecret: boolean;
+  /** e.g. "comp_…9f3a": enough to recognise a key, not to use it. */
+  readonly secretHint: string | null;
+  readonly demo: boolean;
+}
+
+export type AccountStatus =
+  | { readonly state: 'signed-out'; readonly problem: AppError | null }
+  | {
+      readonly state: 'connected';
+      readonly profile: ProfileView;
+      readonly problem: AppError | null;
+    };
+
+/**
+ * idle: matches the service; pending: sent, waiting for the answer;
+ * queued: waiting in the outbox (offline, paused, backing off);
+ * failed: the service refused the last change and it was rolled back.
+ */
+export type TaskSyncState = 'idle' | 'pending' | 'queued' | 'failed';
+
+export interface PinnedTaskView {
+  readonly id: string;
+  /** What the pasted link told us, before the service has answered about this task. */
+  readonly ref: Omit<TaskRef, 'taskId'>;
+  /** The last task the service returned, or null until the first answer. */
+  readonly snapshot: Task | null;
+  /** Changes not yet confirmed, shown optimistically on top of the snapshot. */
+  readonly pendingPatch: Partial<TaskPatch> | null;
+  readonly sync: TaskSyncState;
+  /** Why the last change was refused; kept until the person dismisses it. */
+  readonly error: AppError | null;
+  readonly pinnedAt: string;
+}
+
+export type ConnectionState = 'online' | 'offline' | 'unauthorized' | 'error' | 'signed-out';
+
+export interface ConnectionView {
+  readonly state: ConnectionState;
+  readonly pendingChanges: number;
+  readonly message: string | null;
+}
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface SettingsView {
+  readonly theme: Theme;
+  readonly launchAtLogin: boolean;
+  readonly shortcut: string;
+  readonly signInUrl: string;
+  readonly requestsPerMinute: number;
+}
+
+/** Accelerator text as Electron takes it: modifiers and one key joined by "+". */
+export const ShortcutSchema = z
+  .string()
+  .max(100)
+  .regex(
+    /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)+[A-Za-z0-9]$|^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)*F([1-9]|1[0-9]|2[0-4])$/,
+    'A shortcut is one or more modifiers and a key, like CommandOrControl+Shift+T.',
+  );

@@ -1,0 +1,2 @@
+// Placeholder until the composition root lands.
+export {};
