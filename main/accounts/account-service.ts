@@ -1,0 +1,273 @@
+import type { ConnectApiKeyInput } from '../../common/ipc';
+import type { Organization } from '../../common/organization';
+import { appError, err, ok } from '../../common/result';
+import type { AppError, Result } from '../../common/result';
+import type { AccountStatus, ProfileView } from '../../common/views';
+import type { Logger } from '../log/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Settings, SettingsStore } from '../settings/settings-store';
+import { createServiceClient, parseBaseUrl } from '../service/client';
+import type { ServiceAuth, ServiceClient } from '../service/client';
+import { profileIdFor } from './profile-id';
+import { secretHint } from './secret-hint';
+
+/** The reference service started for "Try the demo"; its key lives in memory only. */
+export interface DemoService {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** The demo organization's tasks as the service returns them, to pin a few at once. */
+  readonly tasks: readonly unknown[];
+  close(): Promise<void>;
+}
+
+/** What a web-app sign-in yields: the session cookie ("name=value") and the organization it is for. */
+export interface SessionGrant {
+  readonly cookie: string;
+  readonly organizationId: string;
+}
+
+export interface ActiveAccount {
+  readonly profile: ProfileView;
+  readonly secret: string;
+  readonly client: ServiceClient;
+  readonly demo: DemoService | null;
+}
+
+export interface Connected {
+  readonly account: ActiveAccount;
+  readonly organization: Organization;
+}
+
+export interface AccountDeps {
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  readonly log: Logger;
+  readonly startDemoService: () => Promise<DemoService>;
+  readonly signInWithBrowser?: (
+    signInUrl: string,
+    serviceUrl: string,
+  ) => Promise<Result<SessionGrant>>;
+}
+
+type Profile = Settings['profiles'][number];
+
+const viewOf = (p: Profile, secret: string | null, demo = false): ProfileView => ({
+  id: p.id,
+  label: p.label,
+  baseUrl: p.baseUrl,
+  authKind: p.authKind,
+  organizationId: p.organizationId,
+  hasSecret: secret !== null,
+  secretHint: secret !== null ? secretHint(secret) : null,
+  demo,
+});
+
+const authFor = (p: Pick<Profile, 'authKind' | 'organizationId'>, secret: string): ServiceAuth =>
+  p.authKind === 'session'
+    ? { kind: 'session', cookie: secret, organizationId: p.organizationId ?? '' }
+    : {
+        kind: 'api-key',
+        apiKey: secret,
+        ...(p.organizationId ? { organizationId: p.organizationId } : {}),
+      };
+
+/** A sign-in was refused: say it in words about the key, not about HTTP. */
+function connectError(e: AppError, what: 'key' | 'session'): AppError {
+  if (e.kind === 'unauthorized') {
+    return what === 'key'
+      ? {
+          ...e,
+          message:
+            'The service rejected this API key. Check you copied all of it and that it has not been revoked.',
+        }
+      : {
+          ...e,
+          message: 'The web session was not accepted. Sign in again in the window that opens.',
+        };
+  }
+  return e;
+}
+
+export function createAccountService(deps: AccountDeps) {
+  let active: ActiveAccount | null = null;
+  let problem: AppError | null = null;
+
+  const clientFor = (baseUrl: string, auth: ServiceAuth): ServiceClient =>
+    createServiceClient({ baseUrl, auth, fetch: deps.fetch, timeoutMs: deps.timeoutMs });
+
+  const stopDemo = async (): Promise<void> => {
+    const demo = active?.demo;
+    if (demo)
+      await demo
+        .close()
+        .catch((e: unknown) => deps.log.warn('demo service did not stop cleanly', e));
+  };
+
+  /** Saves the secret first, then the profile; undoes the secret if the profile cannot be saved. */
+  async function adopt(
+    base: Omit<Profile, 'id' | 'createdAt'>,
+    secret: string,
+    client: ServiceClient,
+    organization: Organization,
+  ): Promise<Result<Connected>> {
+    const id = profileIdFor(base.baseUrl, organization.id, base.authKind);
+    const stored = await deps.secrets.set(id, secret);
+    if (!stored.ok) return stored;
+    const profile: Profile = { ...base, id, createdAt: new Date().toISOString() };
+    const saved = await deps.settings.update((s) => ({
+      ...s,
+      profiles: [...s.profiles.filter((p) => p.id !== id), profile],
+      activeProfileId: id,
+    }));
+    if (!saved.ok) {
+      await deps.secrets.delete(id);
+      return saved;
+    }
+    await stopDemo();
+    active = { profile: viewOf(profile, secret), secret, client, demo: null };
+    problem = null;
+    return ok({ account: active, organization });
+  }
+
+  return {
+    active: (): ActiveAccount | null => active,
+
+    status(): AccountStatus {
+      return active
+        ? { state: 'connected', profile: active.profile, problem }
+        : { state: 'signed-out', problem };
+    },
+
+    secretsInUse: (): string[] => (active ? [active.secret] : []),
+
+    setProblem(p: AppError | null): void {
+      problem = p;
+    },
+
+    /** On start: the saved active profile, with its secret from the keychain. */
+    async restore(): Promise<void> {
+      const s = deps.settings.get();
+      const profile = s.profiles.find((p) => p.id === s.activeProfileId);
+      if (!profile) return;
+      const secret = await deps.secrets.get(profile.id);
+      if (!secret.ok) {
+        problem = secret.error;
+        return;
+      }
+      if (secret.value === null) {
+        problem = appError(
+          'not_connected',
+          `The key for ${profile.label} is no longer in the system keychain. Connect again to go on.`,
+        );
+        return;
+      }
+      active = {
+        profile: viewOf(profile, secret.value),
+        secret: secret.value,
+        client: clientFor(profile.baseUrl, authFor(profile, secret.value)),
+        demo: null,
+      };
+    },
+
+    async connectApiKey(input: ConnectApiKeyInput): Promise<Result<Connected>> {
+      const url = parseBaseUrl(input.baseUrl);
+      if (!url.ok) return url;
+      const baseUrl = url.value.href.replace(/\/+$/, '');
+      const organizationId = input.organizationId || null;
+      const auth = authFor({ authKind: 'api-key', organizationId }, input.apiKey);
+      const client = clientFor(baseUrl, auth);
+      const org = await client.getOrganization();
+      if (!org.ok) return err(connectError(org.error, 'key'));
+      const label = org.value.name?.trim() || org.value.id;
+      return adopt(
+        { label, baseUrl, authKind: 'api-key', organizationId },
+        input.apiKey,
+        client,
+        org.value,
+      );
+    },
+
+    async signInWithSession(): Promise<Result<Connected>> {
+      if (!deps.signInWithBrowser) {
+        return err(appError('not_connected', 'Signing in with the web app is not available here.'));
+      }
+      const s = deps.settings.get();
+      const url = parseBaseUrl(s.serviceUrl);
+      if (!url.ok) return url;
+      const grant = await deps.signInWithBrowser(s.signInUrl, url.value.href);
+      if (!grant.ok) return grant;
+      const baseUrl = url.value.href.replace(/\/+$/, '');
+      const { cookie, organizationId } = grant.value;
+      const client = clientFor(baseUrl, authFor({ authKind: 'session', organizationId }, cookie));
+      const org = await client.getOrganization();
+      if (!org.ok) return err(connectError(org.error, 'session'));
+      const label = org.value.name?.trim() || org.value.id;
+      return adopt(
+        { label, baseUrl, authKind: 'session', organizationId },
+        cookie,
+        client,
+        org.value,
+      );
+    },
+
+    async startDemo(): Promise<Result<Connected>> {
+      let demo: DemoService;
+      try {
+        demo = await deps.startDemoService();
+      } catch (e) {
+        deps.log.error('demo service did not start', e);
+        return err(appError('internal', 'The demo could not start on this computer. Try again.'));
+      }
+      const client = clientFor(demo.baseUrl, { kind: 'api-key', apiKey: demo.apiKey });
+      const org = await client.getOrganization();
+      if (!org.ok) {
+        await demo.close();
+        return org;
+      }
+      await stopDemo();
+      const profile: Profile = {
+        id: 'demo',
+        label: `${org.value.name ?? 'Demo'} (demo)`,
+        baseUrl: demo.baseUrl,
+        authKind: 'api-key',
+        organizationId: org.value.id,
+        createdAt: new Date().toISOString(),
+      };
+      // The demo is never written to settings or the keychain: it lives as long as the app runs.
+      active = { profile: viewOf(profile, demo.apiKey, true), secret: demo.apiKey, client, demo };
+      problem = null;
+      return ok({ account: active, organization: org.value });
+    },
+
+    async signOut(): Promise<Result<null>> {
+      const current = active;
+      if (!current) return ok(null);
+      await stopDemo();
+      active = null;
+      problem = null;
+      if (current.demo) return ok(null);
+      const removed = await deps.secrets.delete(current.profile.id);
+      // Pinned tasks stay in settings under the profile id: connecting to the same organization brings them back.
+      const saved = await deps.settings.update((s) => ({
+        ...s,
+        profiles: s.profiles.filter((p) => p.id !== current.profile.id),
+        activeProfileId: null,
+      }));
+      if (!removed.ok) {
+        problem = appError(
+          'keychain_unavailable',
+          `Signed out, but the key could not be removed from the system keychain: ${removed.error.message}`,
+        );
+      }
+      return saved.ok ? ok(null) : saved;
+    },
+
+    async dispose(): Promise<void> {
+      await stopDemo();
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

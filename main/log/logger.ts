@@ -1,0 +1,42 @@
+export interface Logger {
+  info(message: string, detail?: unknown): void;
+  warn(message: string, detail?: unknown): void;
+  error(message: string, detail?: unknown): void;
+}
+
+export type LogSink = (level: 'info' | 'warn' | 'error', line: string) => void;
+
+const describe = (detail: unknown): string => {
+  if (detail === undefined) return '';
+  if (detail instanceof Error) return ` ${detail.name}: ${detail.message}`;
+  try {
+    return ` ${JSON.stringify(detail)}`;
+  } catch {
+    return ` ${String(detail)}`;
+  }
+};
+
+/**
+ * Every log line passes through here, and every secret the app holds is cut
+ * out of it first: an error from a library may quote a header, a URL or a
+ * request body, and a log file must never carry a key (invariant 1).
+ */
+export function createLogger(sink: LogSink, secretsInUse: () => readonly string[]): Logger {
+  const write = (level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void => {
+    let line = `${message}${describe(detail)}`;
+    for (const secret of secretsInUse()) {
+      if (secret.length > 0) line = line.split(secret).join('[redacted]');
+    }
+    sink(level, line);
+  };
+  return {
+    info: (m, d) => write('info', m, d),
+    warn: (m, d) => write('warn', m, d),
+    error: (m, d) => write('error', m, d),
+  };
+}
+
+export const consoleSink: LogSink = (level, line) => {
+  if (level === 'error') console.error(line);
+  else console.warn(line);
+};

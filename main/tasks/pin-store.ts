@@ -1,0 +1,74 @@
+import { ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { Settings, SettingsStore } from '../settings/settings-store';
+import type { PinnedTask } from './pinned-view';
+
+/** The pins of one profile: list in pin order, insert-or-replace, remove. */
+export interface PinStore {
+  list(): readonly PinnedTask[];
+  put(pin: PinnedTask): Promise<Result<null>>;
+  remove(taskId: string): Promise<Result<null>>;
+}
+
+type SavedPin = Settings['pinned'][number];
+
+const toSaved = (profileId: string, p: PinnedTask): SavedPin => ({
+  profileId,
+  taskId: p.taskId,
+  ref: p.ref,
+  snapshot: p.snapshot,
+  error: p.error
+    ? {
+        kind: p.error.kind,
+        message: p.error.message,
+        ...(p.error.status ? { status: p.error.status } : {}),
+      }
+    : null,
+  pinnedAt: p.pinnedAt,
+});
+
+const fromSaved = (p: SavedPin): PinnedTask => ({
+  taskId: p.taskId,
+  ref: p.ref,
+  snapshot: p.snapshot,
+  error: p.error as PinnedTask['error'],
+  pinnedAt: p.pinnedAt,
+});
+
+const upsert = <T extends { taskId: string }>(list: readonly T[], item: T): T[] =>
+  list.some((p) => p.taskId === item.taskId)
+    ? list.map((p) => (p.taskId === item.taskId ? item : p))
+    : [...list, item];
+
+/** Pins saved in the settings file, so they and their last snapshot survive a restart. */
+export function settingsPinStore(settings: SettingsStore, profileId: string): PinStore {
+  const mine = (s: Settings) => s.pinned.filter((p) => p.profileId === profileId);
+  const save = async (change: (pins: SavedPin[]) => SavedPin[]): Promise<Result<null>> => {
+    const saved = await settings.update((s) => ({
+      ...s,
+      pinned: [...s.pinned.filter((p) => p.profileId !== profileId), ...change(mine(s))],
+    }));
+    return saved.ok ? ok(null) : saved;
+  };
+  return {
+    list: () => mine(settings.get()).map(fromSaved),
+    put: (pin) => save((pins) => upsert(pins, toSaved(profileId, pin))),
+    remove: (taskId) => save((pins) => pins.filter((p) => p.taskId !== taskId)),
+  };
+}
+
+/** Pins that live only as long as the app runs: the demo's. */
+export function memoryPinStore(): PinStore {
+  let pins: PinnedTask[] = [];
+  return {
+    list: () => pins,
+    put: async (pin) => {
+      pins = upsert(pins, pin);
+      return ok(null);
+    },
+    remove: async (taskId) => {
+      pins = pins.filter((p) => p.taskId !== taskId);
+      return ok(null);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { AppError } from '../../common/result';
+import type { Task } from '../../common/task';
+import type { TaskPatch } from '../../common/task-patch';
+import type { PinnedTaskView, TaskSyncState } from '../../common/views';
+import type { TaskRef } from '../../common/task-ref';
+
+/** A pinned task as main keeps it: what is saved, plus what is in flight. */
+export interface PinnedTask {
+  readonly taskId: string;
+  readonly ref: Omit<TaskRef, 'taskId'>;
+  readonly snapshot: Task | null;
+  readonly error: AppError | null;
+  readonly pinnedAt: string;
+}
+
+export interface InFlight {
+  readonly patch: Partial<TaskPatch>;
+  readonly sync: Exclude<TaskSyncState, 'idle' | 'failed'>;
+}
+
+export function pinnedView(pin: PinnedTask, inFlight: InFlight | undefined): PinnedTaskView {
+  return {
+    id: pin.taskId,
+    ref: pin.ref,
+    snapshot: pin.snapshot,
+    pendingPatch: inFlight ? inFlight.patch : null,
+    sync: inFlight ? inFlight.sync : pin.error ? 'failed' : 'idle',
+    error: pin.error,
+    pinnedAt: pin.pinnedAt,
+  };
+}
+
+/** Later values win per field: several quick changes to one task become one request. */
+export const mergePatches = (a: Partial<TaskPatch>, b: Partial<TaskPatch>): Partial<TaskPatch> => ({
+  ...a,
+  ...b,
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { contract } from '../../../common/ipc';
+import type { MethodName } from '../../../common/ipc';
+import { appError, err, ok } from '../../../common/result';
+import { createDispatcher } from '../../../main/ipc/dispatcher';
+import type { Handlers } from '../../../main/ipc/handlers';
+import { createLogger } from '../../../main/log/logger';
+
+const SECRET = 'comp_secretsecretsecretsecret0001';
+
+/** Handlers that record what reached them; the dispatcher is what is under test. */
+function recordingHandlers(reached: unknown[]): Handlers {
+  const handlers = {} as Record<MethodName, (input: unknown) => Promise<unknown>>;
+  for (const name of Object.keys(contract) as MethodName[]) {
+    handlers[name] = async (input) => {
+      reached.push(input);
+      return ok(null);
+    };
+  }
+  return handlers as unknown as Handlers;
+}
+
+function setup(overrides: Partial<Handlers> = {}) {
+  const reached: unknown[] = [];
+  const logs: string[] = [];
+  const dispatch = createDispatcher(
+    { ...recordingHandlers(reached), ...overrides },
+    {
+      log: createLogger(
+        (_l, line) => logs.push(line),
+        () => [SECRET],
+      ),
+      secretsInUse: () => [SECRET],
+    },
+  );
+  return { dispatch, reached, logs };
+}
+
+describe('the IPC dispatcher', () => {
+  it('passes a well-formed request to its handler', async () => {
+    const { dispatch, reached } = setup();
+    const answer = await dispatch('tasks:update', {
+      taskId: 'tski_abc',
+      patch: { status: 'done' },
+    });
+    expect(answer).toEqual({ ok: true, value: null });
+    expect(reached).toEqual([{ taskId: 'tski_abc', patch: { status: 'done' } }]);
+  });
+
+  it.each([
+    ['tasks:update', { taskId: 'tski_abc', patch: { status: 'finished' } }, /status/],
+    ['tasks:update', { taskId: '../../v1/organization', patch: { status: 'done' } }, /taskId/],
+    ['tasks:update', { taskId: 'tski_abc', patch: {} }, /Nothing to change/],
+    [
+      'tasks:update',
+      { taskId: 'tski_abc', patch: { status: 'done', assigneeId: null } },
+      /assigneeId|Unrecognized/i,
+    ],
+    ['tasks:pin', { ref: 'x'.repeat(5000) }, /too long/],
+    ['tasks:pin', { ref: 42 }, /ref/],
+    ['tasks:pin', 'tski_abc', /expected object/i],
+    ['account:status', { sneaky: true }, /expected undefined/i],
+    [
+      'account:connect-api-key',
+      { baseUrl: 'https://x', apiKey: '', organizationId: 'org_1' },
+      /API key/,
+    ],
+    ['settings:set', { theme: 'sepia' }, /theme/],
+    ['settings:set', { shortcut: 'rm -rf /' }, /shortcut/i],
+    ['shell:open-external', { url: 'x'.repeat(3000) }, /too long/],
+  ])(
+    'refuses %s %j with a specific bad_input error and never calls the handler',
+    async (channel, input, message) => {
+      const { dispatch, reached } = setup();
+      const answer = await dispatch(channel, input);
+      expect(answer.ok).toBe(false);
+      if (answer.ok) return;
+      expect(answer.error.kind).toBe('bad_input');
+      expect(answer.error.message).toMatch(message);
+      expect(reached).toEqual([]);
+    },
+  );
+
+  it('refuses a channel that is not in the contract', async () => {
+    const { dispatch } = setup();
+    const answer = await dispatch('fs:read', { path: '/etc/passwd' });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_input', message: 'Unknown request "fs:read".' },
+    });
+  });
+
+  it('turns a handler that throws into an error result, logged without the secret', async () => {
+    const { dispatch, logs } = setup({
+      listTasks: async () => {
+        throw new Error(`boom with ${SECRET}`);
+      },
+    });
+    const answer = await dispatch('tasks:list', undefined);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(answer)).not.toContain(SECRET);
+    expect(logs.join('\n')).toContain('tasks:list failed');
+    expect(logs.join('\n')).not.toContain(SECRET);
+  });
+
+  it('blocks an answer that would carry the secret to the renderer', async () => {
+    const { dispatch } = setup({
+      getConnection: async () => err(appError('server', `echo ${SECRET}`)),
+    });
+    const answer = await dispatch('connection:get', undefined);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(answer)).not.toContain(SECRET);
+  });
+});

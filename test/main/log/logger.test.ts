@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../../main/log/logger';
+
+describe('createLogger', () => {
+  it('cuts every secret in use out of messages and error details', () => {
+    const lines: string[] = [];
+    const secret = 'comp_0123456789abcdef0123456789abcdef';
+    const log = createLogger(
+      (_level, line) => lines.push(line),
+      () => [secret],
+    );
+    log.error(`request with ${secret} failed`, new Error(`header X-API-Key: ${secret}`));
+    log.warn('detail', { headers: { 'x-api-key': secret } });
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain(secret);
+      expect(line).toContain('[redacted]');
+    }
+  });
+
+  it('logs plain lines untouched when there is no secret', () => {
+    const lines: string[] = [];
+    createLogger(
+      (_l, line) => lines.push(line),
+      () => [],
+    ).info('started', { port: 1 });
+    expect(lines).toEqual(['started {"port":1}']);
+  });
+});
