@@ -58,6 +58,7 @@ export const SettingsPatchInput = z.strictObject({
   launchAtLogin: z.boolean().optional(),
   shortcut: ShortcutSchema.optional(),
   signInUrl: Url.optional(),
+  serviceUrl: Url.optional(),
   requestsPerMinute: z.number().int().min(1).max(1000).optional(),
 });
 export type SettingsPatchInput = z.infer<typeof SettingsPatchInput>;

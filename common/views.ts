@@ -63,6 +63,8 @@ export interface SettingsView {
   readonly launchAtLogin: boolean;
   readonly shortcut: string;
   readonly signInUrl: string;
+  /** Where the service lives (API key profiles carry their own; web sessions use this one). */
+  readonly serviceUrl: string;
   readonly requestsPerMinute: number;
 }
 

@@ -9,6 +9,7 @@ import type { AccountStatus, SettingsView } from '../../common/views';
 import { createAccountService } from '../accounts/account-service';
 import type { Connected, DemoService, SessionGrant } from '../accounts/account-service';
 import { createDispatcher } from '../ipc/dispatcher';
+import { parseBaseUrl } from '../service/client';
 import type { Dispatch } from '../ipc/dispatcher';
 import type { Handlers } from '../ipc/handlers';
 import { consoleSink, createLogger } from '../log/logger';
@@ -131,6 +132,10 @@ export function createAppCore(opts: AppCoreOptions) {
 
   async function setSettings(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
     const before = settings.get();
+    for (const url of [patch.serviceUrl, patch.signInUrl]) {
+      const checked = url === undefined ? null : parseBaseUrl(url);
+      if (checked && !checked.ok) return checked;
+    }
     if (
       patch.launchAtLogin !== undefined &&
       patch.launchAtLogin !== before.launchAtLogin &&

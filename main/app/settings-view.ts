@@ -6,5 +6,6 @@ export const settingsView = (s: Settings): SettingsView => ({
   launchAtLogin: s.launchAtLogin,
   shortcut: s.shortcut,
   signInUrl: s.signInUrl,
+  serviceUrl: s.serviceUrl,
   requestsPerMinute: s.requestsPerMinute,
 });

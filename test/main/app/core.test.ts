@@ -1,0 +1,358 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../common/result';
+import type { PinnedTaskView } from '../../../common/views';
+import { startDemoServer } from '../../../main/demo/server';
+import type { DemoServer } from '../../../main/demo/server';
+import { createCoreHarness } from '../../helpers/app-core';
+import type { CoreHarness } from '../../helpers/app-core';
+import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { failure, unwrap } from '../../helpers/result';
+import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
+
+const gate = await keychainGate();
+
+describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () => {
+  const tempDir = useTempDirs('task-tray-core-');
+  const service = uniqueTestService();
+  let server: DemoServer;
+  let org: { id: string; name: string };
+  const harnesses: CoreHarness[] = [];
+
+  beforeAll(async () => {
+    gate.assertAvailable();
+    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
+    org = server.organizations[0]!;
+  });
+  afterEach(async () => {
+    server.faults.reset();
+    for (const h of harnesses.splice(0)) {
+      await h.core.dispose();
+      await Promise.all(h.demos.map((d) => d.close()));
+    }
+  });
+  afterAll(async () => {
+    await server.close();
+    await removeTestService(service);
+  });
+
+  async function fresh(dir?: string, extra = {}) {
+    const userDataDir = dir ?? (await tempDir());
+    const h = createCoreHarness(userDataDir, service, extra);
+    harnesses.push(h);
+    await h.core.start();
+    return { h, userDataDir };
+  }
+
+  async function connected() {
+    const { h, userDataDir } = await fresh();
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    return { h, userDataDir };
+  }
+
+  const taskId = () => server.taskIds(org.id)[0]!;
+  const taskLink = (id: string, orgId = org.id) =>
+    `https://app.example.com/${orgId}/vendors/vnd_abc123?taskItemId=${id}#task-items`;
+
+  it('starts signed out with nothing pinned', async () => {
+    const { h } = await fresh();
+    expect(unwrap(await h.call('getAccount'))).toEqual({ state: 'signed-out', problem: null });
+    expect(unwrap(await h.call('listTasks'))).toEqual([]);
+    expect(unwrap(await h.call('getConnection')).state).toBe('signed-out');
+    expect(failure(await h.call('pinTask', { ref: taskId() })).kind).toBe('not_connected');
+  });
+
+  it('refuses a rejected key with a reason, and saves nothing', async () => {
+    const { h, userDataDir } = await fresh();
+    const bad = 'comp_' + 'f'.repeat(64);
+    const e = failure(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: bad }));
+    expect(e.kind).toBe('unauthorized');
+    expect(e.message).toMatch(/rejected this API key/);
+    expect(unwrap(await h.call('getAccount')).state).toBe('signed-out');
+    expect(await keytar.findCredentials(service)).toEqual([]);
+    expect(await filesContaining(userDataDir, bad)).toEqual([]);
+  });
+
+  it('refuses a base URL that is not https (outside loopback) before sending anything', async () => {
+    const { h } = await fresh();
+    const before = server.requestCount();
+    const e = failure(
+      await h.call('connectApiKey', { baseUrl: 'http://tasks.example.com', apiKey: 'k' }),
+    );
+    expect(e.kind).toBe('bad_input');
+    expect(e.message).toMatch(/https/);
+    expect(server.requestCount()).toBe(before);
+  });
+
+  it('connects with a good key: keychain holds it, settings do not, the renderer sees only a hint', async () => {
+    const { h, userDataDir } = await connected();
+    const account = unwrap(await h.call('getAccount'));
+    expect(account.state).toBe('connected');
+    if (account.state !== 'connected') return;
+    expect(account.profile).toMatchObject({
+      authKind: 'api-key',
+      hasSecret: true,
+      demo: false,
+      label: org.name,
+    });
+    expect(account.profile.secretHint).not.toContain(server.keys.full);
+    expect(await keytar.getPassword(service, account.profile.id)).toBe(server.keys.full);
+    expect(await filesContaining(userDataDir, server.keys.full)).toEqual([]);
+    const organization = unwrap(await h.call('getOrganization'));
+    expect(organization.id).toBe(org.id);
+    expect(h.events.some((e) => e.event === 'org:changed')).toBe(true);
+    expect(JSON.stringify(h.answers)).not.toContain(server.keys.full);
+    expect(JSON.stringify(h.events)).not.toContain(server.keys.full);
+  });
+
+  it('pins by id or link, refuses another organization’s link and malformed links clearly', async () => {
+    const { h } = await connected();
+    const id = taskId();
+    const pinned = unwrap(await h.call('pinTask', { ref: taskLink(id) }));
+    expect(pinned).toMatchObject({
+      id,
+      ref: { organizationId: org.id, entityType: 'vendor' },
+      sync: 'idle',
+      snapshot: null,
+    });
+    expect(unwrap(await h.call('pinTask', { ref: `  ${id} ` })).id).toBe(id); // no duplicate
+    expect(unwrap(await h.call('listTasks'))).toHaveLength(1);
+    const other = failure(await h.call('pinTask', { ref: taskLink(id, 'org_someoneElse') }));
+    expect(other.message).toMatch(/org_someoneElse/);
+    expect(failure(await h.call('pinTask', { ref: 'tski_../../etc' })).kind).toBe('bad_input');
+    expect(failure(await h.call('pinTask', { ref: '' })).kind).toBe('bad_input');
+  });
+
+  it('changes a status: pending at once, confirmed by the service, and the service state changed', async () => {
+    const { h } = await connected();
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    h.events.length = 0;
+    const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'in_review' } }));
+    expect(view).toMatchObject({ sync: 'idle', error: null, pendingPatch: null });
+    expect(view.snapshot?.status).toBe('in_review');
+    expect((server.getTask(org.id, id) as { status: string }).status).toBe('in_review');
+    const syncs = h.events
+      .filter((e) => e.event === 'tasks:changed')
+      .map((e) => (e.payload as PinnedTaskView[]).find((t) => t.id === id)?.sync);
+    expect(syncs[0]).toBe('pending');
+    expect(syncs.at(-1)).toBe('idle');
+  });
+
+  it('merges quick changes to one task and lands the last one', async () => {
+    const { h } = await connected();
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    const answers = await Promise.all([
+      h.call('updateTask', { taskId: id, patch: { status: 'in_progress' } }),
+      h.call('updateTask', { taskId: id, patch: { status: 'done' } }),
+      h.call('updateTask', { taskId: id, patch: { priority: 'low' } }),
+    ]);
+    answers.forEach(unwrap);
+    const stored = server.getTask(org.id, id) as { status: string; priority: string };
+    expect(stored).toMatchObject({ status: 'done', priority: 'low' });
+    expect(unwrap(await h.call('listTasks'))[0]).toMatchObject({
+      sync: 'idle',
+      snapshot: { status: 'done', priority: 'low' },
+    });
+  });
+
+  it.each([
+    [
+      403,
+      { statusCode: 403, message: 'API key lacks required permission scope', error: 'Forbidden' },
+      'forbidden',
+      /permission/,
+    ],
+    [
+      404,
+      { statusCode: 404, message: 'Task item not found', error: 'Not Found' },
+      'not_found',
+      /task/i,
+    ],
+    [
+      500,
+      { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' },
+      'server',
+      /.+/,
+    ],
+  ])(
+    'a %i refusal rolls the change back and says why until dismissed',
+    async (status, body, kind, message) => {
+      const { h } = await connected();
+      const id = taskId();
+      unwrap(await h.call('pinTask', { ref: id }));
+      unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'todo' } }));
+      server.faults.failNext(status, 1, body);
+      const e = failure(await h.call('updateTask', { taskId: id, patch: { status: 'canceled' } }));
+      expect(e.kind).toBe(kind);
+      const [row] = unwrap(await h.call('listTasks'));
+      expect(row).toMatchObject({
+        sync: 'failed',
+        pendingPatch: null,
+        snapshot: { status: 'todo' },
+      });
+      expect(row?.error?.message).toMatch(message);
+      expect((server.getTask(org.id, id) as { status: string }).status).toBe('todo');
+      const dismissed = unwrap(await h.call('dismissTaskError', { taskId: id }));
+      expect(dismissed).toMatchObject({ sync: 'idle', error: null });
+    },
+  );
+
+  it('a cross-organization task id is refused by the service as not found', async () => {
+    const { h } = await connected();
+    const foreign = server.taskIds(server.organizations[1]!.id)[0]!;
+    unwrap(await h.call('pinTask', { ref: foreign }));
+    const e = failure(await h.call('updateTask', { taskId: foreign, patch: { status: 'done' } }));
+    expect(e.kind).toBe('not_found');
+  });
+
+  it('a dropped connection rolls back and shows the app offline', async () => {
+    const { h } = await connected();
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    server.faults.dropNext(1);
+    expect(
+      failure(await h.call('updateTask', { taskId: id, patch: { status: 'done' } })).kind,
+    ).toBe('network');
+    expect(unwrap(await h.call('getConnection')).state).toBe('offline');
+    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'done' } }));
+    expect(unwrap(await h.call('getConnection')).state).toBe('online');
+  });
+
+  it('comes back after a restart: profile from settings, key from the keychain, pins with snapshots', async () => {
+    const { h, userDataDir } = await connected();
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    unwrap(await h.call('updateTask', { taskId: id, patch: { title: 'Renewed SOC 2 report' } }));
+    await h.core.dispose();
+    const { h: again } = await fresh(userDataDir);
+    const account = unwrap(await again.call('getAccount'));
+    expect(account.state).toBe('connected');
+    const [row] = unwrap(await again.call('listTasks'));
+    expect(row?.snapshot?.title).toBe('Renewed SOC 2 report');
+    expect(unwrap(await again.call('getOrganization', { refresh: true })).id).toBe(org.id);
+  });
+
+  it('signs out: the key leaves the keychain, pins wait for the same organization to come back', async () => {
+    const { h } = await connected();
+    unwrap(await h.call('pinTask', { ref: taskId() }));
+    const account = unwrap(await h.call('signOut'));
+    expect(account.state).toBe('signed-out');
+    expect(await keytar.findCredentials(service)).toEqual([]);
+    expect(unwrap(await h.call('listTasks'))).toEqual([]);
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([taskId()]);
+  });
+
+  it('tells the person to reconnect when the saved key is gone from the keychain', async () => {
+    const { h, userDataDir } = await connected();
+    await h.core.dispose();
+    await removeTestService(service);
+    const { h: again } = await fresh(userDataDir);
+    const account = unwrap(await again.call('getAccount'));
+    expect(account).toMatchObject({ state: 'signed-out', problem: { kind: 'not_connected' } });
+    expect(account.problem?.message).toMatch(/Connect again/);
+  });
+
+  it('tries the demo: in memory only, clearly labelled, with tasks pinned and titled', async () => {
+    const { h, userDataDir } = await fresh();
+    const account = unwrap(await h.call('startDemo'));
+    expect(account.state).toBe('connected');
+    if (account.state !== 'connected') return;
+    expect(account.profile.demo).toBe(true);
+    expect(account.profile.label).toMatch(/demo/i);
+    const rows = unwrap(await h.call('listTasks'));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => typeof r.snapshot?.title === 'string')).toBe(true);
+    unwrap(await h.call('updateTask', { taskId: rows[0]!.id, patch: { status: 'done' } }));
+    expect(await keytar.findCredentials(service)).toEqual([]);
+    const settingsText = await readFile(join(userDataDir, 'settings.json'), 'utf8').catch(() => '');
+    expect(settingsText).not.toContain(h.demos[0]!.keys.full);
+    expect(settingsText).not.toContain('demo');
+  });
+
+  it('signs in with a web session: the cookie reaches the service and is kept in the keychain only', async () => {
+    const { h, userDataDir } = await fresh(undefined, {
+      signInWithBrowser: async () =>
+        ok({
+          cookie: `${server.session.cookieName}=${server.session.cookie}`,
+          organizationId: server.session.organizationId,
+        }),
+    });
+    // The session goes to the service URL in settings: point it at the reference service.
+    unwrap(
+      await h.call('setSettings', {
+        signInUrl: 'https://app.example.com/',
+        serviceUrl: server.baseUrl,
+      }),
+    );
+    expect(
+      failure(await h.call('setSettings', { serviceUrl: 'http://plain.example.com' })).kind,
+    ).toBe('bad_input');
+    const account = unwrap(await h.call('signInWithSession'));
+    expect(account).toMatchObject({ state: 'connected', profile: { authKind: 'session' } });
+    expect(unwrap(await h.call('getOrganization')).authType).toBe('session');
+    expect(await filesContaining(userDataDir, server.session.cookie)).toEqual([]);
+    expect(JSON.stringify(h.answers)).not.toContain(server.session.cookie);
+  });
+
+  it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {
+    const { h } = await fresh(undefined, {
+      applyShortcut: (accel: string) =>
+        accel === 'CommandOrControl+Shift+X'
+          ? {
+              ok: false,
+              error: {
+                kind: 'bad_input',
+                message: 'CommandOrControl+Shift+X is in use by another app.',
+              },
+            }
+          : ok(accel),
+    });
+    const e = failure(await h.call('setSettings', { shortcut: 'CommandOrControl+Shift+X' }));
+    expect(e.message).toMatch(/in use/);
+    expect(unwrap(await h.call('getSettings')).shortcut).toBe('CommandOrControl+Shift+T');
+    expect(
+      unwrap(await h.call('setSettings', { shortcut: 'Alt+Shift+K', theme: 'dark' })),
+    ).toMatchObject({
+      shortcut: 'Alt+Shift+K',
+      theme: 'dark',
+    });
+  });
+
+  it.each([
+    ['tasks:update', { taskId: 'tski_1', patch: { status: 'done' }, extra: 1 }],
+    ['tasks:update', { taskId: ['tski_1'], patch: { status: 'done' } }],
+    ['tasks:update', null],
+    ['tasks:pin', { ref: 'x'.repeat(1_000_000) }],
+    ['tasks:unpin', { taskId: 'tski_1/../../x' }],
+    [
+      'account:connect-api-key',
+      { baseUrl: 'https://a', apiKey: 'k', organizationId: 'not-an-org' },
+    ],
+    ['settings:set', { requestsPerMinute: -5 }],
+    ['settings:set', { launchAtLogin: 'yes' }],
+    ['shell:open-external', {}],
+    ['no:such-channel', {}],
+  ])('answers bad input on %s with an error result', async (channel, input) => {
+    const { h } = await connected();
+    const before = server.requestCount();
+    const answer = await h.raw(channel, input);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    expect(server.requestCount()).toBe(before);
+  });
+
+  it('reads a task link from the clipboard, and nothing else', async () => {
+    let clip = taskLink('tski_clip1');
+    const { h } = await fresh(undefined, { readClipboardText: () => clip });
+    expect(unwrap(await h.call('readClipboardTaskRef'))).toMatchObject({
+      taskId: 'tski_clip1',
+      organizationId: org.id,
+    });
+    clip = 'my password is hunter2';
+    expect(unwrap(await h.call('readClipboardTaskRef'))).toBeNull();
+  });
+});
