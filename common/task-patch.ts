@@ -19,7 +19,11 @@ export const TaskPatchSchema = z
       .nullable()
       .optional(),
   })
-  .refine((p) => Object.keys(p).length > 0, 'Nothing to change: the update is empty.');
+  // Count defined values, not keys: `{ title: undefined }` serialises to `{}`, an empty update.
+  .refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    'Nothing to change: the update is empty.',
+  );
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;
 export const TASK_PATCH_FIELDS = [
   'title',
