@@ -1,0 +1,108 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { authenticate, hasScope } from './auth';
+import { SCOPE_ORGANIZATION_READ, SCOPE_TASK_UPDATE } from './model';
+import type { Pacer } from './pacing';
+import type { DemoResponse } from './responses';
+import { errorResponse, jsonResponse } from './responses';
+import type { DemoStore } from './store';
+import { updateTask } from './task-update';
+import { validateTaskUpdateBody } from './validation';
+import { organizationToWire } from './wire';
+
+/** One request as it arrived, body already read. */
+export interface DemoRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly bodyText: string;
+  /** The client's address: what pacing counts by. */
+  readonly client: string;
+}
+
+export interface RouterDeps {
+  readonly store: DemoStore;
+  readonly pacer: Pacer | null;
+  /** Origins a browser request may come from; any other Origin on a non-GET is refused. */
+  readonly trustedOrigins: ReadonlySet<string>;
+  /** A path prefix the service lives under ("" or e.g. "/api"), as behind a gateway. */
+  readonly basePath: string;
+  now(): Date;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TASK_PATH = /^\/v1\/task-management\/([^/]+)$/;
+
+const scopeRefused = (): DemoResponse =>
+  errorResponse(403, 'API key lacks required permission scope');
+
+/** Like the JSON body parser in front of the real service: a JSON body must parse. */
+const parseBody = (
+  req: DemoRequest,
+): { ok: true; body: unknown } | { ok: false; response: DemoResponse } => {
+  const type = String(req.headers['content-type'] ?? '');
+  // Without a JSON content type the parser leaves the body empty: an empty update.
+  if (!/\bjson\b/i.test(type) || req.bodyText.trim() === '') return { ok: true, body: {} };
+  try {
+    return { ok: true, body: JSON.parse(req.bodyText) as unknown };
+  } catch (e) {
+    return { ok: false, response: errorResponse(400, (e as Error).message) };
+  }
+};
+
+/**
+ * The order is the real service's: middleware (origin check, body parser),
+ * then the throttler, then authentication, then the route's scope, then the
+ * body's validation, then the service logic.
+ */
+export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse => {
+  const method = req.method.toUpperCase();
+  const fullPath = new URL(req.url, 'http://demo.invalid').pathname;
+  const notFound = (): DemoResponse => errorResponse(404, `Cannot ${method} ${fullPath}`);
+  if (deps.basePath && !fullPath.startsWith(`${deps.basePath}/`)) return notFound();
+  const path = fullPath.slice(deps.basePath.length);
+
+  const origin = req.headers.origin;
+  if (!SAFE_METHODS.has(method) && origin !== undefined && !deps.trustedOrigins.has(origin)) {
+    // The real origin check answers with this short body, without `error`.
+    return { status: 403, body: { statusCode: 403, message: 'Forbidden' } };
+  }
+  const parsed = parseBody(req);
+  if (!parsed.ok) return parsed.response;
+
+  if (deps.pacer) {
+    const pace = deps.pacer.check(req.client, deps.now().getTime());
+    if (!pace.allowed) {
+      return {
+        status: 429,
+        body: { statusCode: 429, message: 'ThrottlerException: Too Many Requests' },
+        headers: { 'Retry-After': String(pace.retryAfterSeconds) },
+      };
+    }
+  }
+
+  const isOrganization = path === '/v1/organization' && method === 'GET';
+  const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
+  if (!isOrganization && !taskMatch) return notFound();
+
+  const auth = authenticate(req.headers, deps.store);
+  if (!auth.ok) return auth.response;
+  const context = auth.context;
+
+  if (isOrganization) {
+    if (!hasScope(context, SCOPE_ORGANIZATION_READ)) return scopeRefused();
+    const org = deps.store.organization(context.organizationId);
+    if (!org) return errorResponse(404, 'Organization not found');
+    return jsonResponse(organizationToWire(org, context.authType));
+  }
+
+  if (!hasScope(context, SCOPE_TASK_UPDATE)) return scopeRefused();
+  let taskId: string;
+  try {
+    taskId = decodeURIComponent(taskMatch?.[1] ?? '');
+  } catch {
+    return errorResponse(400, 'Failed to decode param');
+  }
+  const valid = validateTaskUpdateBody(parsed.body);
+  if (!valid.ok) return errorResponse(400, valid.messages);
+  return updateTask(deps.store, context, taskId, valid.update, deps.now());
+};

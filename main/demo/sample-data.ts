@@ -1,0 +1,358 @@
+import { randomBytes } from 'node:crypto';
+import type { DemoData, DemoTask } from './model';
+import { SCOPE_ORGANIZATION_READ, SCOPE_TASK_UPDATE } from './model';
+
+/**
+ * Three organizations as a compliance team would have them. Fresh objects on
+ * every call so two servers never share state; keys and the session token are
+ * random per start so no usable-looking secret sits in the source.
+ */
+
+export const ORG_NORTHWIND = 'org_7kq2m9x4v1pz';
+export const ORG_ACME = 'org_3hd8w2n6c5rt';
+export const ORG_HARBOR = 'org_9vb4t7y1s2qe';
+
+/** A real key is `comp_` and 64 hex characters. */
+const newApiKey = (): string => `comp_${randomBytes(32).toString('hex')}`;
+const newSessionToken = (): string => randomBytes(24).toString('base64url');
+
+const doc = (...paragraphs: unknown[][]): { type: 'doc'; content: unknown[] } => ({
+  type: 'doc',
+  content: paragraphs.map((content) => ({ type: 'paragraph', content })),
+});
+const text = (t: string): unknown => ({ type: 'text', text: t });
+const mention = (id: string, label: string): unknown => ({ type: 'mention', attrs: { id, label } });
+
+const task = (
+  t: Omit<DemoTask, 'updatedById' | 'updatedAt'> &
+    Partial<Pick<DemoTask, 'updatedById' | 'updatedAt'>>,
+): DemoTask => ({ updatedById: null, updatedAt: t.createdAt, ...t });
+
+export const createSampleData = (): DemoData => {
+  const users = [
+    {
+      id: 'usr_m2c8a1yq4w',
+      name: 'Maya Chen',
+      email: 'maya.chen@northwind-health.example',
+      image: 'https://avatars.example.com/u/maya-chen.png',
+    },
+    {
+      id: 'usr_d5o9k3f7ra',
+      name: 'Daniel Okafor',
+      email: 'daniel.okafor@northwind-health.example',
+      image: 'https://avatars.example.com/u/daniel-okafor.png',
+    },
+    {
+      id: 'usr_p7r1n4m8sh',
+      name: 'Priya Raman',
+      email: 'priya.raman@northwind-health.example',
+      image: null,
+    },
+    {
+      id: 'usr_t3b6e0k2lw',
+      name: 'Tom Becker',
+      email: 'tom.becker@northwind-health.example',
+      image: null,
+    },
+    {
+      id: 'usr_l9f2z5h1qx',
+      name: 'Lucía Fernández',
+      email: 'lucia@acme-logistics.example',
+      image: 'https://avatars.example.com/u/lucia-fernandez.png',
+    },
+    {
+      id: 'usr_k4s8t2y6vo',
+      name: 'Kenji Sato',
+      email: 'kenji.sato@acme-logistics.example',
+      image: null,
+    },
+    {
+      id: 'usr_a6n0w3u9ce',
+      name: 'Amara Nwosu',
+      email: 'amara@harborstreetclinic.example',
+      image: null,
+    },
+  ];
+  const members = [
+    {
+      id: 'mem_n1maya7q2c',
+      organizationId: ORG_NORTHWIND,
+      userId: 'usr_m2c8a1yq4w',
+      role: 'owner',
+      deactivated: false,
+    },
+    {
+      id: 'mem_n2dan4k8ro',
+      organizationId: ORG_NORTHWIND,
+      userId: 'usr_d5o9k3f7ra',
+      role: 'admin',
+      deactivated: false,
+    },
+    {
+      id: 'mem_n3pri9x1ma',
+      organizationId: ORG_NORTHWIND,
+      userId: 'usr_p7r1n4m8sh',
+      role: 'employee',
+      deactivated: false,
+    },
+    // Left the company: still on old tasks, no longer assignable.
+    {
+      id: 'mem_n4tom6b3ck',
+      organizationId: ORG_NORTHWIND,
+      userId: 'usr_t3b6e0k2lw',
+      role: 'employee',
+      deactivated: true,
+    },
+    {
+      id: 'mem_a1luc5f0zr',
+      organizationId: ORG_ACME,
+      userId: 'usr_l9f2z5h1qx',
+      role: 'owner',
+      deactivated: false,
+    },
+    {
+      id: 'mem_a2ken8s3ty',
+      organizationId: ORG_ACME,
+      userId: 'usr_k4s8t2y6vo',
+      role: 'employee',
+      deactivated: false,
+    },
+    {
+      id: 'mem_h1ama2n7wu',
+      organizationId: ORG_HARBOR,
+      userId: 'usr_a6n0w3u9ce',
+      role: 'owner',
+      deactivated: false,
+    },
+    // The session user also helps a second organization.
+    {
+      id: 'mem_h2maya4c9n',
+      organizationId: ORG_HARBOR,
+      userId: 'usr_m2c8a1yq4w',
+      role: 'admin',
+      deactivated: false,
+    },
+  ] as const;
+
+  const organizations = [
+    {
+      id: ORG_NORTHWIND,
+      name: 'Northwind Health',
+      slug: 'northwind-health',
+      logo: `${ORG_NORTHWIND}/branding/logo-3f9a.png`,
+      logoUrl: `https://storage.example.com/${ORG_NORTHWIND}/branding/logo-3f9a.png?X-Amz-Expires=900&X-Amz-Signature=8d1c0f`,
+      metadata: JSON.stringify({
+        industry: 'Healthcare',
+        employees: '51-200',
+        frameworks: ['soc2', 'hipaa'],
+      }),
+      website: 'https://northwind-health.example',
+      onboardingCompleted: true,
+      hasAccess: true,
+      deviceLabelId: 17,
+      isDeviceSetupCompleted: true,
+      primaryColor: '#0E7490',
+      createdAt: '2024-03-11T09:24:51.000Z',
+      deviceFieldNames: 'wire',
+      extra: { advancedModeEnabled: false },
+    },
+    {
+      id: ORG_ACME,
+      name: 'Acme Logistics',
+      slug: 'acme-logistics',
+      logo: null,
+      logoUrl: null,
+      metadata: 'customer since 2023; SSO pending',
+      website: null,
+      onboardingCompleted: true,
+      hasAccess: true,
+      deviceLabelId: null,
+      isDeviceSetupCompleted: false,
+      primaryColor: '#F59E0B',
+      createdAt: '2023-11-02T16:05:09.000Z',
+      deviceFieldNames: 'seed',
+      extra: {},
+    },
+    {
+      id: ORG_HARBOR,
+      name: 'Harbor Street Clinic',
+      slug: 'harbor-street-clinic',
+      logo: 'https://cdn.example.com/logos/harbor-street-clinic.png',
+      logoUrl: null,
+      metadata: null,
+      website: 'https://harborstreetclinic.example',
+      onboardingCompleted: false,
+      hasAccess: false,
+      deviceLabelId: null,
+      isDeviceSetupCompleted: false,
+      primaryColor: null,
+      createdAt: '2025-01-20T12:00:00.000Z',
+      deviceFieldNames: 'wire',
+      extra: { advancedModeEnabled: true },
+    },
+  ] as const;
+
+  const tasks: DemoTask[] = [
+    task({
+      id: 'tski_n4w8c2v6b1xq',
+      organizationId: ORG_NORTHWIND,
+      title: 'Collect SOC 2 Type II report',
+      description: JSON.stringify(
+        doc(
+          [
+            text('Ask '),
+            mention('mem_n2dan4k8ro', 'Daniel Okafor'),
+            text(' to request the 2025 report and the bridge letter.'),
+          ],
+          [text('Check the carve-outs for sub-processors.')],
+        ),
+      ),
+      status: 'in_progress',
+      priority: 'high',
+      entityId: 'vnd_c8r2k6m0qt',
+      entityType: 'vendor',
+      assigneeId: 'mem_n2dan4k8ro',
+      createdById: 'mem_n1maya7q2c',
+      createdAt: '2025-05-02T08:15:00.000Z',
+      updatedById: 'mem_n2dan4k8ro',
+      updatedAt: '2025-05-06T14:41:27.000Z',
+    }),
+    task({
+      id: 'tski_r7k3d9s5f2ha',
+      organizationId: ORG_NORTHWIND,
+      title: 'Review data processing agreement',
+      description: 'Legal flagged clause 7.2 (sub-processor notice period). Confirm 30 days.',
+      status: 'todo',
+      priority: 'medium',
+      entityId: 'vnd_c8r2k6m0qt',
+      entityType: 'vendor',
+      assigneeId: null,
+      createdById: 'mem_n1maya7q2c',
+      createdAt: '2025-05-03T10:00:00.000Z',
+    }),
+    task({
+      id: 'tski_p2j6m8q4z9lt',
+      organizationId: ORG_NORTHWIND,
+      title: 'Define mitigation for unpatched laptops',
+      description: null,
+      status: 'in_review',
+      priority: 'urgent',
+      entityId: 'rsk_w5e1t9y3ua',
+      entityType: 'risk',
+      assigneeId: 'mem_n3pri9x1ma',
+      createdById: 'mem_n2dan4k8ro',
+      createdAt: '2025-04-21T07:30:12.000Z',
+      updatedById: 'mem_n3pri9x1ma',
+      updatedAt: '2025-05-01T17:02:44.000Z',
+    }),
+    task({
+      id: 'tski_h5y1x7c3v8nb',
+      organizationId: ORG_NORTHWIND,
+      title: 'Confirm breach notification SLA',
+      // The published schema calls description an object: one task says it that way.
+      description: doc([
+        text('Contract says 72 hours; '),
+        mention('mem_n1maya7q2c', 'Maya Chen'),
+        text(' to confirm with the vendor.'),
+      ]),
+      status: 'done',
+      priority: 'low',
+      entityId: 'vnd_j3n7b1x5pe',
+      entityType: 'vendor',
+      assigneeId: 'mem_n1maya7q2c',
+      createdById: 'mem_n1maya7q2c',
+      createdAt: '2025-03-14T13:45:00.000Z',
+      updatedById: 'mem_n1maya7q2c',
+      updatedAt: '2025-03-20T09:12:05.000Z',
+    }),
+    task({
+      id: 'tski_e8u2w6r4t0gk',
+      organizationId: ORG_NORTHWIND,
+      title: 'Re-assess physical access risk after office move',
+      description: JSON.stringify(doc([text('New badge readers go live in June.')])),
+      status: 'canceled',
+      priority: 'medium',
+      entityId: 'rsk_q8d4g2l6ov',
+      entityType: 'risk',
+      // Assigned to someone who has since left.
+      assigneeId: 'mem_n4tom6b3ck',
+      createdById: 'mem_n2dan4k8ro',
+      createdAt: '2025-02-10T11:20:00.000Z',
+    }),
+    task({
+      id: 'tski_b3m7k1p5s9dw',
+      organizationId: ORG_ACME,
+      title: 'Verify carrier insurance certificate',
+      description: 'Certificate on file expires 2025-08-31.',
+      status: 'todo',
+      priority: 'high',
+      entityId: 'vnd_f6h0s4w8ib',
+      entityType: 'vendor',
+      assigneeId: 'mem_a2ken8s3ty',
+      createdById: 'mem_a1luc5f0zr',
+      createdAt: '2025-04-30T15:00:00.000Z',
+    }),
+    task({
+      id: 'tski_q6z0c4f8j2vy',
+      organizationId: ORG_ACME,
+      title: 'Rotate shared warehouse Wi-Fi password',
+      description: JSON.stringify(
+        doc([mention('mem_a2ken8s3ty', 'Kenji Sato'), text(' has the controller credentials.')]),
+      ),
+      status: 'in_progress',
+      priority: 'urgent',
+      entityId: 'rsk_z2c7v1n5mr',
+      entityType: 'risk',
+      assigneeId: 'mem_a1luc5f0zr',
+      createdById: 'mem_a1luc5f0zr',
+      createdAt: '2025-05-05T06:50:00.000Z',
+      updatedById: 'mem_a1luc5f0zr',
+      updatedAt: '2025-05-05T07:05:31.000Z',
+    }),
+    task({
+      id: 'tski_g1v5n9b3x7km',
+      organizationId: ORG_HARBOR,
+      title: 'Sign BAA with lab partner',
+      description: null,
+      status: 'todo',
+      priority: 'high',
+      entityId: 'vnd_y4k8p2d6hs',
+      entityType: 'vendor',
+      assigneeId: null,
+      createdById: 'mem_h1ama2n7wu',
+      createdAt: '2025-01-22T09:00:00.000Z',
+    }),
+  ];
+
+  const allScopes = [SCOPE_ORGANIZATION_READ, 'task:read', SCOPE_TASK_UPDATE];
+  const apiKeys = [
+    {
+      key: newApiKey(),
+      organizationId: ORG_NORTHWIND,
+      scopes: allScopes,
+      actorMemberId: 'mem_n1maya7q2c',
+    },
+    // Made for a dashboard: may read the organization, may not touch tasks.
+    {
+      key: newApiKey(),
+      organizationId: ORG_NORTHWIND,
+      scopes: [SCOPE_ORGANIZATION_READ],
+      actorMemberId: 'mem_n1maya7q2c',
+    },
+    {
+      key: newApiKey(),
+      organizationId: ORG_ACME,
+      scopes: allScopes,
+      actorMemberId: 'mem_a1luc5f0zr',
+    },
+  ];
+
+  return {
+    users,
+    members,
+    organizations,
+    tasks,
+    apiKeys,
+    sessions: [{ token: newSessionToken(), userId: 'usr_m2c8a1yq4w' }],
+  };
+};

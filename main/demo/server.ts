@@ -1,0 +1,240 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SESSION_COOKIE_NAMES } from './auth';
+import type { DemoFaults } from './faults';
+import { createFaults } from './faults';
+import type { DemoTask } from './model';
+import type { RateLimit } from './pacing';
+import { createPacer, DEFAULT_RATE_LIMIT } from './pacing';
+import type { DemoResponse } from './responses';
+import { errorResponse } from './responses';
+import { handleRequest } from './router';
+import { createSampleData } from './sample-data';
+import { createStore } from './store';
+import { taskToWire } from './wire';
+
+/**
+ * The reference service: a small, faithful stand-in for the real one on
+ * node:http, used by the demo mode and by every test that needs a server.
+ * Routing, auth, validation, data and faults live in their own files; this
+ * one owns the socket.
+ */
+
+/** What the log keeps of a request: enough to prove what reached the server, never a credential. */
+export interface DemoRequestRecord {
+  readonly method: string;
+  /** The path and query exactly as the client sent them. */
+  readonly url: string;
+  readonly origin: string | null;
+  /** Lower-case header names, to check what a client sends without keeping values. */
+  readonly headerNames: readonly string[];
+}
+
+export interface DemoServer {
+  /** e.g. http://127.0.0.1:PORT, plus the basePath if one was given; no trailing slash. */
+  readonly baseUrl: string;
+  /**
+   * API keys. `full` and `noScope` belong to organizations[0] (noScope may read
+   * the organization but not update tasks); `otherOrg` belongs to organizations[1].
+   */
+  readonly keys: { readonly full: string; readonly noScope: string; readonly otherOrg: string };
+  /**
+   * A signed-in web session of a member of organizations[0] and organizations[2].
+   * `cookie` is the whole "name=value" Cookie header value (what ServiceAuth takes);
+   * `token` alone is what goes after "Authorization: Bearer".
+   */
+  readonly session: {
+    readonly cookieName: string;
+    readonly cookie: string;
+    readonly token: string;
+    readonly organizationId: string;
+  };
+  /**
+   * [0] Northwind Health: real device-field names, logo key + logoUrl, JSON metadata.
+   * [1] Acme Logistics: the seed's device-field names, nulls, non-JSON metadata.
+   * [2] Harbor Street Clinic: hasAccess false, onboarding not completed.
+   */
+  readonly organizations: readonly { id: string; name: string }[];
+  readonly faults: DemoFaults;
+  /** The stored record (a copy): `assigneeId`, `updatedById`, `organizationId`… not the wire shape. */
+  getTask(organizationId: string, taskId: string): DemoTask | undefined;
+  taskIds(organizationId: string): string[];
+  /** Every task of an organization as the service would send it. */
+  wireTasks(organizationId: string): Record<string, unknown>[];
+  /** Requests received, including faulted and refused ones. */
+  requestCount(): number;
+  requests(): readonly DemoRequestRecord[];
+  close(): Promise<void>;
+}
+
+export interface DemoServerOptions {
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default 0: any free port. */
+  readonly port?: number;
+  /** Per-client pacing; default { limit: 100, windowMs: 60_000 }, false for none. */
+  readonly rateLimit?: RateLimit | false;
+  /** Serve under a path prefix, as behind a gateway: "/api" → baseUrl ends in /api. */
+  readonly basePath?: string;
+  /** Origins allowed on non-GET requests besides the server's own. */
+  readonly trustedOrigins?: readonly string[];
+}
+
+/** Bodies above this are refused with 413, before anything else. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type Body = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
+
+const readBody = (req: IncomingMessage): Promise<Body> =>
+  new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Keep draining so the client can read the 413, but stop keeping bytes.
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve(
+        size > MAX_BODY_BYTES
+          ? { kind: 'too_large' }
+          : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') },
+      ),
+    );
+    req.on('error', () => resolve({ kind: 'aborted' }));
+    // 'close' before 'end' means the client went away mid-body.
+    req.on('close', () => {
+      if (!req.complete) resolve({ kind: 'aborted' });
+    });
+  });
+
+const send = (res: ServerResponse, response: DemoResponse): void => {
+  if (res.destroyed || res.writableEnded) return;
+  const isText = typeof response.body === 'string';
+  const payload = isText ? (response.body as string) : JSON.stringify(response.body);
+  res.writeHead(response.status, {
+    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    ...response.headers,
+  });
+  res.end(payload);
+};
+
+const normaliseBasePath = (p: string | undefined): string => {
+  const trimmed = (p ?? '').replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
+    throw new RangeError(`basePath must look like "/api" (got ${JSON.stringify(p)}).`);
+  }
+  return trimmed;
+};
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const basePath = normaliseBasePath(options.basePath);
+  const data = createSampleData();
+  const store = createStore(data);
+  const faults = createFaults();
+  const pacer =
+    options.rateLimit === false ? null : createPacer(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const trustedOrigins = new Set(options.trustedOrigins ?? []);
+  const [full, noScope, otherOrg] = data.apiKeys;
+  const session = data.sessions[0];
+  const [home] = data.organizations;
+  if (!full || !noScope || !otherOrg || !session || !home) {
+    throw new Error('The demo sample data is missing a key, the session or an organization.');
+  }
+  const cookieName = SESSION_COOKIE_NAMES[0];
+  const log: DemoRequestRecord[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+
+  const wait = (ms: number): Promise<void> =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const t = setTimeout(() => {
+            timers.delete(t);
+            resolve();
+          }, ms);
+          timers.add(t);
+        });
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    log.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
+      headerNames: Object.keys(req.headers),
+    });
+    // Faults are taken in arrival order, so "the next N requests" means what it says.
+    const fault = faults.take();
+    const body = await readBody(req);
+    if (body.kind === 'aborted') return;
+    await wait(faults.latencyMs);
+    if (fault?.kind === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    let response: DemoResponse;
+    if (fault?.kind === 'fail') response = fault.response;
+    else if (body.kind === 'too_large') response = errorResponse(413, 'request entity too large');
+    else {
+      try {
+        response = handleRequest(
+          {
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            headers: req.headers,
+            bodyText: body.text,
+            client: req.socket.remoteAddress ?? 'unknown',
+          },
+          { store, pacer, trustedOrigins, basePath, now: () => new Date() },
+        );
+      } catch {
+        response = errorResponse(500, 'Internal server error');
+      }
+    }
+    // Carried out even if the client gave up waiting: its answer is simply lost.
+    send(res, response);
+  };
+
+  const server = createServer((req, res) => void onRequest(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${host}:${address.port}`;
+  trustedOrigins.add(origin);
+
+  return {
+    baseUrl: `${origin}${basePath}`,
+    keys: { full: full.key, noScope: noScope.key, otherOrg: otherOrg.key },
+    session: {
+      cookieName,
+      cookie: `${cookieName}=${session.token}`,
+      token: session.token,
+      organizationId: home.id,
+    },
+    organizations: data.organizations.map((o) => ({ id: o.id, name: o.name })),
+    faults,
+    getTask: (organizationId, taskId) => {
+      const t = store.task(organizationId, taskId);
+      return t ? structuredClone(t) : undefined;
+    },
+    taskIds: (organizationId) => store.tasksOf(organizationId).map((t) => t.id),
+    wireTasks: (organizationId) => store.tasksOf(organizationId).map((t) => taskToWire(store, t)),
+    requestCount: () => log.length,
+    requests: () => [...log],
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

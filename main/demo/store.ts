@@ -1,0 +1,50 @@
+import type {
+  DemoApiKey,
+  DemoData,
+  DemoMember,
+  DemoOrganization,
+  DemoSessionRecord,
+  DemoTask,
+  DemoUser,
+} from './model';
+
+/** In-memory lookups over the sample data; the only place tasks change. */
+export interface DemoStore {
+  organization(id: string): DemoOrganization | undefined;
+  organizations(): readonly DemoOrganization[];
+  user(id: string): DemoUser | undefined;
+  member(id: string): DemoMember | undefined;
+  /** The active membership of a user in an organization. */
+  activeMembership(userId: string, organizationId: string): DemoMember | undefined;
+  apiKey(key: string): DemoApiKey | undefined;
+  session(token: string): DemoSessionRecord | undefined;
+  /** A task only when it belongs to that organization: other ids look absent. */
+  task(organizationId: string, taskId: string): DemoTask | undefined;
+  tasksOf(organizationId: string): readonly DemoTask[];
+}
+
+export const createStore = (data: DemoData): DemoStore => {
+  const byId = <T extends { id: string }>(list: readonly T[]): Map<string, T> =>
+    new Map(list.map((x) => [x.id, x]));
+  const orgs = byId(data.organizations);
+  const users = byId(data.users);
+  const members = byId(data.members);
+  const keys = new Map(data.apiKeys.map((k) => [k.key, k]));
+  const sessions = new Map(data.sessions.map((s) => [s.token, s]));
+
+  return {
+    organization: (id) => orgs.get(id),
+    organizations: () => data.organizations,
+    user: (id) => users.get(id),
+    member: (id) => members.get(id),
+    activeMembership: (userId, organizationId) =>
+      data.members.find(
+        (m) => m.userId === userId && m.organizationId === organizationId && !m.deactivated,
+      ),
+    apiKey: (key) => keys.get(key),
+    session: (token) => sessions.get(token),
+    task: (organizationId, taskId) =>
+      data.tasks.find((t) => t.id === taskId && t.organizationId === organizationId),
+    tasksOf: (organizationId) => data.tasks.filter((t) => t.organizationId === organizationId),
+  };
+};
