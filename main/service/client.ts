@@ -1,0 +1,146 @@
+import type { Organization } from '../../common/organization';
+import { err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { Task } from '../../common/task';
+import type { TaskPatch } from '../../common/task-patch';
+import { parseBaseUrl, serviceUrl } from './base-url';
+import type { Operation } from './error-mapping';
+import { errorFromFetchFailure, errorFromResponse, redactSecrets } from './error-mapping';
+import type { ServiceAuth } from './request-validation';
+import { authHeaders, secretsOf, validatePatch, validateTaskId } from './request-validation';
+import { parseOrganizationResponse, parseTaskResponse } from './response-parsing';
+
+export { parseBaseUrl } from './base-url';
+export type { ServiceAuth } from './request-validation';
+
+/**
+ * The HTTP client for the two operations of the interface. Every call
+ * resolves to a Result, whatever happens: bad input, a refusal, a dead
+ * network, a timeout, an answer that is not what the interface promises.
+ * It sends no Origin header, follows no redirect (either could take the key
+ * somewhere it should not go) and puts no credential in any message.
+ */
+export interface ServiceClient {
+  getOrganization(): Promise<Result<Organization>>;
+  updateTask(id: string, patch: TaskPatch): Promise<Result<Task>>;
+}
+
+export interface ServiceClientOptions {
+  readonly baseUrl: string;
+  readonly auth: ServiceAuth;
+  /** Electron's net.fetch in the app (system proxy, OS certificates); Node's fetch in tests. */
+  readonly fetch: typeof fetch;
+  readonly timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+interface Sent {
+  readonly operation: Operation;
+  readonly method: 'GET' | 'PUT';
+  readonly path: string;
+  readonly body?: string;
+  readonly taskId?: string;
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const { auth } = options;
+  const timeoutMs =
+    typeof options.timeoutMs === 'number' && options.timeoutMs > 0
+      ? options.timeoutMs
+      : DEFAULT_TIMEOUT_MS;
+  // Checked now, reported on each call: construction never throws.
+  const base = parseBaseUrl(options.baseUrl);
+  const secrets = secretsOf(auth);
+  const safe = <T>(r: Result<T>): Result<T> => (r.ok ? r : err(redactSecrets(r.error, secrets)));
+
+  /** Sends one request; on a 2xx answer returns its body text. */
+  const send = async (req: Sent): Promise<Result<string>> => {
+    if (!base.ok) return base;
+    const headers = authHeaders(auth);
+    if (!headers.ok) return headers;
+    const url = serviceUrl(base.value, req.path);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const failed = (e: unknown) =>
+      err(
+        errorFromFetchFailure(e, {
+          operation: req.operation,
+          timedOut: signal.aborted,
+          timeoutMs,
+          host: base.value.host,
+        }),
+      );
+    let response: Response;
+    let text: string;
+    try {
+      response = await options.fetch(url, {
+        method: req.method,
+        headers: {
+          Accept: 'application/json',
+          ...(req.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...headers.value,
+        },
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        redirect: 'manual',
+        signal,
+      });
+      // Inside the same try and under the same signal: a body can stall too.
+      text = await response.text();
+    } catch (e) {
+      return failed(e);
+    }
+    if (response.status >= 200 && response.status <= 299 && response.type !== 'opaqueredirect') {
+      return ok(text);
+    }
+    return err(
+      errorFromResponse(
+        {
+          status: response.type === 'opaqueredirect' ? 0 : response.status,
+          retryAfter: response.headers.get('retry-after'),
+          contentType: response.headers.get('content-type'),
+          bodyText: text,
+        },
+        {
+          operation: req.operation,
+          authKind: auth?.kind === 'session' ? 'session' : 'api-key',
+          ...(req.taskId !== undefined ? { taskId: req.taskId } : {}),
+          nowMs: Date.now(),
+        },
+      ),
+    );
+  };
+
+  const expectedOrganization = (): string | undefined => {
+    const id = auth?.organizationId;
+    return typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined;
+  };
+
+  return {
+    async getOrganization() {
+      const body = await send({
+        operation: 'getOrganization',
+        method: 'GET',
+        path: '/v1/organization',
+      });
+      if (!body.ok) return safe(body);
+      return safe(parseOrganizationResponse(body.value, expectedOrganization()));
+    },
+
+    async updateTask(id, patch) {
+      const taskId = validateTaskId(id);
+      if (!taskId.ok) return safe(taskId);
+      const valid = validatePatch(patch);
+      if (!valid.ok) return safe(valid);
+      const body = await send({
+        operation: 'updateTask',
+        method: 'PUT',
+        // Already [A-Za-z0-9_] only; encoded anyway so a future looser id cannot change the path.
+        path: `/v1/task-management/${encodeURIComponent(taskId.value)}`,
+        body: JSON.stringify(valid.value),
+        taskId: taskId.value,
+      });
+      if (!body.ok) return safe(body);
+      return safe(parseTaskResponse(body.value, taskId.value));
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import { appError, err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import { TASK_PRIORITIES, TASK_STATUSES, TaskIdSchema } from '../../common/task';
+import { TASK_PATCH_FIELDS, TaskPatchSchema } from '../../common/task-patch';
+import type { TaskPatch } from '../../common/task-patch';
+
+/**
+ * Everything checked before a request leaves: the task id (it goes into the
+ * URL path and the service does not check it), the patch (the service turns
+ * some mistakes into 500s or silent empty updates), and the credentials (they
+ * go into headers, where a line break would smuggle in another header).
+ * Pure, and never throws whatever it is given.
+ */
+
+export type ServiceAuth =
+  | { readonly kind: 'api-key'; readonly apiKey: string; readonly organizationId?: string }
+  | { readonly kind: 'session'; readonly cookie: string; readonly organizationId: string };
+
+const bad = (message: string) => err(appError('bad_input', message));
+
+/** A short, quoted, printable echo of what was given, for messages. */
+const shown = (value: unknown): string => {
+  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
+  const printable = value.replace(/[^\x20-\x7E]/g, '?');
+  return JSON.stringify(printable.length > 40 ? `${printable.slice(0, 40)}…` : printable);
+};
+
+export const validateTaskId = (id: unknown): Result<string> => {
+  const parsed = TaskIdSchema.safeParse(id);
+  if (parsed.success) return ok(parsed.data);
+  return bad(`${shown(id)} is not a task id: a task id is "tski_" followed by letters and digits.`);
+};
+
+const fieldMessages: Record<string, string> = {
+  title: 'A title must be non-empty text.',
+  description: 'A description must be text.',
+  status: `Status must be one of ${TASK_STATUSES.join(', ')}.`,
+  priority: `Priority must be one of ${TASK_PRIORITIES.join(', ')}.`,
+  assigneeId: 'An assignee is a member id ("mem_…"), or null to unassign.',
+};
+
+const describeIssue = (issue: z.core.$ZodIssue): string => {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.slice(0, 3).map(shown).join(', ');
+    return `Only ${TASK_PATCH_FIELDS.join(', ')} can be changed, not ${keys}.`;
+  }
+  const field = issue.path[0];
+  if (issue.path.length === 0) {
+    return issue.code === 'invalid_type'
+      ? 'The change must be an object of fields to set.'
+      : issue.message;
+  }
+  // Type and enum mistakes get a sentence naming what is allowed; the schema's own
+  // messages (empty title, member id shape, nothing to change) are already written for people.
+  if (
+    typeof field === 'string' &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value')
+  ) {
+    return fieldMessages[field] ?? issue.message;
+  }
+  return issue.message;
+};
+
+export const validatePatch = (patch: unknown): Result<TaskPatch> => {
+  let parsed: ReturnType<typeof TaskPatchSchema.safeParse>;
+  try {
+    parsed = TaskPatchSchema.safeParse(patch);
+  } catch {
+    // A getter that throws or a proxy: nothing we can send.
+    return bad('The change could not be read.');
+  }
+  if (parsed.success) return ok(parsed.data);
+  const messages = [...new Set(parsed.error.issues.map(describeIssue))];
+  return bad(messages.join(' '));
+};
+
+/** RFC 6265 cookie pairs, "; "-separated: no spaces, quotes, commas or line breaks in values. */
+const COOKIE_PAIRS =
+  /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+=[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*(; ?[!#$%&'*+\-.^_`|~0-9A-Za-z]+=[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*)*$/;
+const HEADER_TOKEN = /^[\x21-\x7E]+$/;
+const ORGANIZATION_ID = /^org_[A-Za-z0-9]{1,64}$/;
+
+const organizationHeader = (id: string | undefined, required: boolean): Result<string | null> => {
+  const trimmed = typeof id === 'string' ? id.trim() : '';
+  if (trimmed === '') {
+    return required
+      ? bad('A web session needs the organization id ("org_…") to work in.')
+      : ok(null);
+  }
+  if (!ORGANIZATION_ID.test(trimmed)) {
+    return bad(
+      `${shown(trimmed)} is not an organization id: it looks like "org_" and letters and digits.`,
+    );
+  }
+  return ok(trimmed);
+};
+
+/**
+ * The headers that authenticate a request. Messages never repeat the
+ * credential: they say what is wrong with it, not what it is.
+ */
+export const authHeaders = (auth: ServiceAuth): Result<Record<string, string>> => {
+  if (typeof auth !== 'object' || auth === null) return bad('No credentials were given.');
+  if (auth.kind === 'api-key') {
+    const key = typeof auth.apiKey === 'string' ? auth.apiKey.trim() : '';
+    if (key === '') return bad('Enter an API key.');
+    if (key.length > 4096 || !HEADER_TOKEN.test(key)) {
+      return bad(
+        'That API key has spaces or characters a key cannot have. Copy it again from the web app.',
+      );
+    }
+    const org = organizationHeader(auth.organizationId, false);
+    if (!org.ok) return org;
+    return ok({ 'X-API-Key': key, ...(org.value ? { 'X-Organization-Id': org.value } : {}) });
+  }
+  if (auth.kind === 'session') {
+    const cookie = typeof auth.cookie === 'string' ? auth.cookie.trim() : '';
+    if (cookie === '') return bad('There is no web session: sign in again.');
+    if (cookie.length > 8192 || !COOKIE_PAIRS.test(cookie)) {
+      return bad('The web session cookie is not in the "name=value" form. Sign in again.');
+    }
+    const org = organizationHeader(auth.organizationId, true);
+    if (!org.ok) return org;
+    return ok({ Cookie: cookie, 'X-Organization-Id': org.value ?? '' });
+  }
+  return bad('Unknown kind of credentials.');
+};
+
+/** The strings that must never appear in anything the client returns. */
+export const secretsOf = (auth: ServiceAuth): string[] => {
+  if (typeof auth !== 'object' || auth === null) return [];
+  if (auth.kind === 'api-key') return typeof auth.apiKey === 'string' ? [auth.apiKey.trim()] : [];
+  if (auth.kind === 'session' && typeof auth.cookie === 'string') {
+    // The whole cookie and each value in it: a server may echo just the token.
+    const values = auth.cookie.split(';').map((p) => p.slice(p.indexOf('=') + 1).trim());
+    return [auth.cookie.trim(), ...values];
+  }
+  return [];
+};

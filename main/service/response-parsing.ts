@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { Organization } from '../../common/organization';
+import { OrganizationSchema } from '../../common/organization';
+import { appError, err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { Task } from '../../common/task';
+import { TaskSchema } from '../../common/task';
+
+/**
+ * A successful answer, checked before anyone relies on it. The schemas are
+ * liberal where the interface is silent; what they refuse is an answer the
+ * app cannot show, and the message says which field, not its value.
+ */
+
+const where = (issues: readonly z.core.$ZodIssue[]): string =>
+  issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'the body'}: ${i.message}`)
+    .join('; ');
+
+const parseJson = (bodyText: string, what: string): Result<unknown> => {
+  try {
+    return ok(JSON.parse(bodyText) as unknown);
+  } catch {
+    return err(
+      appError(
+        'bad_response',
+        `The service's answer is not JSON, so it is not ${what}. Check the base URL points at the service itself.`,
+      ),
+    );
+  }
+};
+
+export const parseTaskResponse = (bodyText: string, requestedId: string): Result<Task> => {
+  const json = parseJson(bodyText, 'a task');
+  if (!json.ok) return json;
+  const parsed = TaskSchema.safeParse(json.value);
+  if (!parsed.success) {
+    return err(
+      appError(
+        'bad_response',
+        `The service's answer is not a task (${where(parsed.error.issues)}).`,
+      ),
+    );
+  }
+  // Never show one task's answer as another's.
+  if (parsed.data.id !== requestedId) {
+    return err(
+      appError('bad_response', `The service answered about a different task than ${requestedId}.`),
+    );
+  }
+  return ok(parsed.data);
+};
+
+export const parseOrganizationResponse = (
+  bodyText: string,
+  expectedId: string | undefined,
+): Result<Organization> => {
+  const json = parseJson(bodyText, 'an organization');
+  if (!json.ok) return json;
+  const parsed = OrganizationSchema.safeParse(json.value);
+  if (!parsed.success) {
+    return err(
+      appError(
+        'bad_response',
+        `The service's answer is not an organization (${where(parsed.error.issues)}).`,
+      ),
+    );
+  }
+  // The real service lets an API key decide the organization and may ignore the
+  // one asked for: say so rather than show another organization's tasks.
+  if (expectedId !== undefined && parsed.data.id !== expectedId) {
+    return err(
+      appError(
+        'forbidden',
+        `These credentials belong to organization ${parsed.data.id}, not ${expectedId}. Clear the organization id, or use a key made in ${expectedId}.`,
+      ),
+    );
+  }
+  return ok(parsed.data);
+};
