@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { ENTITY_TYPES, TaskIdSchema, TaskSchema } from '../../common/task';
+import type { Task } from '../../common/task';
+import { ShortcutSchema, THEMES } from '../../common/views';
+
+/** The version this build writes. A file with a higher one came from a newer Task Tray. */
+export const SETTINGS_VERSION = 1;
+
+export const DEFAULT_SERVICE_URL = 'https://api.trycomp.ai';
+export const DEFAULT_SIGN_IN_URL = 'https://app.trycomp.ai/';
+export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+T';
+export const DEFAULT_REQUESTS_PER_MINUTE = 100;
+
+/**
+ * Key names that could carry a secret. The strict objects below refuse any
+ * unknown key anyway; this list is for the one loose part (a task snapshot, as
+ * the service sent it) and for saying *why* a key was refused.
+ */
+export const SECRET_KEY_PATTERN =
+  /api[-_]?key|cookie|token|passw(or)?d|secret|credential|authori[sz]ation|session/i;
+
+/**
+ * A copy of a JSON-like value without any key that looks like it holds a
+ * secret, at any depth. Applied to snapshots: a service answer is stored as it
+ * came, and a future field such as `sessionToken` must not reach the file.
+ */
+export function withoutSecretKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => withoutSecretKeys(v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    if (!SECRET_KEY_PATTERN.test(k)) out[k] = withoutSecretKeys(v);
+  return out as T;
+}
+
+const HttpUrl = z.url({
+  protocol: /^https?$/,
+  error: 'Expected an http(s) URL.',
+});
+const Timestamp = z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time.' });
+
+export const ProfileSchema = z.strictObject({
+  id: z.string().min(1).max(256),
+  label: z.string().min(1).max(1000),
+  baseUrl: HttpUrl,
+  authKind: z.enum(['api-key', 'session']),
+  organizationId: z.string().min(1).max(128).nullable().default(null),
+  createdAt: Timestamp,
+});
+
+export const PinnedRefSchema = z.strictObject({
+  organizationId: z.string().min(1).max(128).optional(),
+  entityType: z.enum(ENTITY_TYPES).optional(),
+  entityId: z.string().min(1).max(128).optional(),
+});
+
+/** Why the service refused the last change to a pin; kept until the person dismisses it. */
+export const PinnedErrorSchema = z.strictObject({
+  kind: z.string().min(1).max(64),
+  message: z.string().max(2000),
+  status: z.number().int().min(100).max(599).optional(),
+});
+
+/** The snapshot is the task as parsed from the service, minus anything secret-looking. */
+const SnapshotSchema = TaskSchema.transform((t): Task => withoutSecretKeys(t));
+
+export const PinnedTaskSchema = z.strictObject({
+  profileId: z.string().min(1).max(256),
+  taskId: TaskIdSchema,
+  ref: PinnedRefSchema.default({}),
+  snapshot: SnapshotSchema.nullable().default(null),
+  error: PinnedErrorSchema.nullable().default(null),
+  pinnedAt: Timestamp,
+});
+
+/**
+ * The settings file. Every object is strict: an unknown key, and so any
+ * apiKey / cookie / token / password, is refused rather than written. Every
+ * field has a default, so a file from an older build (or none) still loads.
+ */
+export const SettingsSchema = z
+  .strictObject({
+    version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
+    profiles: z.array(ProfileSchema).default([]),
+    activeProfileId: z.string().min(1).nullable().default(null),
+    // Pins outlive a sign-out on purpose (connecting again brings them back),
+    // so a pin's profileId need not name a current profile.
+    pinned: z.array(PinnedTaskSchema).default([]),
+    launchAtLogin: z.boolean().default(false),
+    shortcut: ShortcutSchema.default(DEFAULT_SHORTCUT),
+    theme: z.enum(THEMES).default('system'),
+    signInUrl: HttpUrl.default(DEFAULT_SIGN_IN_URL),
+    serviceUrl: HttpUrl.default(DEFAULT_SERVICE_URL),
+    requestsPerMinute: z.number().int().min(1).max(1000).default(DEFAULT_REQUESTS_PER_MINUTE),
+  })
+  .superRefine((s, ctx) => {
+    const ids = new Set<string>();
+    s.profiles.forEach((p, i) => {
+      if (ids.has(p.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['profiles', i, 'id'],
+          message: `Two profiles share the id "${p.id}".`,
+        });
+      ids.add(p.id);
+    });
+    if (s.activeProfileId !== null && !ids.has(s.activeProfileId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['activeProfileId'],
+        message: `The active profile "${s.activeProfileId}" is not among the profiles.`,
+      });
+    const pins = new Set<string>();
+    s.pinned.forEach((p, i) => {
+      const key = `${p.profileId}\n${p.taskId}`;
+      if (pins.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pinned', i, 'taskId'],
+          message: `${p.taskId} is pinned twice for the same profile.`,
+        });
+      pins.add(key);
+    });
+  });
+
+export type Settings = z.output<typeof SettingsSchema>;
+export type Profile = Settings['profiles'][number];
+export type PinnedTaskRecord = Settings['pinned'][number];
+
+/** A fresh copy of the settings a first run starts with. */
+export const defaultSettings = (): Settings => SettingsSchema.parse({});
+
+/**
+ * The schema's complaints as one readable sentence: where and what, at most a
+ * few of them. Zod's messages name keys and expected values, never the value
+ * found, so nothing from the input (a secret put in the wrong place) is echoed.
+ */
+export function describeSettingsIssues(error: z.ZodError, max = 3): string {
+  const secretIssue = (i: z.core.$ZodIssue): boolean =>
+    i.code === 'unrecognized_keys' && i.keys.some((k) => SECRET_KEY_PATTERN.test(k));
+  // A secret in the wrong place is the problem to name first, whatever else is wrong.
+  const issues = [
+    ...error.issues.filter(secretIssue),
+    ...error.issues.filter((i) => !secretIssue(i)),
+  ];
+  const parts = issues.slice(0, max).map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : 'settings';
+    if (issue.code === 'unrecognized_keys') {
+      const secretish = issue.keys.filter((k) => SECRET_KEY_PATTERN.test(k));
+      const names = issue.keys.map((k) => `"${k}"`).join(', ');
+      return secretish.length
+        ? `${where}: ${names} is not allowed — settings never hold secrets; they belong in the system keychain`
+        : `${where}: unknown field ${names}`;
+    }
+    return `${where}: ${issue.message.replace(/\.$/, '')}`;
+  });
+  const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
+  return `${parts.join('; ')}${more}`;
+}

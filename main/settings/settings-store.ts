@@ -1,0 +1,224 @@
+import { access, mkdir, readFile, rename } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { appError, err, ok } from '../../common/result';
+import type { AppError, Result } from '../../common/result';
+import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
+import {
+  defaultSettings,
+  describeSettingsIssues,
+  SETTINGS_VERSION,
+  SettingsSchema,
+} from './schema';
+import type { Settings } from './schema';
+
+export type { Settings } from './schema';
+
+export interface SettingsLoad {
+  readonly settings: Settings;
+  /** Why the file on disk was not used (kind 'storage'), or null. */
+  readonly problem: AppError | null;
+}
+
+export interface SettingsStore {
+  /** Reads the file. Missing → defaults. Unusable → moved aside, defaults, and a problem saying so. */
+  load(): Promise<SettingsLoad>;
+  /** The current settings (deeply frozen). Only after load() has finished. */
+  get(): Settings;
+  /**
+   * Applies a change to a copy of the current settings, validates it, and
+   * writes it atomically. Calls run one after another, each on the result of
+   * the one before. On any failure the file and the current settings stay as they were.
+   */
+  update(change: (s: Settings) => Settings): Promise<Result<Settings>>;
+}
+
+export interface SettingsStoreOptions {
+  readonly filePath: string;
+  /** The clock used to name a moved-aside file. */
+  readonly now?: () => Date;
+}
+
+/** Why a file on disk could not be used; also the word in its moved-aside name. */
+type Unusable = 'corrupt' | 'future' | 'unreadable';
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+};
+
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** `settings.json` → `settings.corrupt-2026-01-31T09-15-00-000Z.json`; colons are not allowed on Windows. */
+export function asideName(filePath: string, kind: Unusable, at: Date, attempt = 0): string {
+  const ext = extname(filePath) || '.json';
+  const stem = basename(filePath, extname(filePath));
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  const again = attempt > 0 ? `-${attempt + 1}` : '';
+  return join(dirname(filePath), `${stem}.${kind}-${stamp}${again}${ext}`);
+}
+
+export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
+  const { filePath } = opts;
+  const now = opts.now ?? (() => new Date());
+
+  let current: Settings | null = null;
+  /** A file that could not be used and could not be moved aside either: never overwrite it. */
+  let stuck: { kind: Unusable; why: string } | null = null;
+  /** Every load and update runs after the previous one: the file has one writer at a time. */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const serialize = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  /** Moves the unusable file to a free `<name>.<kind>-<time>.json` beside it; the bytes stay as they were. */
+  const moveAside = async (kind: Unusable): Promise<Result<string>> => {
+    const at = now();
+    try {
+      let target = asideName(filePath, kind, at);
+      for (let attempt = 1; await exists(target); attempt++)
+        target = asideName(filePath, kind, at, attempt);
+      await rename(filePath, target);
+      return ok(target);
+    } catch (e) {
+      return err(appError('storage', describeFsError(e)));
+    }
+  };
+
+  const quarantine = async (kind: Unusable, why: string): Promise<SettingsLoad> => {
+    const moved = await moveAside(kind);
+    const settings = deepFreeze(defaultSettings());
+    current = settings;
+    if (moved.ok) {
+      stuck = null;
+      return {
+        settings,
+        problem: appError(
+          'storage',
+          `${why} It was moved to ${moved.value}, and Task Tray started with default settings.`,
+        ),
+      };
+    }
+    stuck = { kind, why };
+    return {
+      settings,
+      problem: appError(
+        'storage',
+        `${why} It could not be moved aside (${moved.error.message}), so Task Tray uses default ` +
+          `settings and will not save over it: move or delete ${filePath} to save settings again.`,
+      ),
+    };
+  };
+
+  const loadNow = async (): Promise<SettingsLoad> => {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(filePath);
+    } catch (e) {
+      // No file yet; ENOTDIR: not even its folder (a file stands where it would be) — the save will say so.
+      if (['ENOENT', 'ENOTDIR'].includes(fsErrorCode(e))) {
+        stuck = null;
+        current = deepFreeze(defaultSettings());
+        return { settings: current, problem: null };
+      }
+      return quarantine(
+        'unreadable',
+        `The settings file ${filePath} could not be read (${describeFsError(e)}).`,
+      );
+    }
+
+    let raw: unknown;
+    try {
+      // Strip a byte-order mark: a person may have edited the file with a Windows editor.
+      raw = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    } catch {
+      // JSON.parse's own message quotes the file's text: it is not repeated here.
+      return quarantine('corrupt', `The settings file ${filePath} is not valid JSON.`);
+    }
+
+    const version =
+      raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
+    if (typeof version === 'number' && version > SETTINGS_VERSION)
+      return quarantine(
+        'future',
+        `The settings file ${filePath} was written by a newer Task Tray (settings version ${version}; ` +
+          `this one reads version ${SETTINGS_VERSION}).`,
+      );
+
+    const parsed = SettingsSchema.safeParse(raw);
+    if (!parsed.success)
+      return quarantine(
+        'corrupt',
+        `The settings file ${filePath} has settings this version cannot use (${describeSettingsIssues(parsed.error)}).`,
+      );
+
+    stuck = null;
+    current = deepFreeze(parsed.data);
+    return { settings: current, problem: null };
+  };
+
+  const updateNow = async (change: (s: Settings) => Settings): Promise<Result<Settings>> => {
+    if (current === null) await loadNow();
+    if (stuck) {
+      const retried = await quarantine(stuck.kind, stuck.why);
+      if (retried.problem && stuck) return err(retried.problem);
+    }
+    const before = current ?? deepFreeze(defaultSettings());
+
+    let next: Settings;
+    try {
+      // A copy: a change that edits its argument in place cannot touch the current settings.
+      next = change(structuredClone(before));
+    } catch {
+      // The exception's text is not passed on: it comes from arbitrary code and could quote anything.
+      return err(
+        appError('internal', 'A settings change failed before it was saved. Nothing changed.'),
+      );
+    }
+
+    const parsed = SettingsSchema.safeParse(next);
+    if (!parsed.success)
+      return err(
+        appError('bad_input', `Settings not saved: ${describeSettingsIssues(parsed.error)}.`),
+      );
+
+    const text = `${JSON.stringify(parsed.data, null, 2)}\n`;
+    try {
+      await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
+    } catch (e) {
+      return err(
+        appError(
+          'storage',
+          `Settings not saved: could not create ${dirname(filePath)} (${describeFsError(e)}).`,
+        ),
+      );
+    }
+    const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
+    if (!written.ok)
+      return err(
+        appError('storage', `Settings not saved. ${written.error.message} Nothing changed.`),
+      );
+
+    current = deepFreeze(parsed.data);
+    return ok(current);
+  };
+
+  return {
+    load: () => serialize(loadNow),
+    get(): Settings {
+      if (current === null)
+        throw new Error('Settings are read before load() finished: call and await load() first.');
+      return current;
+    },
+    update: (change) => serialize(() => updateNow(change)),
+  };
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SERVICE_URL,
+  defaultSettings,
+  describeSettingsIssues,
+  SettingsSchema,
+  withoutSecretKeys,
+} from '../../../main/settings/schema';
+
+const profile = {
+  id: 'prof_1',
+  label: 'Acme',
+  baseUrl: 'https://api.example.com',
+  authKind: 'api-key',
+  organizationId: 'org_1',
+  createdAt: '2026-01-02T03:04:05.000Z',
+} as const;
+
+const pin = {
+  profileId: 'prof_1',
+  taskId: 'tski_abc123',
+  ref: { organizationId: 'org_1', entityType: 'vendor', entityId: 'vnd_9' },
+  snapshot: null,
+  error: null,
+  pinnedAt: '2026-01-02T03:04:05.000Z',
+} as const;
+
+const problemOf = (input: unknown): string => {
+  const r = SettingsSchema.safeParse(input);
+  if (r.success) throw new Error('expected the schema to refuse this');
+  return describeSettingsIssues(r.error);
+};
+
+describe('the settings schema', () => {
+  it('fills every missing field with its default', () => {
+    expect(defaultSettings()).toEqual({
+      version: 1,
+      profiles: [],
+      activeProfileId: null,
+      pinned: [],
+      launchAtLogin: false,
+      shortcut: 'CommandOrControl+Shift+T',
+      theme: 'system',
+      signInUrl: 'https://app.trycomp.ai/',
+      serviceUrl: 'https://api.trycomp.ai',
+      requestsPerMinute: 100,
+    });
+    expect(DEFAULT_SERVICE_URL).toBe('https://api.trycomp.ai');
+    // An older file with only some fields keeps what it has.
+    expect(SettingsSchema.parse({ theme: 'dark' })).toMatchObject({ theme: 'dark', pinned: [] });
+  });
+
+  it('fills defaults inside a pin and a profile written without their optional parts', () => {
+    const { ref: _r, snapshot: _s, error: _e, ...bare } = pin;
+    const { organizationId: _o, ...bareProfile } = profile;
+    const s = SettingsSchema.parse({ profiles: [bareProfile], pinned: [bare] });
+    expect(s.pinned[0]).toMatchObject({ ref: {}, snapshot: null, error: null });
+    expect(s.profiles[0]?.organizationId).toBeNull();
+  });
+
+  it.each([
+    ['the top level', { apiKey: 'k' }],
+    ['a profile', { profiles: [{ ...profile, apiKey: 'k' }] }],
+    ['a profile (cookie)', { profiles: [{ ...profile, cookie: 'c' }] }],
+    ['a pin', { pinned: [{ ...pin, token: 't' }] }],
+    ['a pin’s link', { pinned: [{ ...pin, ref: { ...pin.ref, password: 'p' } }] }],
+    ['a pin’s error', { pinned: [{ ...pin, error: { kind: 'x', message: 'm', secret: 's' } }] }],
+  ])(
+    'refuses a secret-looking field in %s and says secrets belong in the keychain',
+    (_w, input) => {
+      expect(problemOf(input)).toMatch(/not allowed — settings never hold secrets.*keychain/);
+    },
+  );
+
+  it('names a secret first, even among other problems', () => {
+    const many = { theme: 'blue', shortcut: 'T', launchAtLogin: 'yes', requestsPerMinute: 0 };
+    // Zod lists unknown top-level keys after every field's own problem.
+    expect(problemOf({ ...many, token: 'k' })).toMatch(/^settings: "token" is not allowed/);
+  });
+
+  it('refuses any other unknown field too, naming it', () => {
+    expect(problemOf({ colour: 'red' })).toBe('settings: unknown field "colour"');
+  });
+
+  it('strips secret-looking keys from a snapshot at any depth, keeping the task', () => {
+    const s = SettingsSchema.parse({
+      pinned: [
+        {
+          ...pin,
+          snapshot: {
+            id: 'tski_abc123',
+            status: 'todo',
+            title: 'Review vendor',
+            sessionToken: 'SHOULD-NOT-STAY',
+            assignee: { id: 'mem_1', user: { id: 'u', name: 'Ann', apiKey: 'SHOULD-NOT-STAY' } },
+          },
+        },
+      ],
+    });
+    const snapshot = s.pinned[0]?.snapshot;
+    expect(JSON.stringify(snapshot)).not.toContain('SHOULD-NOT-STAY');
+    expect(snapshot).toMatchObject({
+      id: 'tski_abc123',
+      title: 'Review vendor',
+      assignee: { id: 'mem_1', user: { name: 'Ann' } },
+    });
+    expect(withoutSecretKeys([{ Cookie: 1, keep: [{ authorization: 2, also: 3 }] }])).toEqual([
+      { keep: [{ also: 3 }] },
+    ]);
+  });
+
+  it('keeps a snapshot’s unknown status flagged rather than refusing it', () => {
+    const s = SettingsSchema.parse({
+      pinned: [{ ...pin, snapshot: { id: 'tski_abc123', status: 'blocked' } }],
+    });
+    expect(s.pinned[0]?.snapshot?.warnings).toEqual(['Unknown status "blocked"']);
+  });
+
+  it.each([
+    ['a bad task id', { pinned: [{ ...pin, taskId: '../../etc' }] }, /pinned\.0\.taskId/],
+    ['a non-http base URL', { profiles: [{ ...profile, baseUrl: 'file:///x' }] }, /baseUrl/],
+    ['an unknown auth kind', { profiles: [{ ...profile, authKind: 'oauth' }] }, /authKind/],
+    ['a bad shortcut', { shortcut: 'T' }, /shortcut/],
+    ['an unknown theme', { theme: 'blue' }, /theme/],
+    ['a request rate of zero', { requestsPerMinute: 0 }, /requestsPerMinute/],
+    ['an older version number', { version: 0 }, /version/],
+    ['a date that is not a date', { pinned: [{ ...pin, pinnedAt: 'yesterday' }] }, /pinnedAt/],
+  ])('refuses %s, saying where', (_w, input, where) => {
+    expect(problemOf(input)).toMatch(where);
+  });
+
+  it('keeps profiles, the active profile and pins consistent', () => {
+    expect(problemOf({ profiles: [profile, profile] })).toMatch(/share the id "prof_1"/);
+    expect(problemOf({ profiles: [profile], activeProfileId: 'prof_2' })).toMatch(
+      /active profile "prof_2" is not among the profiles/,
+    );
+    expect(problemOf({ profiles: [profile], pinned: [pin, pin] })).toMatch(/pinned twice/);
+    // The same task under two profiles, and pins kept after their profile signed out, are fine.
+    expect(
+      SettingsSchema.safeParse({
+        profiles: [profile],
+        activeProfileId: 'prof_1',
+        pinned: [pin, { ...pin, profileId: 'prof_signed_out' }],
+      }).success,
+    ).toBe(true);
+  });
+
+  it('reports at most a few problems, counting the rest', () => {
+    expect(
+      problemOf({ theme: 'blue', shortcut: 'T', launchAtLogin: 'yes', requestsPerMinute: -1 }),
+    ).toMatch(/\(and 1 more\)$/);
+  });
+});
