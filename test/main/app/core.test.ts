@@ -278,7 +278,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const { h, userDataDir } = await fresh(undefined, {
       signInWithBrowser: async () =>
         ok({
-          cookie: `${server.session.cookieName}=${server.session.cookie}`,
+          cookie: server.session.cookie,
           organizationId: server.session.organizationId,
         }),
     });
@@ -295,8 +295,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const account = unwrap(await h.call('signInWithSession'));
     expect(account).toMatchObject({ state: 'connected', profile: { authKind: 'session' } });
     expect(unwrap(await h.call('getOrganization')).authType).toBe('session');
-    expect(await filesContaining(userDataDir, server.session.cookie)).toEqual([]);
-    expect(JSON.stringify(h.answers)).not.toContain(server.session.cookie);
+    expect(await filesContaining(userDataDir, server.session.token)).toEqual([]);
+    expect(JSON.stringify(h.answers)).not.toContain(server.session.token);
   });
 
   it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {
