@@ -159,7 +159,8 @@ export function createAccountService(deps: AccountDeps) {
       if (secret.value === null) {
         problem = appError(
           'not_connected',
-          `The key for ${profile.label} is no longer in the system keychain. Connect again to go on.`,
+          // keytar reports a locked Linux keyring as "no entry": say both, so nobody re-enters a key they still have.
+          `The key for ${profile.label} was not found in the system keychain. If your keyring is locked, unlock it and restart Task Tray; otherwise connect again.`,
         );
         return;
       }

@@ -254,7 +254,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const { h: again } = await fresh(userDataDir);
     const account = unwrap(await again.call('getAccount'));
     expect(account).toMatchObject({ state: 'signed-out', problem: { kind: 'not_connected' } });
-    expect(account.problem?.message).toMatch(/Connect again/);
+    expect(account.problem?.message).toMatch(/connect again/);
+    expect(account.problem?.message).toMatch(/locked/);
   });
 
   it('tries the demo: in memory only, clearly labelled, with tasks pinned and titled', async () => {
