@@ -1,0 +1,177 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import type { Organization } from '../../common/organization';
+import { STATUS_LABELS, TASK_STATUSES, isTaskStatus } from '../../common/task';
+import type { TaskStatus } from '../../common/task';
+import type { AccountStatus, ConnectionView, PinnedTaskView } from '../../common/views';
+import { escapeMnemonics, menuText } from './menu-text';
+
+export interface TrayMenuState {
+  readonly account: AccountStatus;
+  readonly organization: Organization | null;
+  readonly tasks: readonly PinnedTaskView[];
+  readonly connection: ConnectionView;
+  readonly launchAtLogin: boolean;
+  /** The global shortcut that opens the popup, shown beside "Open Task Tray"; null when none is set. */
+  readonly shortcut: string | null;
+  readonly platform: NodeJS.Platform;
+}
+
+export interface TrayMenuActions {
+  setStatus(taskId: string, status: TaskStatus): void;
+  open(): void;
+  openSettings(): void;
+  setLaunchAtLogin(on: boolean): void;
+  quit(): void;
+  connect(): void;
+}
+
+/** Past this many tasks the menu stops growing and points to the popup instead. */
+export const MAX_TRAY_TASKS = 20;
+
+/** The status the person sees: an unconfirmed change wins over the last answer from the service. */
+export function displayedStatus(task: PinnedTaskView): string | null {
+  return task.pendingPatch?.status ?? task.snapshot?.status ?? null;
+}
+
+const SYNC_NOTES: Readonly<Record<PinnedTaskView['sync'], string>> = {
+  idle: '',
+  pending: ' · saving…',
+  queued: ' · waiting to sync',
+  failed: ' · not saved',
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The line under the organization: said only when something is not fine. */
+export function connectionLine(connection: ConnectionView): string | null {
+  const waiting =
+    connection.pendingChanges > 0
+      ? plural(connection.pendingChanges, 'change waiting to sync', 'changes waiting to sync')
+      : null;
+  const state =
+    connection.state === 'offline'
+      ? 'Offline'
+      : connection.state === 'unauthorized'
+        ? 'Not authorized: reconnect in Settings'
+        : connection.state === 'error'
+          ? 'Cannot reach the service'
+          : null;
+  if (state && waiting) return `${state} · ${waiting}`;
+  return state ?? waiting;
+}
+
+function organizationItems(
+  state: TrayMenuState,
+  actions: TrayMenuActions,
+  label: (text: string) => string,
+): MenuItemConstructorOptions[] {
+  const { account, organization } = state;
+  if (account.state === 'signed-out') {
+    return [
+      { label: 'Not connected', enabled: false },
+      { label: 'Connect…', click: () => actions.connect() },
+    ];
+  }
+  const name = organization?.name || organization?.id || account.profile.label;
+  const items: MenuItemConstructorOptions[] = [
+    {
+      label: label(account.profile.demo ? `${menuText(name)} (Demo)` : menuText(name)),
+      enabled: false,
+    },
+  ];
+  const line = connectionLine(state.connection);
+  if (line) items.push({ label: line, enabled: false });
+  if (account.problem)
+    items.push({ label: label(menuText(account.problem.message, 64)), enabled: false });
+  return items;
+}
+
+function taskItem(
+  task: PinnedTaskView,
+  state: TrayMenuState,
+  actions: TrayMenuActions,
+  label: (text: string) => string,
+): MenuItemConstructorOptions {
+  const title = task.pendingPatch?.title ?? task.snapshot?.title ?? task.id;
+  const status = displayedStatus(task);
+  const known = isTaskStatus(status) ? status : null;
+  const canChange = state.account.state === 'connected';
+  const submenu: MenuItemConstructorOptions[] = [];
+  if (task.error) {
+    submenu.push({ label: label(menuText(task.error.message, 64)), enabled: false });
+    submenu.push({ type: 'separator' });
+  }
+  if (status !== null && known === null) {
+    submenu.push({ label: label(menuText(`Status on the service: ${status}`)), enabled: false });
+  }
+  for (const option of TASK_STATUSES) {
+    submenu.push({
+      label: STATUS_LABELS[option],
+      // Radio marks need one checked item; when we do not know the status,
+      // plain items keep GTK from ticking the first one on its own.
+      type: known ? 'radio' : 'normal',
+      checked: option === known,
+      enabled: canChange,
+      // Choosing the status it already has would still be an update on the service.
+      click: () => {
+        if (option !== known) actions.setStatus(task.id, option);
+      },
+    });
+  }
+  const statusText = known ? ` — ${STATUS_LABELS[known]}` : '';
+  return {
+    label: label(`${menuText(title)}${statusText}${SYNC_NOTES[task.sync]}`),
+    submenu,
+  };
+}
+
+/**
+ * The tray's context menu, from app state. On Linux it is the primary surface
+ * (tray clicks are unreliable there), so everything the tray offers is in it:
+ * the organization, each pinned task's status, the popup, settings, login
+ * start, quit.
+ */
+export function buildTrayMenu(
+  state: TrayMenuState,
+  actions: TrayMenuActions,
+): MenuItemConstructorOptions[] {
+  const label = (text: string) => escapeMnemonics(text, state.platform);
+  const items: MenuItemConstructorOptions[] = [...organizationItems(state, actions, label)];
+
+  if (state.account.state === 'connected') {
+    items.push({ type: 'separator' });
+    if (state.tasks.length === 0) {
+      items.push({ label: 'No pinned tasks: add one in Task Tray', enabled: false });
+    }
+    for (const task of state.tasks.slice(0, MAX_TRAY_TASKS)) {
+      items.push(taskItem(task, state, actions, label));
+    }
+    if (state.tasks.length > MAX_TRAY_TASKS) {
+      const more = state.tasks.length - MAX_TRAY_TASKS;
+      items.push({
+        label: `${plural(more, 'more task', 'more tasks')} in Task Tray…`,
+        click: () => actions.open(),
+      });
+    }
+  }
+
+  items.push(
+    { type: 'separator' },
+    {
+      label: 'Open Task Tray',
+      click: () => actions.open(),
+      // A hint only: the global shortcut is registered elsewhere, not by the menu.
+      ...(state.shortcut ? { accelerator: state.shortcut, registerAccelerator: false } : {}),
+    },
+    { label: 'Settings…', click: () => actions.openSettings() },
+    {
+      label: 'Launch at login',
+      type: 'checkbox',
+      checked: state.launchAtLogin,
+      click: () => actions.setLaunchAtLogin(!state.launchAtLogin),
+    },
+    { type: 'separator' },
+    { label: 'Quit Task Tray', click: () => actions.quit() },
+  );
+  return items;
+}

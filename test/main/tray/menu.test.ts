@@ -1,0 +1,337 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { OrganizationSchema } from '../../../common/organization';
+import { TaskSchema } from '../../../common/task';
+import type { TaskStatus } from '../../../common/task';
+import type { AccountStatus, ConnectionView, PinnedTaskView } from '../../../common/views';
+import { MAX_TRAY_TASKS, buildTrayMenu } from '../../../main/tray/menu';
+import type { TrayMenuActions, TrayMenuState } from '../../../main/tray/menu';
+import { MAX_LABEL_LENGTH } from '../../../main/tray/menu-text';
+
+const connected = (demo = false): AccountStatus => ({
+  state: 'connected',
+  problem: null,
+  profile: {
+    id: 'p1',
+    label: 'Work',
+    baseUrl: 'https://api.example.com',
+    authKind: 'api-key',
+    organizationId: null,
+    hasSecret: true,
+    secretHint: 'comp_…9f3a',
+    demo,
+  },
+});
+const online: ConnectionView = { state: 'online', pendingChanges: 0, message: null };
+const acme = OrganizationSchema.parse({ id: 'org_1', name: 'Acme Inc' });
+
+function task(
+  id: string,
+  fields: Partial<PinnedTaskView> & { title?: string; status?: string } = {},
+) {
+  const { title, status, ...rest } = fields;
+  const view: PinnedTaskView = {
+    id,
+    ref: {},
+    snapshot:
+      title === undefined && status === undefined
+        ? null
+        : TaskSchema.parse({ id, title: title ?? null, status: status ?? 'todo' }),
+    pendingPatch: null,
+    sync: 'idle',
+    error: null,
+    pinnedAt: '2025-01-01T00:00:00.000Z',
+    ...rest,
+  };
+  return view;
+}
+
+function state(overrides: Partial<TrayMenuState> = {}): TrayMenuState {
+  return {
+    account: connected(),
+    organization: acme,
+    tasks: [],
+    connection: online,
+    launchAtLogin: false,
+    shortcut: 'CommandOrControl+Shift+T',
+    platform: 'linux',
+    ...overrides,
+  };
+}
+
+/** Records what the menu asked for. */
+function recorder() {
+  const calls: string[] = [];
+  const actions: TrayMenuActions = {
+    setStatus: (id: string, status: TaskStatus) => calls.push(`setStatus ${id} ${status}`),
+    open: () => calls.push('open'),
+    openSettings: () => calls.push('openSettings'),
+    setLaunchAtLogin: (on: boolean) => calls.push(`setLaunchAtLogin ${on}`),
+    quit: () => calls.push('quit'),
+    connect: () => calls.push('connect'),
+  };
+  return { calls, actions };
+}
+
+const labels = (items: MenuItemConstructorOptions[]) =>
+  items.filter((i) => i.type !== 'separator').map((i) => i.label);
+const find = (items: MenuItemConstructorOptions[], label: string | RegExp) => {
+  const item = items.find((i) =>
+    typeof label === 'string' ? i.label === label : label.test(i.label ?? ''),
+  );
+  if (!item) throw new Error(`no menu item ${String(label)} in ${JSON.stringify(labels(items))}`);
+  return item;
+};
+const click = (item: MenuItemConstructorOptions) => {
+  if (!item.click) throw new Error(`${item.label} does nothing when clicked`);
+  (item.click as () => void)();
+};
+const submenuOf = (item: MenuItemConstructorOptions) => {
+  if (!Array.isArray(item.submenu)) throw new Error(`${item.label} has no submenu`);
+  return item.submenu as MenuItemConstructorOptions[];
+};
+
+describe('buildTrayMenu: the organization line', () => {
+  it('names the organization', () => {
+    const menu = buildTrayMenu(state(), recorder().actions);
+    expect(menu[0]).toMatchObject({ label: 'Acme Inc', enabled: false });
+  });
+
+  it('labels the demo as a demo', () => {
+    const menu = buildTrayMenu(state({ account: connected(true) }), recorder().actions);
+    expect(menu[0]?.label).toBe('Acme Inc (Demo)');
+  });
+
+  it('falls back to the profile label until the organization is known', () => {
+    const menu = buildTrayMenu(state({ organization: null }), recorder().actions);
+    expect(menu[0]?.label).toBe('Work');
+  });
+
+  it('says "Not connected" and offers Connect… when signed out', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(
+      state({ account: { state: 'signed-out', problem: null }, organization: null }),
+      actions,
+    );
+    expect(menu[0]).toMatchObject({ label: 'Not connected', enabled: false });
+    click(find(menu, 'Connect…'));
+    expect(calls).toEqual(['connect']);
+    expect(labels(menu)).not.toContain('No pinned tasks: add one in Task Tray');
+  });
+
+  it('says when it is offline and how many changes are waiting', () => {
+    const offline = { state: 'offline', pendingChanges: 2, message: null } as const;
+    expect(labels(buildTrayMenu(state({ connection: offline }), recorder().actions))).toContain(
+      'Offline · 2 changes waiting to sync',
+    );
+    const pending = { state: 'online', pendingChanges: 1, message: null } as const;
+    expect(labels(buildTrayMenu(state({ connection: pending }), recorder().actions))).toContain(
+      '1 change waiting to sync',
+    );
+    const unauthorized = { state: 'unauthorized', pendingChanges: 0, message: null } as const;
+    expect(
+      labels(buildTrayMenu(state({ connection: unauthorized }), recorder().actions)),
+    ).toContain('Not authorized: reconnect in Settings');
+  });
+
+  it('adds no connection line when all is well', () => {
+    const menu = buildTrayMenu(state(), recorder().actions);
+    expect(labels(menu).filter((l) => /sync|Offline|authorized|reach/.test(l ?? ''))).toEqual([]);
+  });
+});
+
+describe('buildTrayMenu: pinned tasks', () => {
+  it('lists each task with its status; its submenu has the five statuses as radio items', () => {
+    const menu = buildTrayMenu(
+      state({ tasks: [task('tski_1', { title: 'Review vendor', status: 'in_progress' })] }),
+      recorder().actions,
+    );
+    const item = find(menu, /^Review vendor/);
+    expect(item.label).toBe('Review vendor — In progress');
+    const statuses = submenuOf(item);
+    expect(statuses.map((s) => [s.label, s.type, s.checked])).toEqual([
+      ['To do', 'radio', false],
+      ['In progress', 'radio', true],
+      ['In review', 'radio', false],
+      ['Done', 'radio', false],
+      ['Canceled', 'radio', false],
+    ]);
+  });
+
+  it('choosing a status updates that task and opens no window', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(
+      state({
+        tasks: [
+          task('tski_1', { title: 'Alpha', status: 'todo' }),
+          task('tski_2', { title: 'Beta', status: 'todo' }),
+        ],
+      }),
+      actions,
+    );
+    click(find(submenuOf(find(menu, /^Beta/)), 'Done'));
+    expect(calls).toEqual(['setStatus tski_2 done']);
+  });
+
+  it('choosing the status a task already has sends nothing (it would still be an update)', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(
+      state({ tasks: [task('tski_1', { title: 'Alpha', status: 'done' })] }),
+      actions,
+    );
+    click(find(submenuOf(find(menu, /^Alpha/)), 'Done'));
+    expect(calls).toEqual([]);
+  });
+
+  it('shows a change not yet confirmed as the current status', () => {
+    const menu = buildTrayMenu(
+      state({
+        tasks: [
+          task('tski_1', {
+            title: 'Alpha',
+            status: 'todo',
+            pendingPatch: { status: 'in_review' },
+            sync: 'pending',
+          }),
+        ],
+      }),
+      recorder().actions,
+    );
+    const item = find(menu, /^Alpha/);
+    expect(item.label).toBe('Alpha — In review · saving…');
+    expect(submenuOf(item).find((s) => s.checked)?.label).toBe('In review');
+  });
+
+  it('shows the id until the service has told us the title, with no status ticked', () => {
+    const menu = buildTrayMenu(state({ tasks: [task('tski_New1')] }), recorder().actions);
+    const item = find(menu, 'tski_New1');
+    const statuses = submenuOf(item);
+    expect(statuses).toHaveLength(5);
+    expect(statuses.every((s) => s.type === 'normal' && s.checked === false)).toBe(true);
+  });
+
+  it('says which status the service has when it is not one of the five, and ticks none', () => {
+    const menu = buildTrayMenu(
+      state({ tasks: [task('tski_1', { title: 'Alpha', status: 'blocked' })] }),
+      recorder().actions,
+    );
+    const statuses = submenuOf(find(menu, /^Alpha/));
+    expect(statuses[0]).toMatchObject({ label: 'Status on the service: blocked', enabled: false });
+    expect(statuses.some((s) => s.checked)).toBe(false);
+  });
+
+  it('shows why the last change was refused, inside the task', () => {
+    const menu = buildTrayMenu(
+      state({
+        tasks: [
+          task('tski_1', {
+            title: 'Alpha',
+            status: 'todo',
+            sync: 'failed',
+            error: { kind: 'forbidden', message: 'API key lacks required permission scope' },
+          }),
+        ],
+      }),
+      recorder().actions,
+    );
+    const item = find(menu, /^Alpha/);
+    expect(item.label).toBe('Alpha — To do · not saved');
+    expect(submenuOf(item)[0]).toMatchObject({
+      label: 'API key lacks required permission scope',
+      enabled: false,
+    });
+  });
+
+  it('keeps long titles to one short line, whole characters only', () => {
+    const title = `${'Quarterly access review '.repeat(10)}\nsecond line 🎉`;
+    const menu = buildTrayMenu(
+      state({ tasks: [task('tski_1', { title, status: 'todo' })] }),
+      recorder().actions,
+    );
+    const label = find(menu, /^Quarterly/).label ?? '';
+    const [titlePart] = label.split(' — ');
+    expect(Array.from(titlePart ?? '').length).toBeLessThanOrEqual(MAX_LABEL_LENGTH);
+    expect(titlePart).toMatch(/…$/);
+    expect(label).not.toContain('\n');
+  });
+
+  it('keeps "&" visible where menus treat it as a mnemonic (Windows, Linux), not on macOS', () => {
+    const tasks = [task('tski_1', { title: 'R&D review', status: 'todo' })];
+    for (const platform of ['win32', 'linux'] as const) {
+      const menu = buildTrayMenu(state({ tasks, platform }), recorder().actions);
+      expect(find(menu, /^R&&D/).label).toBe('R&&D review — To do');
+    }
+    const mac = buildTrayMenu(state({ tasks, platform: 'darwin' }), recorder().actions);
+    expect(find(mac, /^R&D/).label).toBe('R&D review — To do');
+  });
+
+  it(`caps the list at ${MAX_TRAY_TASKS} and points to the popup for the rest`, () => {
+    const { calls, actions } = recorder();
+    const tasks = Array.from({ length: MAX_TRAY_TASKS + 5 }, (_, i) =>
+      task(`tski_${i}`, { title: `Task ${i}`, status: 'todo' }),
+    );
+    const menu = buildTrayMenu(state({ tasks }), actions);
+    expect(menu.filter((i) => /^Task \d+/.test(i.label ?? ''))).toHaveLength(MAX_TRAY_TASKS);
+    click(find(menu, '5 more tasks in Task Tray…'));
+    expect(calls).toEqual(['open']);
+  });
+
+  it('says how to add a task when none is pinned', () => {
+    expect(labels(buildTrayMenu(state(), recorder().actions))).toContain(
+      'No pinned tasks: add one in Task Tray',
+    );
+  });
+});
+
+describe('buildTrayMenu: the app items', () => {
+  it('opens the popup, showing the global shortcut as a hint it does not register itself', () => {
+    const { calls, actions } = recorder();
+    const open = find(buildTrayMenu(state(), actions), 'Open Task Tray');
+    expect(open).toMatchObject({
+      accelerator: 'CommandOrControl+Shift+T',
+      registerAccelerator: false,
+    });
+    click(open);
+    expect(calls).toEqual(['open']);
+    const noShortcut = find(buildTrayMenu(state({ shortcut: null }), actions), 'Open Task Tray');
+    expect(noShortcut).not.toHaveProperty('accelerator');
+  });
+
+  it('toggles launch at login from its current value', () => {
+    for (const launchAtLogin of [false, true]) {
+      const { calls, actions } = recorder();
+      const item = find(buildTrayMenu(state({ launchAtLogin }), actions), 'Launch at login');
+      expect(item).toMatchObject({ type: 'checkbox', checked: launchAtLogin });
+      click(item);
+      expect(calls).toEqual([`setLaunchAtLogin ${!launchAtLogin}`]);
+    }
+  });
+
+  it('ends with Settings… and Quit', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(state(), actions);
+    click(find(menu, 'Settings…'));
+    click(find(menu, 'Quit Task Tray'));
+    expect(calls).toEqual(['openSettings', 'quit']);
+    expect(menu.at(-1)?.label).toBe('Quit Task Tray');
+  });
+
+  it('on Linux, reaches every action from the menu alone', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(
+      state({ platform: 'linux', tasks: [task('tski_1', { title: 'Alpha', status: 'todo' })] }),
+      actions,
+    );
+    const clickAll = (items: MenuItemConstructorOptions[]) => {
+      for (const item of items) {
+        if (item.click) click(item);
+        if (Array.isArray(item.submenu)) clickAll(item.submenu as MenuItemConstructorOptions[]);
+      }
+    };
+    clickAll(menu);
+    const kinds = new Set(calls.map((c) => c.split(' ')[0]));
+    expect([...kinds].sort()).toEqual(
+      ['open', 'openSettings', 'quit', 'setLaunchAtLogin', 'setStatus'].sort(),
+    );
+  });
+});

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OrganizationSchema } from '../../../common/organization';
+import type { AccountStatus, ConnectionView } from '../../../common/views';
+import {
+  MAX_TOOLTIP_LENGTH,
+  TRAY_ICON_STATES,
+  panelIsDark,
+  trayIconFile,
+  trayIconState,
+  trayTooltip,
+} from '../../../main/tray/tray-state';
+
+const connection = (state: ConnectionView['state'], pendingChanges = 0): ConnectionView => ({
+  state,
+  pendingChanges,
+  message: null,
+});
+const connected = (demo = false): AccountStatus => ({
+  state: 'connected',
+  problem: null,
+  profile: {
+    id: 'p1',
+    label: 'Work',
+    baseUrl: 'https://api.example.com',
+    authKind: 'api-key',
+    organizationId: null,
+    hasSecret: true,
+    secretHint: null,
+    demo,
+  },
+});
+const acme = OrganizationSchema.parse({ id: 'org_1', name: 'Acme Inc' });
+
+describe('trayIconState', () => {
+  it.each([
+    [connection('online'), 'normal'],
+    [connection('online', 3), 'pending'],
+    [connection('offline'), 'offline'],
+    [connection('offline', 3), 'offline'],
+    [connection('signed-out'), 'offline'],
+    [connection('unauthorized', 1), 'error'],
+    [connection('error'), 'error'],
+  ] as const)('%j → %s', (view, expected) => {
+    expect(trayIconState(view)).toBe(expected);
+  });
+});
+
+describe('trayTooltip', () => {
+  it('names the organization, and says Demo for the demo', () => {
+    expect(
+      trayTooltip({ account: connected(), organization: acme, connection: connection('online') }),
+    ).toBe('Task Tray — Acme Inc');
+    expect(
+      trayTooltip({
+        account: connected(true),
+        organization: acme,
+        connection: connection('online'),
+      }),
+    ).toBe('Task Tray — Acme Inc (Demo)');
+  });
+
+  it('adds how many changes wait, and whether it is offline', () => {
+    expect(
+      trayTooltip({
+        account: connected(),
+        organization: acme,
+        connection: connection('offline', 2),
+      }),
+    ).toBe('Task Tray — Acme Inc\nOffline · 2 changes waiting to sync');
+  });
+
+  it('says when nobody is connected', () => {
+    expect(
+      trayTooltip({
+        account: { state: 'signed-out', problem: null },
+        organization: null,
+        connection: connection('signed-out'),
+      }),
+    ).toBe('Task Tray — not connected');
+  });
+
+  it('fits the Windows tooltip limit even for a very long name', () => {
+    const long = OrganizationSchema.parse({ id: 'org_1', name: 'Very Long Name '.repeat(20) });
+    const text = trayTooltip({
+      account: connected(true),
+      organization: long,
+      connection: connection('offline', 12),
+    });
+    expect(Array.from(text).length).toBeLessThanOrEqual(MAX_TOOLTIP_LENGTH);
+    expect(text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('trayIconFile', () => {
+  const base = join('/opt', 'Task Tray', 'resources', 'tray');
+
+  it('uses template images on macOS, whatever the panel', () => {
+    expect(trayIconFile('pending', 'darwin', true, base)).toBe(
+      join(base, 'tray-pendingTemplate.png'),
+    );
+    expect(trayIconFile('pending', 'darwin', false, base)).toBe(
+      join(base, 'tray-pendingTemplate.png'),
+    );
+  });
+
+  it('picks the image made for the panel colour on Windows and Linux', () => {
+    expect(trayIconFile('error', 'win32', true, base)).toBe(join(base, 'tray-error-dark.png'));
+    expect(trayIconFile('error', 'win32', false, base)).toBe(join(base, 'tray-error-light.png'));
+    expect(trayIconFile('offline', 'linux', true, base)).toBe(join(base, 'tray-offline-dark.png'));
+  });
+
+  it('names only images that exist in build/tray, with their @2x beside them', () => {
+    const dir = join(__dirname, '..', '..', '..', 'build', 'tray');
+    const missing: string[] = [];
+    for (const state of TRAY_ICON_STATES) {
+      for (const platform of ['darwin', 'win32', 'linux'] as const) {
+        for (const dark of [true, false]) {
+          const file = trayIconFile(state, platform, dark, dir);
+          const retina = file.replace(/\.png$/, '@2x.png');
+          for (const f of [file, retina]) if (!existsSync(f)) missing.push(basename(f));
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('assumes a dark panel on Linux and follows the system on Windows', () => {
+    expect(panelIsDark('linux', false)).toBe(true);
+    expect(panelIsDark('win32', false)).toBe(false);
+    expect(panelIsDark('win32', true)).toBe(true);
+  });
+});
