@@ -1,0 +1,89 @@
+import { appError, err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import { ShortcutSchema } from '../../common/views';
+
+export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+T';
+
+/** The shape of Electron's globalShortcut that we use; a small object in tests. */
+export interface ShortcutRegistry {
+  register(accelerator: string, callback: () => void): boolean;
+  unregister(accelerator: string): void;
+}
+
+export interface ShortcutManager {
+  /** Registers accelerator in place of the current one; on failure the current one stays. */
+  apply(accelerator: string): Result<string>;
+  current(): string | null;
+  /** Unregisters the current shortcut (on quit). */
+  dispose(): void;
+}
+
+const ALIASES: Readonly<Record<string, string>> = {
+  cmdorctrl: 'commandorcontrol',
+  cmd: 'command',
+  ctrl: 'control',
+  option: 'alt',
+};
+
+/** "CmdOrCtrl+shift+t" and "Shift+CommandOrControl+T" are the same key to the OS. */
+export function canonicalAccelerator(accelerator: string): string {
+  const parts = accelerator.split('+').map((p) => p.trim().toLowerCase());
+  const key = parts.pop() ?? '';
+  const modifiers = parts.map((m) => ALIASES[m] ?? m).sort();
+  return [...modifiers, key].join('+');
+}
+
+/**
+ * Owns the one global shortcut that opens the popup. A new shortcut is
+ * registered before the old one is released, so a refused one (taken by
+ * another app, or not a combination the OS accepts) leaves the person with
+ * the shortcut they had, and a message that says so.
+ */
+export function createShortcutManager(
+  registry: ShortcutRegistry,
+  onPress: () => void,
+): ShortcutManager {
+  let active: string | null = null;
+  const kept = () => (active ? `kept ${active}` : 'no shortcut is set');
+
+  return {
+    apply(accelerator) {
+      const parsed = ShortcutSchema.safeParse(accelerator);
+      if (!parsed.success) {
+        const shown = accelerator.length > 40 ? `${accelerator.slice(0, 39)}…` : accelerator;
+        return err(
+          appError(
+            'bad_input',
+            `"${shown}" is not a shortcut: use one or more modifiers and a key, like ${DEFAULT_SHORTCUT}; ${kept()}.`,
+          ),
+        );
+      }
+      if (active !== null && canonicalAccelerator(active) === canonicalAccelerator(accelerator)) {
+        return ok(active);
+      }
+      let registered: boolean;
+      try {
+        registered = registry.register(accelerator, onPress);
+      } catch {
+        // Electron throws for combinations the platform cannot express.
+        return err(
+          appError(
+            'bad_input',
+            `${accelerator} cannot be used as a shortcut on this system; ${kept()}.`,
+          ),
+        );
+      }
+      if (!registered) {
+        return err(appError('bad_input', `${accelerator} is in use by another app; ${kept()}.`));
+      }
+      if (active !== null) registry.unregister(active);
+      active = accelerator;
+      return ok(accelerator);
+    },
+    current: () => active,
+    dispose() {
+      if (active !== null) registry.unregister(active);
+      active = null;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SHORTCUT,
+  canonicalAccelerator,
+  createShortcutManager,
+} from '../../../main/shortcut/shortcut-manager';
+import type { ShortcutRegistry } from '../../../main/shortcut/shortcut-manager';
+import { failure, unwrap } from '../../helpers/result';
+
+/**
+ * A registry that behaves like the OS's: one owner per key combination, some
+ * already held by other apps, some the platform cannot express (it throws, as
+ * Electron does).
+ */
+function osRegistry(takenByOthers: string[] = [], inexpressible: string[] = []) {
+  const held = new Map<string, () => void>();
+  const registry: ShortcutRegistry = {
+    register(accelerator, callback) {
+      if (inexpressible.includes(accelerator)) throw new Error('conversion failure');
+      const key = canonicalAccelerator(accelerator);
+      if (held.has(key) || takenByOthers.map(canonicalAccelerator).includes(key)) return false;
+      held.set(key, callback);
+      return true;
+    },
+    unregister(accelerator) {
+      held.delete(canonicalAccelerator(accelerator));
+    },
+  };
+  const press = (accelerator: string) => held.get(canonicalAccelerator(accelerator))?.();
+  return { registry, held, press };
+}
+
+describe('createShortcutManager', () => {
+  it('registers the shortcut, and pressing it opens the popup', () => {
+    const os = osRegistry();
+    let opened = 0;
+    const manager = createShortcutManager(os.registry, () => opened++);
+    expect(unwrap(manager.apply(DEFAULT_SHORTCUT))).toBe(DEFAULT_SHORTCUT);
+    os.press(DEFAULT_SHORTCUT);
+    expect(opened).toBe(1);
+    expect(manager.current()).toBe(DEFAULT_SHORTCUT);
+  });
+
+  it('moves to a new shortcut and releases the old one', () => {
+    const os = osRegistry();
+    const manager = createShortcutManager(os.registry, () => undefined);
+    manager.apply(DEFAULT_SHORTCUT);
+    expect(unwrap(manager.apply('Alt+Shift+K'))).toBe('Alt+Shift+K');
+    expect([...os.held.keys()]).toEqual([canonicalAccelerator('Alt+Shift+K')]);
+  });
+
+  it('keeps the previous shortcut when the new one is in use by another app, and says so', () => {
+    const os = osRegistry(['Control+Shift+K']);
+    let opened = 0;
+    const manager = createShortcutManager(os.registry, () => opened++);
+    manager.apply(DEFAULT_SHORTCUT);
+    const error = failure(manager.apply('Control+Shift+K'));
+    expect(error.kind).toBe('bad_input');
+    expect(error.message).toBe(
+      `Control+Shift+K is in use by another app; kept ${DEFAULT_SHORTCUT}.`,
+    );
+    expect(manager.current()).toBe(DEFAULT_SHORTCUT);
+    os.press(DEFAULT_SHORTCUT);
+    expect(opened).toBe(1);
+  });
+
+  it('says there is no shortcut when the very first one is refused', () => {
+    const manager = createShortcutManager(osRegistry([DEFAULT_SHORTCUT]).registry, () => undefined);
+    expect(failure(manager.apply(DEFAULT_SHORTCUT)).message).toBe(
+      `${DEFAULT_SHORTCUT} is in use by another app; no shortcut is set.`,
+    );
+    expect(manager.current()).toBeNull();
+  });
+
+  it('keeps the previous shortcut when the platform rejects the combination', () => {
+    const os = osRegistry([], ['Super+F13']);
+    const manager = createShortcutManager(os.registry, () => undefined);
+    manager.apply(DEFAULT_SHORTCUT);
+    expect(failure(manager.apply('Super+F13')).message).toBe(
+      `Super+F13 cannot be used as a shortcut on this system; kept ${DEFAULT_SHORTCUT}.`,
+    );
+    expect(manager.current()).toBe(DEFAULT_SHORTCUT);
+  });
+
+  it('refuses text that is not a shortcut before touching the OS', () => {
+    const os = osRegistry();
+    const manager = createShortcutManager(os.registry, () => undefined);
+    manager.apply(DEFAULT_SHORTCUT);
+    for (const bad of ['T', 'Shift+', 'Ctrl+Shift+TT', 'Hyper+T', '', 'x'.repeat(500)]) {
+      const error = failure(manager.apply(bad));
+      expect(error.kind).toBe('bad_input');
+      expect(error.message).toMatch(/is not a shortcut.*kept CommandOrControl\+Shift\+T\.$/);
+      expect(error.message.length).toBeLessThan(200);
+    }
+    expect([...os.held.keys()]).toEqual([canonicalAccelerator(DEFAULT_SHORTCUT)]);
+  });
+
+  it('treats another spelling of the same keys as no change (re-registering would fail)', () => {
+    const os = osRegistry();
+    const manager = createShortcutManager(os.registry, () => undefined);
+    manager.apply('CommandOrControl+Shift+T');
+    expect(unwrap(manager.apply('Shift+CmdOrCtrl+T'))).toBe('CommandOrControl+Shift+T');
+    expect(os.held.size).toBe(1);
+  });
+
+  it('releases the shortcut on dispose', () => {
+    const os = osRegistry();
+    const manager = createShortcutManager(os.registry, () => undefined);
+    manager.apply(DEFAULT_SHORTCUT);
+    manager.dispose();
+    expect(os.held.size).toBe(0);
+    expect(manager.current()).toBeNull();
+  });
+});
