@@ -104,13 +104,18 @@ export interface Events {
   'org:changed': Organization | null;
   'account:changed': AccountStatus;
   'connection:changed': ConnectionView;
+  /** Main asks the popup to show a screen: the tray's "Settings…", or a task from a tasktray:// link. */
+  'view:open': ViewRequest;
 }
+
+export type ViewRequest = { readonly screen: 'tasks'; readonly taskId?: string } | { readonly screen: 'settings' };
 export type EventName = keyof Events;
 export const EVENT_NAMES: readonly EventName[] = [
   'tasks:changed',
   'org:changed',
   'account:changed',
   'connection:changed',
+  'view:open',
 ];
 
 /** The typed API the renderer sees as window.api. */

@@ -1,2 +1,137 @@
-// Placeholder until the composition root lands.
-export {};
+import { join } from 'node:path';
+import {
+  app,
+  clipboard,
+  globalShortcut,
+  ipcMain,
+  nativeTheme,
+  net,
+  powerMonitor,
+  session,
+  shell,
+} from 'electron';
+import type { WebContents } from 'electron';
+import { createAppCore } from './app/core';
+import { startDemoService } from './app/demo-service';
+import { createTraySync } from './app/tray-sync';
+import { openExternalSafely } from './external/open-external';
+import { registerIpc, sendEvent } from './ipc/register-ipc';
+import { isTrustedSender } from './ipc/trusted-sender';
+import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
+import { createKeychainSecretStore } from './secrets';
+import { signInWithBrowser } from './session/sign-in-window';
+import { createShortcutManager } from './shortcut/shortcut-manager';
+import { createTrayShell } from './tray/menubar-adapter';
+import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
+import {
+  APP_NAVIGATION,
+  SIGN_IN_NAVIGATION,
+  hardenAllWebContents,
+} from './window/navigation-guard';
+
+// Composition root: wires Electron to the core. Decisions live in the modules it calls.
+
+const openExternal = (url: string) => openExternalSafely(shell, url);
+
+// Before 'ready': the app:// scheme must be privileged, and every webContents
+// hardened from the moment it exists (invariant 2).
+registerAppScheme();
+hardenAllWebContents(app, (contents: WebContents) => ({
+  navigation: contents.session === session.defaultSession ? APP_NAVIGATION : SIGN_IN_NAVIGATION,
+  openExternal: (url) => void openExternal(url),
+}));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  const platform = process.platform;
+  serveAppBundle(join(__dirname, '../renderer'));
+  session.defaultSession.setPermissionRequestHandler((_c, _p, callback) => callback(false));
+
+  const loginItem = createElectronLoginItem();
+  let trayShell: ReturnType<typeof createTrayShell> | null = null;
+  const shortcuts = createShortcutManager(globalShortcut, () => void trayShell?.toggle());
+
+  const core = createAppCore({
+    userDataDir: app.getPath('userData'),
+    secrets: createKeychainSecretStore(),
+    // Electron's net.fetch: the system proxy and the OS certificate store.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    startDemoService: () => startDemoService(),
+    signInWithBrowser,
+    readClipboardText: () => clipboard.readText(),
+    openExternal,
+    hideWindow: () => trayShell?.hide(),
+    setLaunchAtLogin: (on) => loginItem.setEnabled(on),
+    applyShortcut: (accelerator) => shortcuts.apply(accelerator),
+    onSettingsChanged: (view) => {
+      nativeTheme.themeSource = view.theme;
+    },
+  });
+
+  trayShell = createTrayShell({
+    iconFile: join(
+      trayIconDir(),
+      platform === 'darwin' ? 'tray-normalTemplate.png' : 'tray-normal-dark.png',
+    ),
+    tooltip: 'Task Tray',
+    preloadPath: join(__dirname, '../preload/index.js'),
+    isPackaged: app.isPackaged,
+    platform,
+    darkTheme: nativeTheme.shouldUseDarkColors,
+  });
+  const tray = trayShell;
+
+  const renderTray = createTraySync(
+    tray,
+    core,
+    { platform, iconDir: trayIconDir(), systemDark: () => nativeTheme.shouldUseDarkColors },
+    {
+      setStatus: (taskId, status) => void core.setStatus(taskId, status),
+      open: () => void tray.show(),
+      openSettings: () => {
+        void tray.show();
+        sendEvent(tray.window()?.webContents, 'view:open', { screen: 'settings' });
+      },
+      setLaunchAtLogin: (on) => void core.handlers.setSettings({ launchAtLogin: on }),
+      connect: () => void tray.show(),
+      quit: () => app.quit(),
+    },
+  );
+
+  registerIpc(ipcMain, core.dispatch, isTrustedSender);
+  core.onEvent((event, payload) => {
+    sendEvent(tray.window()?.webContents, event, payload);
+    renderTray();
+  });
+  nativeTheme.on('updated', renderTray);
+  powerMonitor.on('resume', () => void core.handlers.getOrganization({ refresh: true }));
+
+  await core.start();
+  const settings = core.state().settings;
+  nativeTheme.themeSource = settings.theme;
+  const shortcut = shortcuts.apply(settings.shortcut);
+  if (!shortcut.ok) core.log.warn(shortcut.error.message);
+  await tray.ready;
+  renderTray();
+  if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void tray.show();
+
+  app.on('second-instance', () => void tray.show());
+  app.on('before-quit', () => {
+    shortcuts.dispose();
+    void core.dispose();
+  });
+}
+
+// A tray app lives on when its windows close (the sign-in window, the popup on Alt+F4).
+app.on('window-all-closed', () => undefined);
+
+function trayIconDir(): string {
+  return app.isPackaged
+    ? join(process.resourcesPath, 'tray')
+    : join(app.getAppPath(), 'build', 'tray');
+}

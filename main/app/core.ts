@@ -34,7 +34,7 @@ export interface AppCoreOptions {
     signInUrl: string,
     serviceUrl: string,
   ) => Promise<Result<SessionGrant>>;
-  readonly readClipboardText?: () => string;
+  readonly readClipboardText?: () => string | Promise<string>;
   readonly openExternal?: (url: string) => Promise<Result<null>>;
   readonly hideWindow?: () => void;
   readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
@@ -187,7 +187,7 @@ export function createAppCore(opts: AppCoreOptions) {
         ? opts.openExternal(input.url)
         : err(appError('internal', 'Opening links is not available here.')),
     readClipboardTaskRef: async (): Promise<Result<TaskRef | null>> => {
-      const text = opts.readClipboardText?.() ?? '';
+      const text = (await opts.readClipboardText?.()) ?? '';
       if (text.length === 0 || text.length > 4096) return ok(null);
       const ref = parseTaskRef(text);
       return ok(ref.ok ? ref.value : null);

@@ -1,28 +1,16 @@
-/** The renderer is served from app://bundle/ (see main/window/app-protocol.ts). */
-export const APP_ORIGIN = 'app://bundle';
+import { APP_HOST, APP_SCHEME } from '../window/app-protocol';
 
 /**
- * Only our own renderer's top frame may call main. `devServerUrl` is the
- * electron-vite dev server, allowed only in an unpackaged dev run.
+ * Only our own renderer, served from app://bundle/ (main/window/app-protocol.ts),
+ * may call main. There is no dev-server exception: `npm start` builds and
+ * serves the bundle the same way a packaged app does.
  */
-export function isTrustedSender(
-  frameUrl: string | undefined | null,
-  opts: { devServerUrl?: string | undefined } = {},
-): boolean {
+export function isTrustedSender(frameUrl: string | undefined | null): boolean {
   if (!frameUrl) return false;
-  let url: URL;
   try {
-    url = new URL(frameUrl);
+    const url = new URL(frameUrl);
+    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
   } catch {
     return false;
   }
-  if (url.protocol === 'app:' && url.host === 'bundle') return true;
-  if (opts.devServerUrl) {
-    try {
-      return url.origin === new URL(opts.devServerUrl).origin;
-    } catch {
-      return false;
-    }
-  }
-  return false;
 }

@@ -1,10 +1,9 @@
 import { contract } from '../../common/ipc';
 import type { EventName, InputOf, MethodName, OutputOf } from '../../common/ipc';
 import type { Result } from '../../common/result';
-import type { DemoService } from '../../main/accounts/account-service';
 import { createAppCore } from '../../main/app/core';
 import type { AppCoreOptions } from '../../main/app/core';
-import { startDemoServer } from '../../main/demo/server';
+import { startDemoService } from '../../main/app/demo-service';
 import type { DemoServer } from '../../main/demo/server';
 import { createKeychainSecretStore } from '../../main/secrets';
 
@@ -37,22 +36,11 @@ export function createCoreHarness(
   const answers: unknown[] = [];
   const logs: string[] = [];
   const demos: DemoServer[] = [];
-  const startDemoService = async (): Promise<DemoService> => {
-    const server = await startDemoServer({ host: '127.0.0.1', port: 0 });
-    demos.push(server);
-    const org = server.organizations[0]!;
-    return {
-      baseUrl: server.baseUrl,
-      apiKey: server.keys.full,
-      tasks: server.taskIds(org.id).map((id) => server.getTask(org.id, id)),
-      close: () => server.close(),
-    };
-  };
   const core = createAppCore({
     userDataDir,
     secrets: createKeychainSecretStore({ service }),
     fetch: globalThis.fetch,
-    startDemoService,
+    startDemoService: () => startDemoService((server) => demos.push(server)),
     timeoutMs: 2_000,
     logSink: (_level, line) => logs.push(line),
     ...extra,

@@ -21,11 +21,4 @@ describe('isTrustedSender', () => {
   ])('refuses %s', (url) => {
     expect(isTrustedSender(url)).toBe(false);
   });
-
-  it('trusts the dev server only when one is configured, and only its origin', () => {
-    const dev = { devServerUrl: 'http://localhost:5173' };
-    expect(isTrustedSender('http://localhost:5173/index.html', dev)).toBe(true);
-    expect(isTrustedSender('http://localhost:5174/index.html', dev)).toBe(false);
-    expect(isTrustedSender('http://localhost:5173.evil.example/', dev)).toBe(false);
-  });
 });
