@@ -1,0 +1,73 @@
+/**
+ * Wires tasktray:// links from the OS to one callback. Written against a narrow host
+ * interface that Electron's `app` satisfies (electron-app-links.ts passes the real one),
+ * so the wiring is tested in plain Node.
+ */
+import { resolve } from 'node:path';
+import type { Result } from '../../common/result';
+import type { TaskRef } from '../../common/task-ref';
+import { APP_LINK_SCHEME, appLinkFromArgv, taskRefFromAppLink } from './app-link';
+
+/** The part of Electron's `app` this needs (signatures as in electron.d.ts). */
+export interface AppLinkHost {
+  setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean;
+  on(
+    event: 'open-url',
+    listener: (event: { preventDefault(): void }, url: string) => void,
+  ): unknown;
+  on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;
+  whenReady(): Promise<unknown>;
+}
+
+export interface AppLinkProcess {
+  /** process.argv of this (first) instance: on Windows and Linux it may hold a link. */
+  readonly argv: readonly string[];
+  readonly execPath: string;
+  /** process.defaultApp: true when run as `electron .` in development. */
+  readonly defaultApp: boolean;
+}
+
+export type AppLinkListener = (ref: Result<TaskRef>) => void;
+
+export interface AppLinkWiring {
+  /** Whether the OS accepted the app as the tasktray:// handler. */
+  readonly registered: boolean;
+}
+
+/**
+ * Registers the app for tasktray:// and calls `onLink` for every link it is opened
+ * with: at launch, from a later launch (second instance), or from macOS. Links are
+ * held until the app is ready, so the callback can always open the popup.
+ * Call early, before 'ready': macOS sends the launch link as 'open-url' then.
+ */
+export function wireAppLinks(
+  host: AppLinkHost,
+  proc: AppLinkProcess,
+  onLink: AppLinkListener,
+): AppLinkWiring {
+  // In development the executable is Electron itself; the OS must also pass the app path.
+  const appPath = proc.argv[1];
+  const registered =
+    proc.defaultApp && appPath !== undefined
+      ? host.setAsDefaultProtocolClient(APP_LINK_SCHEME, proc.execPath, [resolve(appPath)])
+      : host.setAsDefaultProtocolClient(APP_LINK_SCHEME);
+
+  const ready = host.whenReady();
+  const deliver = (url: string) => {
+    const ref = taskRefFromAppLink(url);
+    void ready.then(() => onLink(ref));
+  };
+
+  host.on('open-url', (event, url) => {
+    event.preventDefault();
+    deliver(url);
+  });
+  host.on('second-instance', (_event, argv) => {
+    const link = appLinkFromArgv(argv);
+    if (link !== null) deliver(link);
+  });
+  const atLaunch = appLinkFromArgv(proc.argv);
+  if (atLaunch !== null) deliver(atLaunch);
+
+  return { registered };
+}
