@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { AppError } from './result';
-import type { Organization } from './organization';
 import type { Task } from './task';
 import type { TaskPatch } from './task-patch';
 import type { TaskRef } from './task-ref';

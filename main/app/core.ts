@@ -54,12 +54,9 @@ export const SETTINGS_FILE = 'settings.json';
 export function createAppCore(opts: AppCoreOptions) {
   const settings = createSettingsStore({ filePath: join(opts.userDataDir, SETTINGS_FILE) });
   const events = createEvents();
-  let accounts: ReturnType<typeof createAccountService>;
-  const log: Logger = createLogger(
-    opts.logSink ?? consoleSink,
-    () => accounts?.secretsInUse() ?? [],
-  );
-  accounts = createAccountService({
+  // The logger reads the secrets in use lazily: accounts exists by the time anything is logged.
+  const log: Logger = createLogger(opts.logSink ?? consoleSink, () => accounts.secretsInUse());
+  const accounts = createAccountService({
     settings,
     secrets: opts.secrets,
     fetch: opts.fetch,
