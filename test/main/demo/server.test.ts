@@ -416,15 +416,17 @@ describe('reference service: pacing, faults, prefix, log', () => {
     const orgId = s.organizations[0]!.id;
     const id = s.taskIds(orgId)[1]!;
     s.faults.latencyMs = 300;
-    await expect(
-      fetch(`${s.baseUrl}/v1/task-management/${id}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': s.keys.full },
-        body: JSON.stringify({ status: 'canceled' }),
-        signal: AbortSignal.timeout(50),
-      }),
-    ).rejects.toThrow();
-    expect(s.getTask(orgId, id)?.status).toBe('todo');
+    const abort = new AbortController();
+    const sent = fetch(`${s.baseUrl}/v1/task-management/${id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': s.keys.full },
+      body: JSON.stringify({ status: 'canceled' }),
+      signal: abort.signal,
+    });
+    // Give up only once the request has arrived, as a client timing out would.
+    await vi.waitFor(() => expect(s.requestCount()).toBe(1));
+    abort.abort();
+    await expect(sent).rejects.toThrow();
     await vi.waitFor(() => expect(s.getTask(orgId, id)?.status).toBe('canceled'), {
       timeout: 5_000,
     });

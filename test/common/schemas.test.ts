@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OrganizationSchema } from '../../common/organization';
+import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-error';
+import { TASK_PRIORITIES, TASK_STATUSES, TaskSchema } from '../../common/task';
+import { TaskPatchSchema } from '../../common/task-patch';
+
+/**
+ * Answers shaped like the real service's (SERVICE.md): they must parse, and
+ * parse without losing anything, including what the interface does not list.
+ */
+
+const maya = {
+  id: 'mem_n1maya7q2c',
+  user: { id: 'usr_m2c8a1yq4w', name: 'Maya Chen', email: 'maya@northwind.example', image: null },
+};
+const tiptap = {
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Ask ' },
+        { type: 'mention', attrs: { id: 'mem_n2dan4k8ro', label: 'Daniel Okafor' } },
+        { type: 'text', text: ' for the SOC 2 report.' },
+      ],
+    },
+  ],
+};
+const realTask = {
+  id: 'tski_n4w8c2v6b1xq',
+  title: 'Collect SOC 2 Type II report',
+  description: JSON.stringify(tiptap),
+  status: 'in_progress',
+  priority: 'high',
+  entityId: 'vnd_c8r2k6m0qt',
+  entityType: 'vendor',
+  assignee: maya,
+  createdBy: maya,
+  updatedBy: null,
+  createdAt: '2025-05-02T08:15:00.000Z',
+  updatedAt: '2025-05-06T14:41:27.000Z',
+};
+
+const parseTask = (input: unknown) => {
+  const r = TaskSchema.safeParse(input);
+  if (!r.success) throw new Error(r.error.message);
+  return r.data;
+};
+const parseOrg = (input: unknown) => {
+  const r = OrganizationSchema.safeParse(input);
+  if (!r.success) throw new Error(r.error.message);
+  return r.data;
+};
+
+describe('TaskSchema on real-shaped answers', () => {
+  it.each([
+    ['a TipTap JSON string', JSON.stringify(tiptap)],
+    ['a TipTap object (the published schema says "object")', tiptap],
+    ['plain text', 'Legal flagged clause 7.2.'],
+    ['an empty string', ''],
+    ['null', null],
+  ])('keeps a description given as %s, exactly', (_name, description) => {
+    const task = { ...realTask, description };
+    expect(parseTask(task)).toEqual({ ...task, warnings: [] });
+  });
+
+  it('keeps a task without a description at all', () => {
+    const { description: _omit, ...task } = realTask;
+    expect(parseTask(task)).toEqual({ ...task, warnings: [] });
+  });
+
+  it('takes null and partial users, null members and extra fields without loss', () => {
+    const task = {
+      ...realTask,
+      assignee: null,
+      createdBy: { id: 'mem_x', user: { name: 'Only A Name' } },
+      updatedBy: { id: 'mem_y', user: null },
+      organizationId: 'org_7kq2m9x4v1pz',
+      attachments: [{ id: 'att_1' }],
+    };
+    expect(parseTask(task)).toEqual({ ...task, warnings: [] });
+  });
+
+  it('keeps an unknown status, priority or entity type, and flags each', () => {
+    const task = { ...realTask, status: 'blocked', priority: 'critical', entityType: 'policy' };
+    const parsed = parseTask(task);
+    expect(parsed).toMatchObject({ status: 'blocked', priority: 'critical', entityType: 'policy' });
+    expect(parsed.warnings).toEqual([
+      'Unknown status "blocked"',
+      'Unknown priority "critical"',
+      'Unknown entity type "policy"',
+    ]);
+  });
+
+  it('flags exactly the statuses and priorities it does not know, for any string', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constantFrom(...TASK_STATUSES), fc.string()),
+        fc.oneof(fc.constantFrom(...TASK_PRIORITIES), fc.string()),
+        (status, priority) => {
+          const parsed = parseTask({ ...realTask, status, priority });
+          expect(parsed.status).toBe(status);
+          expect(parsed.priority).toBe(priority);
+          const known = (TASK_STATUSES as readonly string[]).includes(status);
+          expect(parsed.warnings.some((w) => w.startsWith('Unknown status'))).toBe(!known);
+        },
+      ),
+    );
+  });
+});
+
+describe('OrganizationSchema on real-shaped answers', () => {
+  const realWire = {
+    id: 'org_7kq2m9x4v1pz',
+    name: 'Northwind Health',
+    slug: 'northwind-health',
+    logo: 'org_7kq2m9x4v1pz/branding/logo.png',
+    logoUrl: 'https://storage.example.com/org_7kq2m9x4v1pz/branding/logo.png?X-Amz-Signature=abc',
+    metadata: '{"industry":"Healthcare"}',
+    website: 'https://northwind.example',
+    onboardingCompleted: true,
+    hasAccess: true,
+    fleetDmLabelId: 17,
+    isFleetSetupCompleted: true,
+    primaryColor: '#0E7490',
+    createdAt: '2024-03-11T09:24:51.000Z',
+    advancedModeEnabled: false,
+    authenticatedUser: { id: 'usr_1', email: 'maya@northwind.example' },
+    authType: 'session',
+  };
+
+  it('takes the real wire names for the device fields and gives them the neutral names', () => {
+    const { fleetDmLabelId, isFleetSetupCompleted, ...rest } = realWire;
+    expect(parseOrg(realWire)).toEqual({
+      ...rest,
+      deviceLabelId: fleetDmLabelId,
+      isDeviceSetupCompleted: isFleetSetupCompleted,
+      warnings: [],
+    });
+  });
+
+  it("takes the seed's names as they are", () => {
+    const { fleetDmLabelId: _a, isFleetSetupCompleted: _b, ...rest } = realWire;
+    const seed = { ...rest, deviceLabelId: 4, isDeviceSetupCompleted: false };
+    expect(parseOrg(seed)).toEqual({ ...seed, warnings: [] });
+  });
+
+  it('takes the nulls the real service sends, and metadata that is not JSON', () => {
+    const sparse = {
+      id: 'org_3hd8w2n6c5rt',
+      name: 'Acme Logistics',
+      slug: 'acme-logistics',
+      logo: null,
+      metadata: 'customer since 2023; SSO pending',
+      website: null,
+      onboardingCompleted: true,
+      hasAccess: true,
+      fleetDmLabelId: null,
+      isFleetSetupCompleted: false,
+      primaryColor: null,
+      createdAt: '2023-11-02T16:05:09.000Z',
+      authType: 'api-key',
+    };
+    const parsed = parseOrg(sparse);
+    expect(parsed).toMatchObject({
+      logo: null,
+      website: null,
+      primaryColor: null,
+      metadata: 'customer since 2023; SSO pending',
+      deviceLabelId: null,
+      isDeviceSetupCompleted: false,
+      warnings: [],
+    });
+  });
+
+  it("knows the real service's third auth type, and flags an unknown one and a bad colour", () => {
+    expect(parseOrg({ ...realWire, authType: 'service' }).warnings).toEqual([]);
+    expect(parseOrg({ ...realWire, authType: 'oauth', primaryColor: 'teal' }).warnings).toEqual([
+      'Unknown authentication type "oauth"',
+      'Primary colour "teal" is not #RRGGBB',
+    ]);
+  });
+
+  it('needs only an id', () => {
+    expect(parseOrg({ id: 'org_1' })).toMatchObject({
+      id: 'org_1',
+      deviceLabelId: null,
+      warnings: [],
+    });
+    expect(OrganizationSchema.safeParse({ name: 'No id' }).success).toBe(false);
+  });
+});
+
+describe('the schemas never throw', () => {
+  it('whatever the service sends', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        expect(() => TaskSchema.safeParse(value)).not.toThrow();
+        expect(() => OrganizationSchema.safeParse(value)).not.toThrow();
+        expect(() => ServiceErrorBodySchema.safeParse(value)).not.toThrow();
+        expect(() => TaskPatchSchema.safeParse(value)).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('ServiceErrorBodySchema', () => {
+  it('reads a message, a list of messages, or falls back to the error name', () => {
+    const text = (v: unknown) => {
+      const r = ServiceErrorBodySchema.safeParse(v);
+      return r.success ? serviceErrorText(r.data) : 'unparsed';
+    };
+    expect(text({ statusCode: 404, message: 'Task item not found', error: 'Not Found' })).toBe(
+      'Task item not found',
+    );
+    expect(text({ statusCode: 400, message: ['a', 'b'], error: 'Bad Request' })).toBe('a; b');
+    expect(text({ statusCode: 403, message: 'Forbidden' })).toBe('Forbidden');
+    expect(text({ statusCode: 500, error: 'Internal Server Error' })).toBe('Internal Server Error');
+  });
+});
+
+describe('TaskPatchSchema', () => {
+  it('refuses a patch whose only fields are undefined: it would go out as an empty update', () => {
+    expect(TaskPatchSchema.safeParse({ title: undefined, status: undefined }).success).toBe(false);
+    expect(TaskPatchSchema.safeParse({ status: 'done', title: undefined }).success).toBe(true);
+  });
+});
