@@ -1,0 +1,37 @@
+/**
+ * Turns a key press into Electron accelerator text ("CommandOrControl+Shift+T"),
+ * so a person sets the global shortcut by pressing it. Returns null until
+ * the press has at least one modifier and a letter, digit or F-key: a bare
+ * key as a global shortcut would swallow that key everywhere.
+ */
+export interface KeyPress {
+  readonly key: string;
+  readonly code: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly altKey: boolean;
+  readonly shiftKey: boolean;
+}
+
+function mainKey(code: string): string | null {
+  let m = /^Key([A-Z])$/.exec(code);
+  if (m) return m[1]!;
+  m = /^Digit([0-9])$/.exec(code);
+  if (m) return m[1]!;
+  m = /^F([1-9]|1[0-9]|2[0-4])$/.exec(code);
+  if (m) return `F${m[1]}`;
+  return null;
+}
+
+export function acceleratorFromKey(e: KeyPress, isMac: boolean): string | null {
+  const key = mainKey(e.code);
+  if (!key) return null;
+  const mods: string[] = [];
+  // The platform's primary modifier is written portably, so the setting travels.
+  if (isMac ? e.metaKey : e.ctrlKey) mods.push('CommandOrControl');
+  if (isMac ? e.ctrlKey : e.metaKey) mods.push(isMac ? 'Control' : 'Super');
+  if (e.altKey) mods.push('Alt');
+  if (e.shiftKey) mods.push('Shift');
+  if (mods.length === 0 && !key.startsWith('F')) return null;
+  return [...mods, key].join('+');
+}

@@ -1,0 +1,96 @@
+import type { AppError } from '../../common/result';
+
+export type ConnectField = 'baseUrl' | 'apiKey' | 'organizationId';
+
+export interface ConnectGuidance {
+  /** What happened, in the service's or main's own words. */
+  readonly message: string;
+  /** What to do about it. */
+  readonly hint: string;
+  /** The field most likely at fault, to mark and focus. */
+  readonly field: ConnectField | null;
+}
+
+/**
+ * Each way a first connection can fail says what to do next. The message
+ * comes from main (it never holds the key); the hint is ours.
+ */
+export function connectGuidance(error: AppError): ConnectGuidance {
+  const message = error.message;
+  switch (error.kind) {
+    case 'unauthorized':
+      return {
+        message,
+        hint: 'Check that the whole key was pasted and that it has not been revoked. You can create a new key in the web app under Settings → API keys.',
+        field: 'apiKey',
+      };
+    case 'forbidden':
+      return {
+        message,
+        hint: 'The key was accepted but may not do this. Create a key with the task scopes, or check the organization id.',
+        field: 'apiKey',
+      };
+    case 'not_found':
+      return {
+        message,
+        hint: 'Nothing answered at that address as the service would. Check the base URL: it is the address of the API, without “/v1”.',
+        field: 'baseUrl',
+      };
+    case 'bad_response':
+      return {
+        message,
+        hint: 'Something answered, but not the task service. Check the base URL.',
+        field: 'baseUrl',
+      };
+    case 'network':
+      return {
+        message,
+        hint: 'Check the base URL and your internet connection, then try again.',
+        field: 'baseUrl',
+      };
+    case 'timeout':
+      return {
+        message,
+        hint: 'The service took too long to answer. Check your connection and try again.',
+        field: 'baseUrl',
+      };
+    case 'rate_limited': {
+      const secs = error.retryAfterMs ? Math.ceil(error.retryAfterMs / 1000) : null;
+      return {
+        message,
+        hint: secs ? `Wait ${secs} s, then try again.` : 'Wait a minute, then try again.',
+        field: null,
+      };
+    }
+    case 'server':
+      return {
+        message,
+        hint: 'The service had a problem of its own. Try again in a little while.',
+        field: null,
+      };
+    case 'keychain_unavailable':
+      return {
+        message,
+        hint: 'Task Tray keeps keys only in the system keychain. On Linux, install and unlock gnome-keyring or KWallet, then try again.',
+        field: null,
+      };
+    case 'invalid':
+    case 'bad_input':
+      return {
+        message,
+        hint: 'Correct the highlighted field and try again.',
+        field: guessField(message),
+      };
+    default:
+      return { message, hint: 'Try again. If it keeps happening, restart Task Tray.', field: null };
+  }
+}
+
+/** Main's validation messages name what they are about ("Enter an API key.", "…organization id…"). */
+function guessField(message: string): ConnectField | null {
+  const m = message.toLowerCase();
+  if (m.includes('organization')) return 'organizationId';
+  if (m.includes('key')) return 'apiKey';
+  if (m.includes('url') || m.includes('address') || m.includes('https')) return 'baseUrl';
+  return null;
+}

@@ -1,0 +1,42 @@
+/**
+ * `metadata` is "JSON serialized into a string" by the interface, but the
+ * real service stores whatever it was given. Show key/values when it is a
+ * JSON object, its text otherwise, and nothing when it is empty.
+ */
+export type MetadataView =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'entries'; readonly entries: ReadonlyArray<readonly [string, string]> }
+  | { readonly kind: 'text'; readonly text: string };
+
+const valueText = (v: unknown): string => {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+};
+
+const fromObject = (o: unknown): MetadataView | null => {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
+  const entries = Object.entries(o as Record<string, unknown>).map(
+    ([k, v]) => [k, valueText(v)] as const,
+  );
+  return entries.length > 0 ? { kind: 'entries', entries } : { kind: 'none' };
+};
+
+export function metadataView(value: unknown): MetadataView {
+  if (value === null || value === undefined) return { kind: 'none' };
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text) return { kind: 'none' };
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const asObject = fromObject(parsed);
+      if (asObject) return asObject;
+      if (parsed === null) return { kind: 'none' };
+    } catch {
+      // Not JSON: the text itself is the metadata.
+    }
+    return { kind: 'text', text };
+  }
+  return fromObject(value) ?? { kind: 'text', text: valueText(value) };
+}

@@ -1,0 +1,74 @@
+import { descriptionText } from '../../common/description';
+import {
+  isEntityType,
+  isTaskPriority,
+  isTaskStatus,
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+} from '../../common/task';
+import type { EntityType, TaskPriority, TaskStatus } from '../../common/task';
+import type { AppError } from '../../common/result';
+import type { PinnedTaskView, TaskSyncState } from '../../common/views';
+
+/** Everything a task row shows, derived once from the view main sent. */
+export interface TaskRowModel {
+  readonly id: string;
+  /** The title, or the id until the service has answered about this task. */
+  readonly title: string;
+  readonly hasTitle: boolean;
+  readonly entityType: EntityType | null;
+  readonly priority: TaskPriority | null;
+  readonly priorityLabel: string | null;
+  /** The status to show: what the person chose last, else what the service said. */
+  readonly status: TaskStatus | null;
+  /** The service's status when it is a value we do not know ("blocked"…). */
+  readonly unknownStatus: string | null;
+  readonly statusLabel: string;
+  readonly description: string;
+  readonly updatedAt: string | null;
+  readonly updatedBy: string | null;
+  readonly sync: TaskSyncState;
+  readonly error: AppError | null;
+  readonly warnings: readonly string[];
+}
+
+const ENTITY_LABELS: Record<EntityType, string> = { vendor: 'Vendor', risk: 'Risk' };
+export const entityLabel = (t: EntityType): string => ENTITY_LABELS[t];
+
+const firstLine = (text: string): string => {
+  const line = text.split('\n').find((l) => l.trim().length > 0) ?? '';
+  return line.trim();
+};
+
+/**
+ * @param wanted a status the person just chose that main has not answered
+ *   about yet: shown at once so the click feels instant.
+ */
+export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): TaskRowModel {
+  const snap = view.snapshot;
+  const rawStatus = wanted ?? view.pendingPatch?.status ?? snap?.status ?? null;
+  const status = isTaskStatus(rawStatus) ? rawStatus : null;
+  const rawPriority = view.pendingPatch?.priority ?? snap?.priority ?? null;
+  const priority = isTaskPriority(rawPriority) ? rawPriority : null;
+  const entity = snap?.entityType ?? view.ref.entityType ?? null;
+  const title = (view.pendingPatch?.title ?? snap?.title ?? '').trim();
+  const updater = snap?.updatedBy?.user;
+  return {
+    id: view.id,
+    title: title || view.id,
+    hasTitle: title.length > 0,
+    entityType: isEntityType(entity) ? entity : null,
+    priority,
+    priorityLabel: priority ? PRIORITY_LABELS[priority] : null,
+    status,
+    unknownStatus: rawStatus !== null && status === null ? rawStatus : null,
+    statusLabel: status ? STATUS_LABELS[status] : rawStatus ? `“${rawStatus}”` : 'Not loaded yet',
+    description: snap ? firstLine(descriptionText(snap.description)) : '',
+    updatedAt: snap?.updatedAt ?? null,
+    updatedBy: updater?.name?.trim() || updater?.email?.trim() || null,
+    // A choice main has not acknowledged is on its way: show it as pending.
+    sync: wanted != null && view.sync === 'idle' ? 'pending' : view.sync,
+    error: view.error,
+    warnings: snap?.warnings ?? [],
+  };
+}

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { appError, SERVICE_ERROR_KINDS, APP_ERROR_KINDS } from '../../../common/result';
+import { validateConnectForm } from '../../../renderer/lib/connect-form';
+import { connectGuidance } from '../../../renderer/lib/connect-guidance';
+
+const good = { baseUrl: 'https://api.example.com', apiKey: 'comp_abc', organizationId: '' };
+
+describe('validateConnectForm', () => {
+  it('accepts a complete form, organization id optional', () => {
+    expect(validateConnectForm(good)).toEqual({});
+    expect(validateConnectForm({ ...good, organizationId: 'org_123abc' })).toEqual({});
+  });
+
+  it('names each field that is wrong', () => {
+    const e = validateConnectForm({ baseUrl: '', apiKey: '  ', organizationId: 'acme' });
+    expect(e.baseUrl).toMatch(/address of the service/);
+    expect(e.apiKey).toBe('Enter an API key.');
+    expect(e.organizationId).toMatch(/org_/);
+  });
+
+  it('refuses what is not a web address', () => {
+    expect(validateConnectForm({ ...good, baseUrl: 'api.example.com' }).baseUrl).toMatch(
+      /https:\/\//,
+    );
+    expect(validateConnectForm({ ...good, baseUrl: 'ftp://x.example' }).baseUrl).toMatch(
+      /https:\/\//,
+    );
+  });
+});
+
+describe('connectGuidance', () => {
+  it('has advice for every kind of failure', () => {
+    for (const kind of [...SERVICE_ERROR_KINDS, ...APP_ERROR_KINDS]) {
+      const g = connectGuidance(appError(kind, 'What main said.'));
+      expect(g.message).toBe('What main said.');
+      expect(g.hint.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('points at the field at fault', () => {
+    expect(connectGuidance(appError('unauthorized', 'Invalid or expired API key')).field).toBe(
+      'apiKey',
+    );
+    expect(connectGuidance(appError('network', 'Could not reach')).field).toBe('baseUrl');
+    expect(connectGuidance(appError('bad_response', 'Not JSON')).field).toBe('baseUrl');
+    expect(
+      connectGuidance(appError('bad_input', 'An organization id looks like "org_…".')).field,
+    ).toBe('organizationId');
+  });
+
+  it('says how long to wait when rate limited', () => {
+    const g = connectGuidance(
+      appError('rate_limited', 'Too many requests', { retryAfterMs: 12_300 }),
+    );
+    expect(g.hint).toBe('Wait 13 s, then try again.');
+  });
+
+  it('tells Linux users how to get a keychain', () => {
+    expect(connectGuidance(appError('keychain_unavailable', 'No keychain')).hint).toMatch(
+      /gnome-keyring or KWallet/,
+    );
+  });
+});
