@@ -34,6 +34,7 @@ export interface ServiceClientOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_TIMEOUT_MS = 10 * 60_000;
 
 interface Sent {
   readonly operation: Operation;
@@ -45,9 +46,12 @@ interface Sent {
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { auth } = options;
+  // Bounded: AbortSignal.timeout throws on values past 2^32 ms, and a call must never throw.
   const timeoutMs =
-    typeof options.timeoutMs === 'number' && options.timeoutMs > 0
-      ? options.timeoutMs
+    typeof options.timeoutMs === 'number' &&
+    Number.isFinite(options.timeoutMs) &&
+    options.timeoutMs > 0
+      ? Math.min(options.timeoutMs, MAX_TIMEOUT_MS)
       : DEFAULT_TIMEOUT_MS;
   // Checked now, reported on each call: construction never throws.
   const base = parseBaseUrl(options.baseUrl);

@@ -19,11 +19,14 @@ export type ServiceAuth =
 
 const bad = (message: string) => err(appError('bad_input', message));
 
-/** A short, quoted, printable echo of what was given, for messages. */
+/**
+ * A short, quoted, printable echo of what was given, for messages. Long text
+ * is not echoed at all rather than cut: a cut-off credential pasted into the
+ * wrong field would slip past redaction, which matches whole secrets only.
+ */
 const shown = (value: unknown): string => {
-  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
-  const printable = value.replace(/[^\x20-\x7E]/g, '?');
-  return JSON.stringify(printable.length > 40 ? `${printable.slice(0, 40)}…` : printable);
+  if (typeof value !== 'string' || value.length > 40) return 'That';
+  return JSON.stringify(value.replace(/[^\x20-\x7E]/g, '?'));
 };
 
 export const validateTaskId = (id: unknown): Result<string> => {
@@ -42,7 +45,10 @@ const fieldMessages: Record<string, string> = {
 
 const describeIssue = (issue: z.core.$ZodIssue): string => {
   if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.slice(0, 3).map(shown).join(', ');
+    const keys = issue.keys
+      .slice(0, 3)
+      .map((k) => (k.length > 40 ? 'a long field name' : JSON.stringify(k)))
+      .join(', ');
     return `Only ${TASK_PATCH_FIELDS.join(', ')} can be changed, not ${keys}.`;
   }
   const field = issue.path[0];

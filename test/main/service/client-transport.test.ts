@@ -24,6 +24,13 @@ describe('service client: the network and malformed answers', () => {
     expect(e.message).toMatch(/may or may not have been saved/);
   });
 
+  it('an unusable timeoutMs falls back to the default instead of throwing', async () => {
+    for (const timeoutMs of [Number.POSITIVE_INFINITY, Number.NaN, -1, 1e15]) {
+      const r = await demoClient(demo.server, 'full', { timeoutMs }).getOrganization();
+      expect(r.ok).toBe(true);
+    }
+  });
+
   it('timeout on a read', async () => {
     demo.server.faults.latencyMs = 400;
     expect(

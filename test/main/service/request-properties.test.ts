@@ -135,3 +135,14 @@ describe('request validation over the wire: no invalid id ever reaches a URL', (
     expect(sentInAll).toBeGreaterThan(20);
   });
 });
+
+describe('request validation messages', () => {
+  it('echo a short wrong id, but not a long one that could be a pasted credential', () => {
+    const short = validateTaskId('abc');
+    expect(!short.ok && short.error.message).toMatch(/^"abc" is not a task id/);
+    const key = `comp_${'9f'.repeat(32)}`;
+    const long = validateTaskId(key);
+    expect(!long.ok && long.error.message).toMatch(/^That is not a task id/);
+    expect(!long.ok && long.error.message).not.toContain('comp_9f9f');
+  });
+});
