@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import {
+  Notification,
   app,
   clipboard,
   globalShortcut,
@@ -11,6 +12,9 @@ import {
   shell,
 } from 'electron';
 import type { WebContents } from 'electron';
+import type { Result } from '../common/result';
+import type { TaskRef } from '../common/task-ref';
+import { registerAppLinks } from './app-link/electron-app-links';
 import { createAppCore } from './app/core';
 import { startDemoService } from './app/demo-service';
 import { createTraySync } from './app/tray-sync';
@@ -41,10 +45,20 @@ hardenAllWebContents(app, (contents: WebContents) => ({
   openExternal: (url) => void openExternal(url),
 }));
 
+// tasktray:// links can arrive before the app is ready (macOS delivers the
+// launching one early): hold them until start() can open them.
+const earlyLinks: Result<TaskRef>[] = [];
+let openLink = (ref: Result<TaskRef>): void => void earlyLinks.push(ref);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  registerAppLinks((ref) => openLink(ref));
   void app.whenReady().then(start);
+}
+
+function notify(body: string): void {
+  if (Notification.isSupported()) new Notification({ title: 'Task Tray', body }).show();
 }
 
 async function start(): Promise<void> {
@@ -121,6 +135,18 @@ async function start(): Promise<void> {
   if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void tray.show();
 
   app.on('second-instance', () => void tray.show());
+  openLink = (ref) => {
+    void tray.show();
+    if (!ref.ok) return notify(ref.error.message);
+    void core.pinRef(ref.value).then((pinned) => {
+      if (!pinned.ok) return notify(pinned.error.message);
+      sendEvent(tray.window()?.webContents, 'view:open', {
+        screen: 'tasks',
+        taskId: pinned.value.id,
+      });
+    });
+  };
+  earlyLinks.splice(0).forEach(openLink);
   app.on('before-quit', () => {
     shortcuts.dispose();
     void core.dispose();

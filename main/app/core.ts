@@ -212,6 +212,8 @@ export function createAppCore(opts: AppCoreOptions) {
       connection: connection(),
       settings: settingsView(settings.get()),
     }),
+    /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
+    pinRef: (ref: TaskRef) => tasks.pinRef(ref),
     setStatus: (taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) =>
       tasks.update({ taskId, patch: { status } }),
 

@@ -7,7 +7,9 @@ import type { DemoServer } from '../demo/server';
  * signed in as its first organization. Its key is the demo's own and never
  * leaves memory.
  */
-export async function startDemoService(onStarted?: (server: DemoServer) => void): Promise<DemoService> {
+export async function startDemoService(
+  onStarted?: (server: DemoServer) => void,
+): Promise<DemoService> {
   const server = await startDemoServer({ host: '127.0.0.1', port: 0 });
   onStarted?.(server);
   const org = server.organizations[0];

@@ -14,7 +14,12 @@ export interface TrayEnvironment {
  * Glue: redraws the tray (menu, icon, tooltip) from main's state. Every
  * decision is in the pure functions it calls; this only hands them over.
  */
-export function createTraySync(shell: TrayShell, core: AppCore, env: TrayEnvironment, actions: TrayMenuActions) {
+export function createTraySync(
+  shell: TrayShell,
+  core: AppCore,
+  env: TrayEnvironment,
+  actions: TrayMenuActions,
+) {
   let lastIcon = '';
   return function render(): void {
     const s = core.state();

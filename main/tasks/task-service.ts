@@ -4,6 +4,7 @@ import type { AppError, Result } from '../../common/result';
 import { TaskSchema } from '../../common/task';
 import type { TaskPatch } from '../../common/task-patch';
 import { parseTaskRef } from '../../common/task-ref';
+import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { ServiceClient } from '../service/client';
 import { mergePatches, pinnedView } from './pinned-view';
@@ -84,11 +85,14 @@ export function createTaskService(deps: TaskServiceDeps) {
     pendingCount: (): number => new Set([...inFlight.keys(), ...waiting.keys()]).size,
 
     async pin(text: string): Promise<Result<PinnedTaskView>> {
+      const ref = parseTaskRef(text);
+      return ref.ok ? this.pinRef(ref.value) : ref;
+    },
+
+    async pinRef(ref: TaskRef): Promise<Result<PinnedTaskView>> {
       const store = deps.pins();
       if (!store) return notConnected();
-      const ref = parseTaskRef(text);
-      if (!ref.ok) return ref;
-      const { taskId, ...rest } = ref.value;
+      const { taskId, ...rest } = ref;
       const orgId = deps.organizationId();
       if (rest.organizationId && orgId && rest.organizationId !== orgId) {
         return err(
