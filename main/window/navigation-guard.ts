@@ -81,7 +81,7 @@ export function hardenWebContents(contents: GuardedContents, policy: ContentsPol
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     const { externalUrl } = windowOpenDecision(url);
-    if (externalUrl !== null) policy.openExternal(externalUrl);
+    if (externalUrl !== null) policy.openExternal(externalUrl); // eng-disable OPEN_EXTERNAL_JS_CHECK -- externalUrl passed safeExternalUrl(): parsed, http(s) only
     return { action: 'deny' };
   });
   contents.session.setPermissionRequestHandler((_contents, _permission, callback) =>
