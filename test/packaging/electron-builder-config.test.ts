@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { builderSchema, loadBuilderConfig, ROOT } from './builder-config';
+import type { Json } from './builder-config';
+
+const config = loadBuilderConfig();
+const section = (name: string) => config[name] as Record<string, Json>;
+// Compiling the schema takes seconds: once for the file.
+const validate = new Ajv({ strict: false, allErrors: true }).compile(builderSchema());
+
+/** The targets of one platform as { name: [archs] }. */
+function targets(platform: string): Record<string, Json> {
+  const list = section(platform).target as Array<{ target: string; arch: Json }>;
+  return Object.fromEntries(list.map((t) => [t.target, t.arch]));
+}
+
+describe('electron-builder.yml', () => {
+  it("passes electron-builder's own schema", () => {
+    const valid = validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('would be caught by that schema if an option were misspelt', () => {
+    const misspelt = { ...config, mac: { ...section('mac'), hardenedRuntim: true } };
+    expect(validate(misspelt)).toBe(false);
+  });
+
+  it('names the app and packs it into an asar with native modules unpacked', () => {
+    expect(config.appId).toBe('com.tasktray.app');
+    expect(config.productName).toBe('Task Tray');
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toContain('**/*.node');
+  });
+
+  it('packs only the built output and package.json (dependencies are added by electron-builder)', () => {
+    const files = config.files as string[];
+    expect(files.filter((f) => !f.startsWith('!'))).toEqual(['out/**', 'package.json']);
+    expect(files).toContain('!**/*.{ts,tsx,mts,cts,map,md,markdown}');
+  });
+
+  it('builds dmg and zip for Apple silicon and Intel, as a menu-bar-only app', () => {
+    expect(targets('mac')).toEqual({ dmg: ['arm64', 'x64'], zip: ['arm64', 'x64'] });
+    const mac = section('mac');
+    expect(mac.extendInfo).toEqual({ LSUIElement: true });
+    expect(mac.category).toBe('public.app-category.productivity');
+    expect(mac.hardenedRuntime).toBe(true);
+    // Notarization runs when the APPLE_* variables are there; `false` would switch it off.
+    expect(mac.notarize).not.toBe(false);
+  });
+
+  it('grants the hardened runtime only the JIT exception V8 needs', () => {
+    const mac = section('mac');
+    expect(mac.entitlements).toBe('build/entitlements.mac.plist');
+    expect(mac.entitlementsInherit).toBe('build/entitlements.mac.plist');
+    const plist = readFileSync(join(ROOT, 'build', 'entitlements.mac.plist'), 'utf8');
+    const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1]);
+    expect(keys).toEqual(['com.apple.security.cs.allow-jit']);
+  });
+
+  it('builds a per-user NSIS installer with a choice of folder, and a portable exe, for x64 and arm64', () => {
+    expect(targets('win')).toEqual({ nsis: ['x64', 'arm64'], portable: ['x64', 'arm64'] });
+    expect(section('nsis')).toMatchObject({
+      oneClick: false,
+      perMachine: false,
+      allowToChangeInstallationDirectory: true,
+    });
+  });
+
+  it('builds AppImage, deb and rpm in the Utility category, depending on libsecret for the keychain', () => {
+    expect(Object.keys(targets('linux'))).toEqual(['AppImage', 'deb', 'rpm']);
+    expect(section('linux').category).toBe('Utility');
+    expect(section('deb').depends).toContain('libsecret-1-0');
+    expect(section('rpm').depends).toContain('libsecret');
+  });
+
+  it('registers the tasktray:// scheme (electron-builder adds it to Info.plist and the desktop entry)', () => {
+    const schemes = (config.protocols as Array<{ schemes: string[] }>).flatMap((p) => p.schemes);
+    expect(schemes).toEqual(['tasktray']);
+  });
+
+  it('sets the Electron fuses of security invariant 6', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+      loadBrowserProcessSpecificV8Snapshot: false,
+    });
+  });
+
+  it('ships the tray icons to resources/tray and points at icon files that exist', () => {
+    expect(config.extraResources).toEqual([{ from: 'build/tray', to: 'tray', filter: ['*.png'] }]);
+    for (const path of [
+      section('mac').icon,
+      section('win').icon,
+      section('linux').icon,
+      'build/tray',
+    ]) {
+      expect({ path, exists: existsSync(join(ROOT, String(path))) }).toEqual({
+        path,
+        exists: true,
+      });
+    }
+  });
+
+  it('is what npm run dist and dist:mac|win|linux build with', () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    expect(scripts.dist).toMatch(/npm run build && electron-builder$/);
+    expect(scripts['dist:mac']).toMatch(/electron-builder --mac$/);
+    expect(scripts['dist:win']).toMatch(/electron-builder --win$/);
+    expect(scripts['dist:linux']).toMatch(/electron-builder --linux$/);
+  });
+});
