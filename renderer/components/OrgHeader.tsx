@@ -1,0 +1,95 @@
+import type { Organization } from '../../common/organization';
+import { useApi } from '../hooks/api-context';
+import { useRemote } from '../hooks/use-remote';
+import type { Loader } from '../hooks/use-remote';
+import { websiteUrl } from '../lib/safe-url';
+import { ExternalIcon } from './icons';
+import { Notice } from './Notice';
+import { OrgBadges } from './OrgBadges';
+import { OrgLogo } from './OrgLogo';
+import { OrgMetadata } from './OrgMetadata';
+
+const loadOrg: Loader<Organization | null> = (api, again) =>
+  api.getOrganization(again ? { refresh: true } : undefined);
+
+/** Who you are signed in as: logo, name, slug, website, badges, details. */
+export function OrgHeader() {
+  const api = useApi();
+  const { state, reload } = useRemote('org:changed', loadOrg);
+
+  if (state.phase === 'loading')
+    return (
+      <header className="org org--loading" aria-busy="true">
+        <span className="org-logo skeleton" />
+        <div className="org__text">
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--short" />
+        </div>
+        <span className="visually-hidden" role="status">
+          Loading the organization…
+        </span>
+      </header>
+    );
+
+  if (state.phase === 'error')
+    return (
+      <header className="org">
+        <Notice tone="error" role="alert" title="Could not load the organization">
+          <p>{state.error.message}</p>
+          <button type="button" className="link-button" onClick={reload}>
+            Try again
+          </button>
+        </Notice>
+      </header>
+    );
+
+  const org = state.value;
+  if (!org)
+    return (
+      <header className="org">
+        <p className="muted">No organization yet.</p>
+      </header>
+    );
+
+  const site = websiteUrl(org.website);
+  const name = org.name?.trim() || org.slug || org.id;
+  return (
+    <header className="org">
+      <div className="org__main">
+        <OrgLogo org={org} />
+        <div className="org__text">
+          <h1 className="org__name" title={name}>
+            {name}
+          </h1>
+          <p className="org__sub">
+            {org.slug && <span className="org__slug">{org.slug}</span>}
+            {site && (
+              <a
+                className="org__site"
+                href={site.href}
+                onClick={(e) => {
+                  // The page never navigates: main opens http(s) links in the browser.
+                  e.preventDefault();
+                  void api.openExternal({ url: site.href });
+                }}
+              >
+                {site.label}
+                <ExternalIcon />
+                <span className="visually-hidden"> (opens in your browser)</span>
+              </a>
+            )}
+          </p>
+        </div>
+      </div>
+      <OrgBadges org={org} />
+      {org.hasAccess === false && (
+        <Notice tone="warning" role="alert" title="This organization has no access">
+          <p>
+            Changes may be refused until its access is restored. Ask an owner of the organization.
+          </p>
+        </Notice>
+      )}
+      <OrgMetadata value={org.metadata} />
+    </header>
+  );
+}

@@ -1,0 +1,171 @@
+import { useId, useState } from 'react';
+import { THEMES } from '../../common/views';
+import type { AccountStatus, ProfileView, Theme } from '../../common/views';
+import { useApi } from '../hooks/api-context';
+import type { SettingsController } from '../hooks/use-settings';
+import { BackIcon } from './icons';
+import { Notice } from './Notice';
+import { ShortcutField } from './ShortcutField';
+
+const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const AUTH_KIND_LABELS: Record<ProfileView['authKind'], string> = {
+  'api-key': 'API key',
+  session: 'Web session',
+};
+
+/** Profile and sign-out, launch at login, the global shortcut, the theme. */
+export function SettingsScreen(props: {
+  readonly profile: ProfileView;
+  readonly settings: SettingsController;
+  readonly onBack: () => void;
+  readonly onSignedOut: (status: AccountStatus) => void;
+}) {
+  const api = useApi();
+  const id = useId();
+  const { profile, settings } = props;
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const signOut = async () => {
+    if (busy) return;
+    setBusy(true);
+    const r = await api.signOut();
+    setBusy(false);
+    if (r.ok) props.onSignedOut(r.value);
+    else setError(r.error.message);
+  };
+
+  const change = async (patch: Parameters<SettingsController['save']>[0]) => {
+    setError(null);
+    const r = await settings.save(patch);
+    if (!r.ok) setError(r.error.message);
+  };
+
+  const s = settings.state;
+  return (
+    <div className="app">
+      <header className="screen-header">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={props.onBack}
+          aria-label="Back to tasks"
+        >
+          <BackIcon />
+        </button>
+        <h1 className="screen-header__title">Settings</h1>
+      </header>
+      <main className="settings">
+        <section className="settings__section" aria-labelledby={`${id}-account`}>
+          <h2 id={`${id}-account`} className="settings__heading">
+            Account
+          </h2>
+          <dl className="profile">
+            <div className="profile__row">
+              <dt>Profile</dt>
+              <dd>
+                {profile.label}
+                {profile.demo && <span className="badge badge--neutral">Demo</span>}
+              </dd>
+            </div>
+            <div className="profile__row">
+              <dt>Service</dt>
+              <dd className="profile__url">{profile.baseUrl}</dd>
+            </div>
+            <div className="profile__row">
+              <dt>Signed in with</dt>
+              <dd>
+                {AUTH_KIND_LABELS[profile.authKind]}
+                {profile.secretHint && <code className="profile__hint">{profile.secretHint}</code>}
+              </dd>
+            </div>
+            {profile.organizationId && (
+              <div className="profile__row">
+                <dt>Organization</dt>
+                <dd>
+                  <code>{profile.organizationId}</code>
+                </dd>
+              </div>
+            )}
+          </dl>
+          {confirmSignOut ? (
+            <div className="confirm" role="group" aria-label="Confirm sign out">
+              <p>
+                {profile.authKind === 'api-key'
+                  ? 'The key is removed from the keychain. Your pinned tasks stay for next time.'
+                  : 'The session is removed from the keychain. Your pinned tasks stay for next time.'}
+              </p>
+              <div className="form__actions">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  aria-disabled={busy}
+                  onClick={() => void signOut()}
+                >
+                  {busy ? 'Signing out…' : 'Sign out'}
+                </button>
+                <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button type="button" className="button" onClick={() => setConfirmSignOut(true)}>
+              Sign out…
+            </button>
+          )}
+        </section>
+
+        {s.phase === 'loading' && (
+          <p className="muted" role="status">
+            Loading settings…
+          </p>
+        )}
+        {s.phase === 'error' && (
+          <Notice tone="error" role="alert" title="Could not load settings">
+            <p>{s.error.message}</p>
+          </Notice>
+        )}
+        {s.phase === 'ready' && (
+          <section className="settings__section" aria-labelledby={`${id}-general`}>
+            <h2 id={`${id}-general`} className="settings__heading">
+              General
+            </h2>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={s.value.launchAtLogin}
+                onChange={(e) => void change({ launchAtLogin: e.target.checked })}
+              />
+              <span>Open Task Tray when you log in</span>
+            </label>
+            <ShortcutField value={s.value.shortcut} save={settings.save} />
+            <fieldset className="theme">
+              <legend className="field__label">Appearance</legend>
+              <div className="segmented">
+                {THEMES.map((t) => (
+                  <label key={t} className="segmented__option">
+                    <input
+                      type="radio"
+                      name={`${id}-theme`}
+                      value={t}
+                      checked={s.value.theme === t}
+                      onChange={() => void change({ theme: t })}
+                    />
+                    <span>{THEME_LABELS[t]}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </section>
+        )}
+        {error && (
+          <Notice tone="error" role="alert" onDismiss={() => setError(null)}>
+            <p>{error}</p>
+          </Notice>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useClipboardRef } from '../hooks/use-clipboard-ref';
+import { useNow } from '../hooks/use-now';
+import { useTasks } from '../hooks/use-tasks';
+import { filterRows } from '../lib/filter-tasks';
+import { ClipboardOffer } from './ClipboardOffer';
+import { Notice } from './Notice';
+import { PinForm } from './PinForm';
+import { TaskFilter } from './TaskFilter';
+import { TaskList } from './TaskList';
+
+/** With fewer tasks than this, a filter is clutter: they all fit at a glance. */
+export const FILTER_FROM = 6;
+
+interface Announcement {
+  readonly text: string;
+  readonly tone: 'info' | 'error';
+  readonly undoPinOf?: string;
+}
+
+const focusRow = (taskId: string): void => {
+  // Ids are tski_ + letters and digits (checked by main), safe inside a selector.
+  document.querySelector<HTMLElement>(`li[data-task-id="${taskId}"]`)?.focus();
+};
+
+const isTextEntry = (el: EventTarget | null): boolean =>
+  el instanceof HTMLElement &&
+  (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+
+/** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
+export function TaskSection() {
+  const tasks = useTasks();
+  const now = useNow();
+  const clip = useClipboardRef();
+  const [query, setQuery] = useState('');
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const marked = useRef(false);
+
+  const { rows, state } = tasks;
+  const pinnedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
+  const showFilter = rows.length >= FILTER_FROM || query !== '';
+  const visible = useMemo(() => (query ? filterRows(rows, query) : rows), [rows, query]);
+
+  // The benchmark waits for this: the list has been drawn with main's data.
+  useEffect(() => {
+    if (state.phase !== 'ready' || marked.current) return;
+    marked.current = true;
+    performance.mark('tasks-painted');
+  }, [state.phase]);
+
+  // `/` jumps to the filter from anywhere that is not a text field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || isTextEntry(e.target)) return;
+      if (!filterRef.current) return;
+      e.preventDefault();
+      filterRef.current.focus();
+      filterRef.current.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const { unpin, pin } = tasks;
+  const onUnpin = useCallback(
+    (taskId: string) => {
+      const title = rows.find((r) => r.id === taskId)?.title ?? taskId;
+      void unpin(taskId).then((r) =>
+        setAnnouncement(
+          r.ok
+            ? { text: `Unpinned “${title}”.`, tone: 'info', undoPinOf: taskId }
+            : { text: `Could not unpin “${title}”: ${r.error.message}`, tone: 'error' },
+        ),
+      );
+    },
+    [rows, unpin],
+  );
+
+  const pinById = useCallback(
+    async (taskId: string) => {
+      const r = await pin(taskId);
+      setAnnouncement(
+        r.ok
+          ? { text: `Pinned ${r.value.snapshot?.title ?? taskId}.`, tone: 'info' }
+          : { text: `Could not pin ${taskId}: ${r.error.message}`, tone: 'error' },
+      );
+      return r;
+    },
+    [pin],
+  );
+
+  const typeToFilter = useCallback((text: string) => {
+    setQuery((q) => q + text);
+    filterRef.current?.focus();
+  }, []);
+
+  let body: ReactNode;
+  if (state.phase === 'loading')
+    body = (
+      <div className="task-list task-list--loading" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          Loading your tasks…
+        </span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="task task--skeleton" aria-hidden="true">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--bar" />
+          </div>
+        ))}
+      </div>
+    );
+  else if (state.phase === 'error')
+    body = (
+      <Notice tone="error" role="alert" title="Could not load your tasks">
+        <p>{state.error.message}</p>
+        <button type="button" className="link-button" onClick={tasks.reload}>
+          Try again
+        </button>
+      </Notice>
+    );
+  else if (rows.length === 0)
+    body = (
+      <div className="empty">
+        <p className="empty__title">No pinned tasks yet</p>
+        <p className="muted">
+          Paste a task id (tski_…) or a link to a task from the web app below, and it stays here for
+          a quick status change.
+        </p>
+      </div>
+    );
+  else if (visible.length === 0)
+    body = (
+      <p className="empty muted" role="status">
+        No pinned task matches “{query}”.
+      </p>
+    );
+  else
+    body = (
+      <TaskList
+        rows={visible}
+        now={now}
+        onStatus={tasks.setStatus}
+        onUnpin={onUnpin}
+        onDismissError={tasks.dismissError}
+        {...(showFilter ? { onTypeToFilter: typeToFilter } : {})}
+      />
+    );
+
+  return (
+    <main className="tasks" aria-labelledby="tasks-heading">
+      <div className="tasks__bar">
+        <h2 id="tasks-heading" className="tasks__heading">
+          Pinned tasks
+          {state.phase === 'ready' && rows.length > 0 && (
+            <span className="tasks__count">{rows.length}</span>
+          )}
+        </h2>
+        {showFilter && (
+          <TaskFilter
+            ref={filterRef}
+            value={query}
+            onChange={setQuery}
+            onLeave={() => {
+              const first = visible[0];
+              if (first) focusRow(first.id);
+            }}
+          />
+        )}
+      </div>
+      <div className="tasks__scroll">{body}</div>
+      <div className="tasks__footer">
+        <div role="status" className="announce">
+          {announcement && (
+            <Notice
+              tone={announcement.tone}
+              onDismiss={() => setAnnouncement(null)}
+              dismissLabel="Dismiss message"
+            >
+              <p>
+                {announcement.text}{' '}
+                {announcement.undoPinOf && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void pinById(announcement.undoPinOf!)}
+                  >
+                    Undo
+                  </button>
+                )}
+              </p>
+            </Notice>
+          )}
+        </div>
+        {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
+          <ClipboardOffer offer={clip.offer} onPin={pinById} onDismiss={clip.dismiss} />
+        )}
+        <PinForm
+          pinnedIds={pinnedIds}
+          onPin={pin}
+          onPinned={(v) =>
+            setAnnouncement({ text: `Pinned ${v.snapshot?.title ?? v.id}.`, tone: 'info' })
+          }
+          onAlreadyPinned={(taskId) => {
+            setQuery('');
+            setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });
+            // After the filter is cleared the row is in the list again.
+            requestAnimationFrame(() => focusRow(taskId));
+          }}
+        />
+      </div>
+    </main>
+  );
+}

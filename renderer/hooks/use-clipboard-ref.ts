@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { TaskRef } from '../../common/task-ref';
+import { useApi } from './api-context';
+
+/**
+ * A task id or link found on the clipboard when the popup opens (and each
+ * time it is shown again), offered for pinning. Main reads the clipboard:
+ * the page cannot, and should not need to.
+ */
+export function useClipboardRef(): { offer: TaskRef | null; dismiss: () => void } {
+  const api = useApi();
+  const [offer, setOffer] = useState<TaskRef | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const look = (): void => {
+      void api.readClipboardTaskRef().then((r) => {
+        if (live) setOffer(r.ok ? r.value : null);
+      });
+    };
+    look();
+    // The popup is hidden, not closed: look again whenever it comes back.
+    const onVisible = (): void => {
+      if (document.visibilityState === 'visible') look();
+    };
+    window.addEventListener('focus', look);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', look);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [api]);
+
+  const dismiss = useCallback(() => setDismissed(offer?.taskId ?? null), [offer]);
+  return { offer: offer && offer.taskId !== dismissed ? offer : null, dismiss };
+}

@@ -1,0 +1,88 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appError, err, ok } from '../../common/result';
+import type { AccountStatus } from '../../common/views';
+import type { Result } from '../../common/result';
+import { createFakeApi, deferred } from './fake-api';
+import { connected, settings, signedOut } from './fixtures';
+import { renderWithApi } from './render-app';
+
+describe('the app shell', () => {
+  it('shows a calm loading state until main answers who is signed in', async () => {
+    const answer = deferred<Result<AccountStatus>>();
+    const fake = createFakeApi();
+    fake.answer('getAccount', () => answer.promise);
+    renderWithApi({}, undefined, fake);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByRole('heading')).toBeNull();
+    await act(async () => answer.resolve(ok(connected())));
+    expect(await screen.findByRole('heading', { name: 'Northwind Health' })).toBeTruthy();
+  });
+
+  it('says when the app cannot answer, and tries again on request', async () => {
+    const fake = createFakeApi();
+    fake.answer('getAccount', async () =>
+      err(appError('storage', 'The settings file is unreadable.')),
+    );
+    const r = renderWithApi({}, undefined, fake);
+    const { user } = r;
+    expect(await r.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('The settings file is unreadable.'),
+    );
+    fake.answer('getAccount', async () => ok(connected()));
+    await user.click(r.getByRole('button', { name: 'Try again' }));
+    expect(await r.findByRole('heading', { name: 'Northwind Health' })).toBeTruthy();
+  });
+
+  it('opens on the first run screen when signed out', async () => {
+    renderWithApi({ account: signedOut });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Task Tray' })).toBeTruthy();
+  });
+
+  it('opens on the tasks when connected', async () => {
+    renderWithApi();
+    expect(await screen.findByRole('heading', { name: 'Northwind Health' })).toBeTruthy();
+    expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
+  });
+
+  it('follows main when the account changes (signed out elsewhere, e.g. from the tray)', async () => {
+    const { fake } = renderWithApi();
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    act(() =>
+      fake.emit('account:changed', {
+        state: 'signed-out',
+        problem: appError('unauthorized', 'Invalid or expired API key'),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome to Task Tray' })).toBeTruthy();
+    expect(screen.getByText('Invalid or expired API key')).toBeTruthy();
+  });
+
+  it('hides the window on Esc', async () => {
+    const { fake, user } = renderWithApi();
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    await user.keyboard('{Escape}');
+    expect(fake.callsOf('hideWindow')).toHaveLength(1);
+  });
+
+  it('applies the theme setting to the page, and leaves "system" to the OS', async () => {
+    renderWithApi({ settings: settings({ theme: 'dark' }) });
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+  });
+
+  it('does not pin a theme when the setting is "system"', async () => {
+    renderWithApi({ settings: settings({ theme: 'system' }) });
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+
+  it('unsubscribes from main’s events when it goes away', async () => {
+    const r = renderWithApi();
+    await screen.findByText('Review the SOC 2 report');
+    expect(r.fake.listenerCount('tasks:changed')).toBeGreaterThan(0);
+    r.unmount();
+    expect(r.fake.listenerCount('tasks:changed')).toBe(0);
+    expect(r.fake.listenerCount('account:changed')).toBe(0);
+  });
+});

@@ -1,0 +1,146 @@
+import type { Api, EventName, Events, MethodName } from '../../common/ipc';
+import type { Organization } from '../../common/organization';
+import { appError, err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { TaskStatus } from '../../common/task';
+import type { TaskRef } from '../../common/task-ref';
+import type {
+  AccountStatus,
+  ConnectionView,
+  PinnedTaskView,
+  SettingsView,
+} from '../../common/views';
+import { connected, online, org, settings, view } from './fixtures';
+
+/**
+ * An in-memory window.api for component tests: plain data, every call
+ * recorded, events pushed by the test. Each method can be replaced by a
+ * test (to answer with an error, or to hold the answer with `deferred`).
+ */
+export interface FakeState {
+  account: AccountStatus;
+  organization: Organization | null;
+  tasks: PinnedTaskView[];
+  connection: ConnectionView;
+  settings: SettingsView;
+  clipboard: TaskRef | null;
+}
+
+type Handler = (input: unknown) => Promise<Result<unknown>>;
+export interface Call {
+  readonly method: MethodName;
+  readonly input: unknown;
+}
+
+export interface FakeApi {
+  readonly api: Api;
+  readonly state: FakeState;
+  readonly calls: Call[];
+  callsOf(method: MethodName): unknown[];
+  /** Replace how a method answers. */
+  answer(method: MethodName, handler: Handler): void;
+  emit<E extends EventName>(event: E, payload: Events[E]): void;
+  listenerCount(event: EventName): number;
+}
+
+export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
+  const state: FakeState = {
+    account: connected(),
+    organization: org(),
+    tasks: [view()],
+    connection: online,
+    settings: settings(),
+    clipboard: null,
+    ...initial,
+  };
+  const calls: Call[] = [];
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+
+  const defaults: Record<MethodName, Handler> = {
+    getAccount: async () => ok(state.account),
+    connectApiKey: async () => ok((state.account = connected())),
+    signInWithSession: async () => ok((state.account = connected({ authKind: 'session' }))),
+    startDemo: async () => ok((state.account = connected({ demo: true, label: 'Demo' }))),
+    signOut: async () => ok((state.account = { state: 'signed-out', problem: null })),
+    getOrganization: async () =>
+      state.organization
+        ? ok(state.organization)
+        : err(appError('not_connected', 'Not connected.')),
+    listTasks: async () => ok(state.tasks),
+    pinTask: async (input) => {
+      const ref = (input as { ref: string }).ref;
+      const id = /tski_[A-Za-z0-9]+/.exec(ref)?.[0] ?? ref;
+      const v = view({ id, snapshot: null });
+      state.tasks = [...state.tasks, v];
+      return ok(v);
+    },
+    unpinTask: async (input) => {
+      const { taskId } = input as { taskId: string };
+      state.tasks = state.tasks.filter((t) => t.id !== taskId);
+      return ok(state.tasks);
+    },
+    updateTask: async (input) => {
+      const { taskId, patch } = input as { taskId: string; patch: { status: TaskStatus } };
+      const current = state.tasks.find((t) => t.id === taskId);
+      if (!current) return err(appError('not_found', 'Task item not found'));
+      const next: PinnedTaskView = { ...current, pendingPatch: patch, sync: 'pending' };
+      state.tasks = state.tasks.map((t) => (t.id === taskId ? next : t));
+      return ok(next);
+    },
+    dismissTaskError: async (input) => {
+      const { taskId } = input as { taskId: string };
+      const current = state.tasks.find((t) => t.id === taskId)!;
+      const next: PinnedTaskView = { ...current, error: null, sync: 'idle' };
+      state.tasks = state.tasks.map((t) => (t.id === taskId ? next : t));
+      return ok(next);
+    },
+    getConnection: async () => ok(state.connection),
+    getSettings: async () => ok(state.settings),
+    setSettings: async (input) =>
+      ok((state.settings = { ...state.settings, ...(input as object) })),
+    openExternal: async () => ok(null),
+    readClipboardTaskRef: async () => ok(state.clipboard),
+    hideWindow: async () => ok(null),
+  };
+  const handlers = { ...defaults };
+
+  const api = Object.fromEntries(
+    (Object.keys(defaults) as MethodName[]).map((m) => [
+      m,
+      (input?: unknown) => {
+        calls.push({ method: m, input });
+        return handlers[m](input);
+      },
+    ]),
+  ) as unknown as Api;
+  (api as { on: Api['on'] }).on = (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
+    const l = listener as (p: unknown) => void;
+    set.add(l);
+    return () => set.delete(l);
+  };
+
+  return {
+    api,
+    state,
+    calls,
+    callsOf: (m) => calls.filter((c) => c.method === m).map((c) => c.input),
+    answer: (m, h) => {
+      handlers[m] = h;
+    },
+    emit: (event, payload) => {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
+  };
+}
+
+/** A promise the test settles when it chooses: holds an answer "in flight". */
+export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

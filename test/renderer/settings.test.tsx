@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appError, err } from '../../common/result';
+import { createFakeApi } from './fake-api';
+import type { FakeApi } from './fake-api';
+import { connected, settings } from './fixtures';
+import { renderWithApi } from './render-app';
+
+const openSettings = async (fake: FakeApi = createFakeApi()) => {
+  const r = renderWithApi({}, undefined, fake);
+  await r.user.click(await screen.findByRole('button', { name: 'Settings' }));
+  await screen.findByRole('heading', { name: 'Settings' });
+  return r;
+};
+
+describe('settings', () => {
+  it('shows the profile with a masked key hint only', async () => {
+    await openSettings();
+    expect(screen.getByText('Northwind Health')).toBeTruthy();
+    expect(screen.getByText('https://api.example.com')).toBeTruthy();
+    expect(screen.getByText('API key')).toBeTruthy();
+    expect(screen.getByText('comp_…9f3a')).toBeTruthy();
+  });
+
+  it('marks a demo profile', async () => {
+    await openSettings(createFakeApi({ account: connected({ demo: true, label: 'Demo' }) }));
+    expect(screen.getByText('Demo', { selector: '.badge' })).toBeTruthy();
+  });
+
+  it('signs out after a confirmation, and lands on the first run', async () => {
+    const { user, fake } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Sign out…' }));
+    expect(fake.callsOf('signOut')).toHaveLength(0);
+    expect(screen.getByText(/pinned tasks stay/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(fake.callsOf('signOut')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Welcome to Task Tray' })).toBeTruthy();
+  });
+
+  it('can cancel signing out', async () => {
+    const { user, fake } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Sign out…' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Sign out…' })).toBeTruthy();
+    expect(fake.callsOf('signOut')).toHaveLength(0);
+  });
+
+  it('turns launch at login on', async () => {
+    const { user, fake } = await openSettings();
+    const box = screen.getByRole('checkbox', { name: 'Open Task Tray when you log in' });
+    await user.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(fake.callsOf('setSettings')).toEqual([{ launchAtLogin: true }]);
+  });
+
+  it('puts launch at login back, with the reason, when main cannot set it', async () => {
+    const fake = createFakeApi();
+    fake.answer('setSettings', async () =>
+      err(appError('internal', 'The system refused to add Task Tray to login items.')),
+    );
+    const { user } = await openSettings(fake);
+    const box = screen.getByRole('checkbox', {
+      name: 'Open Task Tray when you log in',
+    }) as HTMLInputElement;
+    await user.click(box);
+    expect(
+      await screen.findByText('The system refused to add Task Tray to login items.'),
+    ).toBeTruthy();
+    expect(box.checked).toBe(false);
+  });
+
+  it('switches the theme at once', async () => {
+    const { user, fake } = await openSettings();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await user.click(screen.getByRole('radio', { name: 'System' }));
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(fake.callsOf('setSettings')).toEqual([{ theme: 'dark' }, { theme: 'system' }]);
+  });
+
+  it('records a new global shortcut from a key press and saves it', async () => {
+    const { user, fake } = await openSettings();
+    const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
+    expect(field.value).toBe('CommandOrControl+Shift+T');
+    await user.click(field);
+    await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
+    expect(field.value).toBe('CommandOrControl+Alt+K');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('setSettings')).toEqual([{ shortcut: 'CommandOrControl+Alt+K' }]);
+    expect(await screen.findByText('Shortcut saved.')).toBeTruthy();
+  });
+
+  it('asks for a modifier rather than taking a bare letter', async () => {
+    const { user, fake } = await openSettings();
+    const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
+    await user.click(field);
+    await user.keyboard('k');
+    expect(field.value).toBe('CommandOrControl+Shift+T');
+    expect(screen.getByText(/Hold a modifier/)).toBeTruthy();
+    expect(fake.callsOf('setSettings')).toHaveLength(0);
+  });
+
+  it('shows why main refused a shortcut (taken by another app) and keeps the old one', async () => {
+    const fake = createFakeApi({ settings: settings() });
+    fake.answer('setSettings', async () =>
+      err(appError('bad_input', 'Another app already uses CommandOrControl+Alt+K.')),
+    );
+    const { user } = await openSettings(fake);
+    const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
+    await user.click(field);
+    await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}{Enter}');
+    expect(
+      await screen.findByText('Another app already uses CommandOrControl+Alt+K.'),
+    ).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(field.value).toBe('CommandOrControl+Shift+T'));
+    // Esc here cancelled the capture; it did not hide the window.
+    expect(fake.callsOf('hideWindow')).toHaveLength(0);
+  });
+
+  it('goes back to the tasks', async () => {
+    const { user } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Back to tasks' }));
+    expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
+  });
+});

@@ -1,0 +1,335 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appError, err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { PinnedTaskView } from '../../common/views';
+import { TaskSection } from '../../renderer/components/TaskSection';
+import { createFakeApi, deferred } from './fake-api';
+import type { FakeApi } from './fake-api';
+import { task, view, views } from './fixtures';
+import { renderWithApi } from './render-app';
+
+const renderTasks = (tasks: PinnedTaskView[], fake: FakeApi = createFakeApi({ tasks })) =>
+  renderWithApi({}, <TaskSection />, fake);
+
+const checked = (li: HTMLElement) =>
+  within(li)
+    .getAllByRole('radio')
+    .filter((r) => r.getAttribute('aria-checked') === 'true')
+    .map((r) => r.textContent);
+
+describe('task list states', () => {
+  it('loading: placeholders and a status for screen readers', async () => {
+    const fake = createFakeApi();
+    const answer = deferred<Result<PinnedTaskView[]>>();
+    fake.answer('listTasks', () => answer.promise);
+    renderTasks([], fake);
+    expect(screen.getByText('Loading your tasks…')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Pinned tasks' })).toBeNull();
+    await act(async () => answer.resolve(ok([view()])));
+    expect(screen.getByRole('list', { name: 'Pinned tasks' })).toBeTruthy();
+  });
+
+  it('empty: says how to pin the first task', async () => {
+    renderTasks([]);
+    expect(await screen.findByText('No pinned tasks yet')).toBeTruthy();
+    expect(screen.getByLabelText('Pin a task by id or link')).toBeTruthy();
+  });
+
+  it('error: says why and loads again on request', async () => {
+    const fake = createFakeApi();
+    fake.answer('listTasks', async () =>
+      err(appError('storage', 'The pinned tasks could not be read.')),
+    );
+    const { user } = renderTasks([], fake);
+    expect((await screen.findByRole('alert')).textContent).toContain('could not be read');
+    fake.answer('listTasks', async () => ok([view()]));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
+  });
+
+  it('a row: title, vendor/risk chip, priority, status, when and by whom', async () => {
+    renderTasks([view({ task: { updatedAt: new Date(Date.now() - 5 * 60_000).toISOString() } })]);
+    const li = await screen.findByRole('listitem');
+    expect(within(li).getByText('Review the SOC 2 report')).toBeTruthy();
+    expect(within(li).getByText('Vendor')).toBeTruthy();
+    expect(within(li).getByText('High')).toBeTruthy();
+    expect(within(li).getByText('5 min ago')).toBeTruthy();
+    expect(li.querySelector('.task__updated')?.textContent).toBe('5 min ago by Maya Chen');
+    expect(checked(li)).toEqual(['To do']);
+    expect(
+      within(li).getByRole('radiogroup', { name: 'Status of Review the SOC 2 report' }),
+    ).toBeTruthy();
+  });
+
+  it('a task not yet fetched shows its id, and the entity its link named', async () => {
+    renderTasks([view({ id: 'tski_fresh1', snapshot: null, ref: { entityType: 'risk' } })]);
+    const li = await screen.findByRole('listitem');
+    expect(within(li).getByText('tski_fresh1')).toBeTruthy();
+    expect(within(li).getByText('Risk')).toBeTruthy();
+    expect(checked(li)).toEqual([]);
+  });
+
+  it('the first line of the description as a preview', async () => {
+    renderTasks([view({ task: { description: 'Ask for the 2025 report.\nThen file it.' } })]);
+    expect(await screen.findByText('Ask for the 2025 report.')).toBeTruthy();
+  });
+
+  it('pending: marked as saving', async () => {
+    renderTasks([view({ pendingPatch: { status: 'done' }, sync: 'pending' })]);
+    const li = await screen.findByRole('listitem');
+    expect(within(li).getByText('Saving…')).toBeTruthy();
+    expect(checked(li)).toEqual(['Done']);
+  });
+
+  it('queued: marked distinctly, as waiting to be sent', async () => {
+    renderTasks([view({ pendingPatch: { status: 'in_review' }, sync: 'queued' })]);
+    const li = await screen.findByRole('listitem');
+    expect(within(li).getByText(/Queued: will be sent/)).toBeTruthy();
+    expect(li.className).toContain('task--queued');
+    expect(within(li).queryByText('Saving…')).toBeNull();
+  });
+
+  it('failed: the reason, dismissable through main', async () => {
+    const fake = createFakeApi({
+      tasks: [
+        view({
+          sync: 'failed',
+          error: appError('forbidden', 'API key lacks required permission scope', { status: 403 }),
+        }),
+      ],
+    });
+    const { user } = renderTasks([], fake);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('API key lacks required permission scope');
+    await user.click(screen.getByRole('button', { name: /Dismiss the error/ }));
+    expect(fake.callsOf('dismissTaskError')).toEqual([{ taskId: 'tski_abc123' }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an unknown status value: none chosen, and said plainly', async () => {
+    renderTasks([view({ task: { status: 'blocked', warnings: ['Unknown status "blocked"'] } })]);
+    const li = await screen.findByRole('listitem');
+    expect(checked(li)).toEqual([]);
+    expect(within(li).getByText(/reports the status “blocked”/)).toBeTruthy();
+    // Still one tab stop in the group, so it can be reached and fixed.
+    expect(
+      within(li)
+        .getAllByRole('radio')
+        .filter((r) => r.tabIndex === 0),
+    ).toHaveLength(1);
+  });
+
+  it('long titles are kept whole (clamped by CSS, full text as tooltip)', async () => {
+    const long = 'Collect evidence '.repeat(30).trim();
+    renderTasks([view({ task: { title: long } })]);
+    const title = (await screen.findByRole('listitem')).querySelector('.task__title')!;
+    expect(title.textContent).toBe(long);
+    expect(title.getAttribute('title')).toBe(long);
+  });
+
+  it('200 pinned tasks: all listed, and the benchmark mark is set once', async () => {
+    performance.clearMarks('tasks-painted');
+    const { container } = renderTasks(views(200));
+    await screen.findByText('Task number 199');
+    const list = container.querySelector<HTMLElement>('ul[aria-label="Pinned tasks"]')!;
+    // Plain selectors: role queries over a thousand buttons are slow in happy-dom (not in the app).
+    expect(list.querySelectorAll(':scope > li')).toHaveLength(200);
+    expect(list.querySelectorAll('[role="radiogroup"]')).toHaveLength(200);
+    expect(list.querySelector(':scope > li:last-child .task__title')?.textContent).toBe(
+      'Task number 199',
+    );
+    expect(screen.getByText('200')).toBeTruthy();
+    expect(performance.getEntriesByName('tasks-painted')).toHaveLength(1);
+  });
+
+  it('follows tasks:changed from main', async () => {
+    const { fake } = renderTasks([view()]);
+    await screen.findByText('Review the SOC 2 report');
+    act(() => fake.emit('tasks:changed', [view({ task: { title: 'Renamed elsewhere' } })]));
+    expect(screen.getByText('Renamed elsewhere')).toBeTruthy();
+  });
+});
+
+describe('changing a status', () => {
+  it('shows the change the instant it is clicked, as pending, then confirmed', async () => {
+    const fake = createFakeApi({ tasks: [view()] });
+    const answer = deferred<Result<PinnedTaskView>>();
+    fake.answer('updateTask', () => answer.promise);
+    const { user } = renderTasks([], fake);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'Done' }));
+    expect(checked(li)).toEqual(['Done']);
+    expect(within(li).getByText('Saving…')).toBeTruthy();
+    expect(fake.callsOf('updateTask')).toEqual([
+      { taskId: 'tski_abc123', patch: { status: 'done' } },
+    ]);
+
+    await act(async () =>
+      answer.resolve(ok(view({ pendingPatch: { status: 'done' }, sync: 'pending' }))),
+    );
+    expect(checked(li)).toEqual(['Done']);
+    act(() => fake.emit('tasks:changed', [view({ task: { status: 'done' } })]));
+    expect(checked(li)).toEqual(['Done']);
+    expect(within(li).queryByText('Saving…')).toBeNull();
+  });
+
+  it('rolls back with the service’s reason when it refuses', async () => {
+    const { fake, user } = renderTasks([view()]);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'In review' }));
+    expect(checked(li)).toEqual(['In review']);
+    act(() =>
+      fake.emit('tasks:changed', [
+        view({
+          sync: 'failed',
+          error: appError('not_found', 'Task item not found', { status: 404 }),
+        }),
+      ]),
+    );
+    expect(checked(li)).toEqual(['To do']);
+    expect(within(li).getByRole('alert').textContent).toContain('Task item not found');
+  });
+
+  it('rolls back when main refuses at once (e.g. not connected), and the message can be dismissed', async () => {
+    const fake = createFakeApi({ tasks: [view()] });
+    fake.answer('updateTask', async () =>
+      err(appError('not_connected', 'Connect to the service first.')),
+    );
+    const { user } = renderTasks([], fake);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'Done' }));
+    expect(checked(li)).toEqual(['To do']);
+    expect(within(li).getByRole('alert').textContent).toContain('Connect to the service first.');
+    await user.click(within(li).getByRole('button', { name: /Dismiss the error/ }));
+    expect(within(li).queryByRole('alert')).toBeNull();
+    // A local refusal is the popup's own: main has nothing to dismiss.
+    expect(fake.callsOf('dismissTaskError')).toHaveLength(0);
+  });
+
+  it('no double submits: fast clicks on one choice send one update', async () => {
+    const fake = createFakeApi({ tasks: [view()] });
+    const answer = deferred<Result<PinnedTaskView>>();
+    fake.answer('updateTask', () => answer.promise);
+    const { user } = renderTasks([], fake);
+    const done = within(await screen.findByRole('listitem')).getByRole('radio', { name: 'Done' });
+    await user.tripleClick(done);
+    await user.click(done);
+    expect(fake.callsOf('updateTask')).toHaveLength(1);
+    await act(async () =>
+      answer.resolve(ok(view({ pendingPatch: { status: 'done' }, sync: 'pending' }))),
+    );
+    expect(fake.callsOf('updateTask')).toHaveLength(1);
+  });
+
+  it('changing one’s mind mid-flight sends the last choice after the first answer, never two at once', async () => {
+    const fake = createFakeApi({ tasks: [view()] });
+    const answers: ReturnType<typeof deferred<Result<PinnedTaskView>>>[] = [];
+    fake.answer('updateTask', () => {
+      const d = deferred<Result<PinnedTaskView>>();
+      answers.push(d);
+      return d.promise;
+    });
+    const { user } = renderTasks([], fake);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'In progress' }));
+    await user.click(within(li).getByRole('radio', { name: 'In review' }));
+    await user.click(within(li).getByRole('radio', { name: 'Done' }));
+    expect(checked(li)).toEqual(['Done']);
+    expect(fake.callsOf('updateTask')).toHaveLength(1);
+    await act(async () =>
+      answers[0]!.resolve(ok(view({ pendingPatch: { status: 'in_progress' }, sync: 'pending' }))),
+    );
+    expect(checked(li)).toEqual(['Done']);
+    expect(fake.callsOf('updateTask')).toEqual([
+      { taskId: 'tski_abc123', patch: { status: 'in_progress' } },
+      { taskId: 'tski_abc123', patch: { status: 'done' } },
+    ]);
+    await act(async () =>
+      answers[1]!.resolve(ok(view({ pendingPatch: { status: 'done' }, sync: 'pending' }))),
+    );
+    expect(checked(li)).toEqual(['Done']);
+  });
+
+  it('clicking the status it already has sends nothing', async () => {
+    const { fake, user } = renderTasks([view({ task: { status: 'in_progress' } })]);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'In progress' }));
+    expect(fake.callsOf('updateTask')).toHaveLength(0);
+  });
+
+  it('a task with an unknown status can be set to a known one', async () => {
+    const { fake, user } = renderTasks([view({ task: { status: 'blocked' } })]);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'To do' }));
+    expect(fake.callsOf('updateTask')).toEqual([
+      { taskId: 'tski_abc123', patch: { status: 'todo' } },
+    ]);
+  });
+});
+
+describe('unpinning', () => {
+  it('removes the row at once and offers undo', async () => {
+    const { fake, user } = renderTasks(views(3));
+    await user.click(await screen.findByRole('button', { name: 'Unpin Task number 1' }));
+    expect(screen.queryByText('Task number 1')).toBeNull();
+    expect(fake.callsOf('unpinTask')).toEqual([{ taskId: 'tski_t1' }]);
+    expect(await screen.findByText(/Unpinned “Task number 1”/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(fake.callsOf('pinTask')).toEqual([{ ref: 'tski_t1' }]);
+  });
+
+  it('puts the row back where it was when main refuses', async () => {
+    const fake = createFakeApi({ tasks: views(3) });
+    fake.answer('unpinTask', async () => err(appError('storage', 'Settings could not be saved.')));
+    const { user } = renderTasks([], fake);
+    await user.click(await screen.findByRole('button', { name: 'Unpin Task number 1' }));
+    expect(
+      await screen.findByText(/Could not unpin “Task number 1”: Settings could not be saved./),
+    ).toBeTruthy();
+    const titles = screen
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.task__title')?.textContent);
+    expect(titles).toEqual(['Task number 0', 'Task number 1', 'Task number 2']);
+  });
+});
+
+describe('filtering', () => {
+  it('appears when there are many tasks and narrows the list as you type', async () => {
+    const tasks = [
+      ...views(6),
+      view({ task: { id: 'tski_dpa', title: 'Renew the DPA with Stripe', entityType: 'vendor' } }),
+    ];
+    const { user } = renderTasks(tasks);
+    const filter = await screen.findByRole('searchbox', { name: 'Filter tasks' });
+    await user.type(filter, 'stripe');
+    expect(
+      screen.getAllByRole('listitem').map((li) => li.querySelector('.task__title')?.textContent),
+    ).toEqual(['Renew the DPA with Stripe']);
+    await user.clear(filter);
+    await user.type(filter, 'nothing like this');
+    expect(screen.getByText('No pinned task matches “nothing like this”.')).toBeTruthy();
+  });
+
+  it('is not shown for a handful of tasks', async () => {
+    renderTasks(views(3));
+    await screen.findByText('Task number 0');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+});
+
+describe('task row content', () => {
+  it('says "Not loaded yet" to screen readers for a task with no status', async () => {
+    renderTasks([view({ id: 'tski_x1', snapshot: null })]);
+    const li = await screen.findByRole('listitem');
+    expect(li.querySelector('.visually-hidden')?.textContent).toBe('Status: Not loaded yet.');
+  });
+
+  it('shows who updated by email when there is no name', async () => {
+    renderTasks([
+      view({ snapshot: task({ updatedBy: { id: 'm', user: { email: 'ops@example.com' } } }) }),
+    ]);
+    const li = await screen.findByRole('listitem');
+    expect(li.querySelector('.task__updated')?.textContent).toMatch(/by ops@example.com$/);
+  });
+});
