@@ -91,6 +91,7 @@ describe('electron-builder.yml', () => {
       enableCookieEncryption: true,
       grantFileProtocolExtraPrivileges: false,
       loadBrowserProcessSpecificV8Snapshot: false,
+      resetAdHocDarwinSignature: true,
     });
   });
 
