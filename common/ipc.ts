@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Organization } from './organization';
 import type { Result } from './result';
+import { hasChanges } from './task-patch';
 import { TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
 import type { TaskRef } from './task-ref';
 import type { AccountStatus, ConnectionView, PinnedTaskView, SettingsView } from './views';
@@ -49,7 +50,7 @@ export const UpdateTaskInput = z.strictObject({
       priority: TaskPrioritySchema.optional(),
       title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
     })
-    .refine((p) => Object.keys(p).length > 0, 'Nothing to change.'),
+    .refine(hasChanges, 'Nothing to change.'),
 });
 export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
 
@@ -108,7 +109,8 @@ export interface Events {
   'view:open': ViewRequest;
 }
 
-export type ViewRequest = { readonly screen: 'tasks'; readonly taskId?: string } | { readonly screen: 'settings' };
+export type ViewRequest =
+  { readonly screen: 'tasks'; readonly taskId?: string } | { readonly screen: 'settings' };
 export type EventName = keyof Events;
 export const EVENT_NAMES: readonly EventName[] = [
   'tasks:changed',

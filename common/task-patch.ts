@@ -7,6 +7,10 @@ import { TaskPrioritySchema, TaskStatusSchema } from './task';
  * assigneeId, so none of those ever leave the app. An empty patch is refused
  * too: the service would still count it as an update.
  */
+/** Count defined values, not keys: `{ title: undefined }` serialises to `{}`, an empty update. */
+export const hasChanges = (patch: object): boolean =>
+  Object.values(patch).some((v) => v !== undefined);
+
 export const TaskPatchSchema = z
   .strictObject({
     title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
@@ -19,11 +23,7 @@ export const TaskPatchSchema = z
       .nullable()
       .optional(),
   })
-  // Count defined values, not keys: `{ title: undefined }` serialises to `{}`, an empty update.
-  .refine(
-    (p) => Object.values(p).some((v) => v !== undefined),
-    'Nothing to change: the update is empty.',
-  );
+  .refine(hasChanges, 'Nothing to change: the update is empty.');
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;
 export const TASK_PATCH_FIELDS = [
   'title',

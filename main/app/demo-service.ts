@@ -20,7 +20,7 @@ export async function startDemoService(
   return {
     baseUrl: server.baseUrl,
     apiKey: server.keys.full,
-    tasks: server.taskIds(org.id).map((id) => server.getTask(org.id, id)),
+    tasks: server.wireTasks(org.id),
     close: () => server.close(),
   };
 }

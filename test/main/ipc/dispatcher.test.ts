@@ -51,6 +51,7 @@ describe('the IPC dispatcher', () => {
     ['tasks:update', { taskId: 'tski_abc', patch: { status: 'finished' } }, /status/],
     ['tasks:update', { taskId: '../../v1/organization', patch: { status: 'done' } }, /taskId/],
     ['tasks:update', { taskId: 'tski_abc', patch: {} }, /Nothing to change/],
+    ['tasks:update', { taskId: 'tski_abc', patch: { title: undefined } }, /Nothing to change/],
     [
       'tasks:update',
       { taskId: 'tski_abc', patch: { status: 'done', assigneeId: null } },
