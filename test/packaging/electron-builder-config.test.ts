@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,39 @@ describe('electron-builder.yml', () => {
   it('registers the tasktray:// scheme (electron-builder adds it to Info.plist and the desktop entry)', () => {
     const schemes = (config.protocols as Array<{ schemes: string[] }>).flatMap((p) => p.schemes);
     expect(schemes).toEqual(['tasktray']);
+  });
+
+  it('gives Linux a desktop entry that opens tasktray:// links in the app', async () => {
+    // electron-builder's own entry writer (the deb, rpm and AppImage targets use it),
+    // fed what its Linux packager would pass.
+    const require = createRequire(join(ROOT, 'package.json'));
+    const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper') as {
+      LinuxTargetHelper: new (packager: object) => {
+        computeDesktopEntry(options: object): Promise<string>;
+      };
+    };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const linux = section('linux');
+    const entry = await new LinuxTargetHelper({
+      appInfo: {
+        productName: config.productName,
+        sanitizedProductName: config.productName,
+        description: pkg.description,
+      },
+      info: { metadata: pkg },
+      executableName: linux.executableName,
+      fileAssociations: [],
+      config,
+      platformSpecificBuildOptions: linux,
+    }).computeDesktopEntry(linux);
+    const lines = entry.split('\n');
+    expect(lines).toContain('MimeType=x-scheme-handler/tasktray;');
+    expect(lines).toContain('Categories=Utility;');
+    // %U: the link is handed to the app as an argument, where appLinkFromArgv finds it.
+    expect(lines).toContain('Exec="/opt/Task Tray/task-tray" %U');
   });
 
   it('sets the Electron fuses of security invariant 6', () => {
