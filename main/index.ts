@@ -64,7 +64,6 @@ function notify(body: string): void {
 async function start(): Promise<void> {
   const platform = process.platform;
   serveAppBundle(join(__dirname, '../renderer'));
-  session.defaultSession.setPermissionRequestHandler((_c, _p, callback) => callback(false));
 
   const loginItem = createElectronLoginItem();
   let trayShell: ReturnType<typeof createTrayShell> | null = null;
@@ -103,7 +102,12 @@ async function start(): Promise<void> {
   const renderTray = createTraySync(
     tray,
     core,
-    { platform, iconDir: trayIconDir(), systemDark: () => nativeTheme.shouldUseDarkColors },
+    {
+      platform,
+      iconDir: trayIconDir(),
+      systemDark: () => nativeTheme.shouldUseDarkColors,
+      shortcut: () => shortcuts.current(),
+    },
     {
       setStatus: (taskId, status) => void core.setStatus(taskId, status),
       open: () => void tray.show(),

@@ -8,6 +8,8 @@ export interface TrayEnvironment {
   readonly platform: NodeJS.Platform;
   readonly iconDir: string;
   readonly systemDark: () => boolean;
+  /** The shortcut really registered (a refused one is not shown as if it worked). */
+  readonly shortcut: () => string | null;
 }
 
 /**
@@ -31,7 +33,7 @@ export function createTraySync(
           tasks: s.tasks,
           connection: s.connection,
           launchAtLogin: s.settings.launchAtLogin,
-          shortcut: s.settings.shortcut,
+          shortcut: env.shortcut(),
           platform: env.platform,
         },
         actions,

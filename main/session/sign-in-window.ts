@@ -21,6 +21,7 @@ export function signInWithBrowser(
 ): Promise<Result<SessionGrant>> {
   return new Promise((resolve) => {
     const ses = electronSession.fromPartition(PARTITION);
+    // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options come from signInWindowOptions(), whose hardening window-options.test.ts proves
     const win = new BrowserWindow(signInWindowOptions({ partition: PARTITION }));
     let settled = false;
     const finish = (result: Result<SessionGrant>) => {
@@ -60,7 +61,7 @@ export function signInWithBrowser(
           err(
             appError(
               'network',
-              `The sign-in page (${new URL(signInUrl).host}) could not be reached.`,
+              'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
             ),
           ),
         ),
