@@ -67,11 +67,54 @@ export interface SettingsView {
   readonly requestsPerMinute: number;
 }
 
-/** Accelerator text as Electron takes it: modifiers and one key joined by "+". */
+const MODIFIERS = new Set([
+  'CommandOrControl',
+  'CmdOrCtrl',
+  'Command',
+  'Cmd',
+  'Control',
+  'Ctrl',
+  'Alt',
+  'Option',
+  'AltGr',
+  'Shift',
+  'Super',
+  'Meta',
+]);
+const NAMED_KEYS = new Set([
+  'Space',
+  'Tab',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Return',
+  'Enter',
+  'Escape',
+  'Esc',
+  'Up',
+  'Down',
+  'Left',
+  'Right',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Plus',
+  ...Array.from({ length: 24 }, (_, i) => `F${i + 1}`),
+]);
+// Electron names "+" Plus, since "+" joins the parts.
+const isKey = (k: string): boolean =>
+  NAMED_KEYS.has(k) || /^[A-Za-z0-9)!@#$%^&*(:;<,_\-.>?/~`{\][|\\}"'=]$/.test(k);
+
+/**
+ * An accelerator as Electron takes it: one or more modifiers, then one key.
+ * A global shortcut with no modifier would take a plain key from every app.
+ */
 export const ShortcutSchema = z
   .string()
   .max(100)
-  .regex(
-    /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)+[A-Za-z0-9]$|^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)*F([1-9]|1[0-9]|2[0-4])$/,
-    'A shortcut is one or more modifiers and a key, like CommandOrControl+Shift+T.',
-  );
+  .refine((text) => {
+    const parts = text.split('+');
+    const key = parts.pop() ?? '';
+    return parts.length > 0 && parts.every((m) => MODIFIERS.has(m)) && isKey(key);
+  }, 'A shortcut is one or more modifiers and a key, like CommandOrControl+Shift+T.');
