@@ -38,6 +38,7 @@
 // Usage: node scripts/security-check.mjs [--root <dir>] [--sarif <file>] [--verbose]
 // Exit codes: 0 clean, 1 unjustified findings or bad annotations, 2 could not run.
 import {
+  mkdirSync,
   cpSync,
   existsSync,
   mkdtempSync,
@@ -276,6 +277,8 @@ async function main() {
         filter: (src) => !src.split(sep).includes('node_modules'),
       });
     }
+    // A clean clone has no test-results/ yet, and electronegativity does not create folders.
+    mkdirSync(dirname(args.sarif), { recursive: true });
     const version = electronVersion(args.root);
     const result = await runElectronegativity(
       {

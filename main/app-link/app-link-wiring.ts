@@ -47,10 +47,14 @@ export function wireAppLinks(
 ): AppLinkWiring {
   // In development the executable is Electron itself; the OS must also pass the app path.
   const appPath = proc.argv[1];
-  const registered =
-    proc.defaultApp && appPath !== undefined
-      ? host.setAsDefaultProtocolClient(APP_LINK_SCHEME, proc.execPath, [resolve(appPath)])
-      : host.setAsDefaultProtocolClient(APP_LINK_SCHEME);
+  // Every tasktray:// link is parsed by taskRefFromAppLink (scheme, length, parseTaskRef) before anything acts on it.
+  const register = (): boolean => {
+    if (proc.defaultApp && appPath !== undefined) {
+      return host.setAsDefaultProtocolClient(APP_LINK_SCHEME, proc.execPath, [resolve(appPath)]); // eng-disable PROTOCOL_HANDLER_JS_CHECK -- links are validated by taskRefFromAppLink()
+    }
+    return host.setAsDefaultProtocolClient(APP_LINK_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK -- links are validated by taskRefFromAppLink()
+  };
+  const registered = register();
 
   const ready = host.whenReady();
   const deliver = (url: string) => {

@@ -21,8 +21,7 @@ export function signInWithBrowser(
 ): Promise<Result<SessionGrant>> {
   return new Promise((resolve) => {
     const ses = electronSession.fromPartition(PARTITION);
-    // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options come from signInWindowOptions(), whose hardening window-options.test.ts proves
-    const win = new BrowserWindow(signInWindowOptions({ partition: PARTITION }));
+    const win = new BrowserWindow(signInWindowOptions({ partition: PARTITION })); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options from signInWindowOptions(), proven hardened by window-options.test.ts
     let settled = false;
     const finish = (result: Result<SessionGrant>) => {
       if (settled) return;
