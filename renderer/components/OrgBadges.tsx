@@ -1,5 +1,5 @@
 import type { Organization } from '../../common/organization';
-import { shortDate } from '../lib/relative-time';
+import { monthYear, shortDate } from '../lib/relative-time';
 
 type Tone = 'neutral' | 'good' | 'warning' | 'danger';
 
@@ -49,7 +49,7 @@ export function orgBadges(org: Organization): Badge[] {
 
 export function OrgBadges({ org }: { readonly org: Organization }) {
   const badges = orgBadges(org);
-  const created = shortDate(org.createdAt);
+  const created = monthYear(org.createdAt);
   if (badges.length === 0 && !created) return null;
   return (
     <ul className="badges" aria-label="Organization status">
@@ -59,7 +59,7 @@ export function OrgBadges({ org }: { readonly org: Organization }) {
         </li>
       ))}
       {created && (
-        <li className="badges__date">
+        <li className="badges__date" title={`Created ${shortDate(org.createdAt)}`}>
           Since <time dateTime={org.createdAt ?? undefined}>{created}</time>
         </li>
       )}

@@ -112,15 +112,14 @@ export function useTasks(): TasksController {
 
   const dismissError = useCallback(
     (taskId: string) => {
-      if (localErrors.has(taskId)) {
-        setLocalErrors((m) => without(m, taskId));
-        return;
-      }
+      // A refusal can be known here (main's answer) and kept by main (on the task): clear both.
+      setLocalErrors((m) => without(m, taskId));
+      if (!views?.find((v) => v.id === taskId)?.error) return;
       void api.dismissTaskError({ taskId }).then((r) => {
         if (r.ok) set((list) => upsert(list, r.value));
       });
     },
-    [api, set, localErrors],
+    [api, set, views],
   );
 
   return { state, rows, setStatus, pin, unpin, dismissError, reload };

@@ -21,7 +21,7 @@ export function connectGuidance(error: AppError): ConnectGuidance {
     case 'unauthorized':
       return {
         message,
-        hint: 'Check that the whole key was pasted and that it has not been revoked. You can create a new key in the web app under Settings → API keys.',
+        hint: 'If in doubt, create a new key in the web app under Settings → API keys and paste it here.',
         field: 'apiKey',
       };
     case 'forbidden':

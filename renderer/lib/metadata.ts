@@ -12,6 +12,9 @@ const valueText = (v: unknown): string => {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  // A list of plain values reads as a list ("soc2, hipaa"); anything deeper stays JSON.
+  if (Array.isArray(v) && v.every((x) => ['string', 'number', 'boolean'].includes(typeof x)))
+    return v.join(', ');
   return JSON.stringify(v);
 };
 

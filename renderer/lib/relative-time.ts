@@ -52,6 +52,12 @@ export function shortDate(iso: string | null | undefined, locale?: string): stri
   return d ? format(d, locale, { day: 'numeric', month: 'short', year: 'numeric' }) : '';
 }
 
+/** "Mar 2024": how long an organization has been around, at a glance. */
+export function monthYear(iso: string | null | undefined, locale?: string): string {
+  const d = parseTime(iso);
+  return d ? format(d, locale, { month: 'short', year: 'numeric' }) : '';
+}
+
 /** The full local date and time, for tooltips. */
 export function fullDateTime(iso: string | null | undefined, locale?: string): string {
   const d = parseTime(iso);

@@ -28,7 +28,9 @@ describe('organization header', () => {
     expect(await screen.findByRole('heading', { name: 'Northwind Health' })).toBeTruthy();
     expect(screen.getByText('northwind')).toBeTruthy();
     expect(screen.getByRole('link', { name: /northwind-health\.example/ })).toBeTruthy();
-    expect(screen.getByText(/Since/).textContent).toMatch(/2023/);
+    const since = screen.getByText(/Since/);
+    expect(since.textContent).toBe('Since Mar 2023');
+    expect(since.getAttribute('title')).toMatch(/^Created .*12.*2023$/);
   });
 
   it('opens the website through main, never by navigating the popup', async () => {

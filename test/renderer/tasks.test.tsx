@@ -207,6 +207,26 @@ describe('changing a status', () => {
     expect(fake.callsOf('dismissTaskError')).toHaveLength(0);
   });
 
+  it('as main really answers a refusal (error result and the error kept on the task): one message, dismissed in both places', async () => {
+    const fake = createFakeApi({ tasks: [view()] });
+    const refusal = appError('forbidden', 'API key lacks required permission scope', {
+      status: 403,
+    });
+    fake.answer('updateTask', async () => {
+      fake.state.tasks = [view({ sync: 'failed', error: refusal })];
+      fake.emit('tasks:changed', fake.state.tasks);
+      return err(refusal);
+    });
+    const { user } = renderTasks([], fake);
+    const li = await screen.findByRole('listitem');
+    await user.click(within(li).getByRole('radio', { name: 'Done' }));
+    expect(checked(li)).toEqual(['To do']);
+    expect(within(li).getAllByRole('alert')).toHaveLength(1);
+    await user.click(within(li).getByRole('button', { name: /Dismiss the error/ }));
+    expect(fake.callsOf('dismissTaskError')).toEqual([{ taskId: 'tski_abc123' }]);
+    expect(within(li).queryByRole('alert')).toBeNull();
+  });
+
   it('no double submits: fast clicks on one choice send one update', async () => {
     const fake = createFakeApi({ tasks: [view()] });
     const answer = deferred<Result<PinnedTaskView>>();

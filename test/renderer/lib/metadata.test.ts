@@ -4,13 +4,16 @@ import { metadataView } from '../../../renderer/lib/metadata';
 
 describe('metadataView', () => {
   it('shows a JSON object string as key/values', () => {
-    expect(metadataView('{"region":"eu","seats":12,"sso":true,"tags":["a"]}')).toEqual({
+    expect(
+      metadataView('{"region":"eu","seats":12,"sso":true,"tags":["soc2","hipaa"],"x":{"y":1}}'),
+    ).toEqual({
       kind: 'entries',
       entries: [
         ['region', 'eu'],
         ['seats', '12'],
         ['sso', 'true'],
-        ['tags', '["a"]'],
+        ['tags', 'soc2, hipaa'],
+        ['x', '{"y":1}'],
       ],
     });
   });

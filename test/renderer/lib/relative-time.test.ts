@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { relativeTime, shortDate } from '../../../renderer/lib/relative-time';
+import { monthYear, relativeTime, shortDate } from '../../../renderer/lib/relative-time';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -32,5 +32,7 @@ describe('relativeTime', () => {
   it('formats fixed dates', () => {
     expect(shortDate('2023-03-12T08:00:00Z', 'en-GB')).toBe('12 Mar 2023');
     expect(shortDate(undefined)).toBe('');
+    expect(monthYear('2023-03-12T08:00:00Z', 'en-GB')).toBe('Mar 2023');
+    expect(monthYear('not a date')).toBe('');
   });
 });
