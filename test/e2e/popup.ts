@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { EventName } from '../../common/ipc';
+import { REPO_ROOT } from '../helpers/browser';
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
+
+/** What the page needs of main: the same dispatch IPC uses, and its events. */
+export interface MainSide {
+  dispatch(channel: string, input: unknown): Promise<unknown>;
+  onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
+}
+
+export interface Popup {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions (a CSP violation is one): should stay empty. */
+  readonly problems: string[];
+  /** Requests the page tried to make anywhere but the static server (all refused). */
+  readonly outside: { url: string; type: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * What the tests touch of the page's globals. This project's Node tsconfig has
+ * no DOM library, and callbacks given to page.evaluate run in the page, so
+ * they cast globalThis to this rather than import anything.
+ */
+export interface PageGlobals {
+  __taskTrayEmit?: (event: string, payload: unknown) => void;
+  document: {
+    activeElement: unknown;
+    body: unknown;
+    documentElement: { dataset: Record<string, string | undefined> };
+  };
+  getComputedStyle(el: unknown): { backgroundColor: string };
+}
+
+/**
+ * Opens the built renderer with window.api = the real preload bridge, whose
+ * invoke goes to main's real dispatcher and whose events come from main's
+ * real event stream. Nothing else reaches the page; any request it makes to
+ * another origin is refused and recorded.
+ */
+export async function openPopup(
+  context: BrowserContext,
+  url: string,
+  bridgeScript: string,
+  main: MainSide,
+): Promise<Popup> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const outside: { url: string; type: string }[] = [];
+  const origin = new URL(url).origin;
+
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !isRefusedOutsideRequest(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.route('**/*', (route) => {
+    const req = route.request();
+    if (new URL(req.url()).origin === origin) return route.continue();
+    outside.push({ url: req.url(), type: req.resourceType() });
+    return route.abort('blockedbyclient');
+  });
+
+  await page.exposeFunction('__taskTrayInvoke', (channel: string, input: unknown) =>
+    main.dispatch(channel, input),
+  );
+  await page.addInitScript({ content: bridgeScript });
+  const off = main.onEvent((event, payload) => {
+    // Events before the page has loaded are moot: the renderer asks for the state when it starts.
+    void page
+      .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__taskTrayEmit?.(e, p), [
+        event,
+        payload,
+      ] as const)
+      .catch(() => undefined);
+  });
+  await page.goto(url);
+  return {
+    page,
+    problems,
+    outside,
+    async close() {
+      off();
+      await page.close();
+    },
+  };
+}
+
+/** Chromium logs the requests we refuse on purpose (the org logo on example.com). */
+const isRefusedOutsideRequest = (text: string): boolean =>
+  text.includes('net::ERR_BLOCKED_BY_CLIENT');
+
+/** Screenshots of the current screen in light and dark, to test-results/screenshots/. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // The pointer rests where the last click was: move it off so no hover shows in the picture.
+  await page.mouse.move(0, 0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * axe-core on the current screen, in light and in dark (contrast differs):
+ * no serious or critical violation.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${screen} (${colorScheme}) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+      );
+    expect(bad).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
