@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { TaskIdSchema } from '../../common/task';
+import { TaskPatchSchema } from '../../common/task-patch';
+import type { TaskPatch } from '../../common/task-patch';
+
+/**
+ * One change waiting to reach the service: which profile asked for it, which
+ * task, and the fields to set. No credential: a profile id is derived from
+ * public values (see profile-id.ts), the patch is what the person typed.
+ */
+export const OutboxEntrySchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An entry id is letters, digits, "_" and "-".'),
+  profileId: z.string().min(1).max(256),
+  taskId: TaskIdSchema,
+  patch: TaskPatchSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OutboxEntry = z.output<typeof OutboxEntrySchema>;
+
+/** In memory an entry also knows whether it belongs on disk (the demo's never do). */
+export interface HeldEntry extends OutboxEntry {
+  readonly durable: boolean;
+}
+
+/** Changes to one task of one profile form a lane: they go out in order, one request at a time. */
+export const laneKey = (profileId: string, taskId: string): string => `${profileId}\n${taskId}`;
+export const laneOf = (e: Pick<OutboxEntry, 'profileId' | 'taskId'>): string =>
+  laneKey(e.profileId, e.taskId);
+
+/** Later values win per field: sending the merge equals sending each change in turn. */
+export const mergePatch = (a: TaskPatch, b: TaskPatch): TaskPatch => ({ ...a, ...b });
+
+export interface NewChange {
+  readonly profileId: string;
+  readonly taskId: string;
+  readonly patch: TaskPatch;
+  readonly durable: boolean;
+}
+
+/**
+ * Adds a change. It merges into the lane's waiting entry — the newest one,
+ * unless that one is on the wire right now: a request already sent cannot
+ * take more fields, so the change then waits in a new entry behind it.
+ */
+export function addChange(
+  entries: readonly HeldEntry[],
+  change: NewChange,
+  sendingId: string | null,
+  fresh: { id: string; createdAt: string },
+): { entries: HeldEntry[]; entryId: string } {
+  const key = laneOf(change);
+  let lastIndex = -1;
+  entries.forEach((e, i) => {
+    if (laneOf(e) === key) lastIndex = i;
+  });
+  const last = lastIndex >= 0 ? entries[lastIndex] : undefined;
+  if (last && last.id !== sendingId) {
+    const merged: HeldEntry = {
+      ...last,
+      patch: mergePatch(last.patch, change.patch),
+      // A demo change never becomes durable by merging, nor a durable one less so.
+      durable: last.durable && change.durable,
+    };
+    return {
+      entries: entries.map((e, i) => (i === lastIndex ? merged : e)),
+      entryId: last.id,
+    };
+  }
+  const entry: HeldEntry = {
+    id: fresh.id,
+    profileId: change.profileId,
+    taskId: change.taskId,
+    patch: change.patch,
+    createdAt: fresh.createdAt,
+    durable: change.durable,
+  };
+  return { entries: [...entries, entry], entryId: entry.id };
+}
+
+/**
+ * Folds every entry of a lane into its first one (position, id and age kept).
+ * Used when a request must be tried again: what was sent and what came after
+ * it go out as one request, which ends in the same state as sending both.
+ */
+export function foldLane(entries: readonly HeldEntry[], key: string): HeldEntry[] {
+  const firstIndex = entries.findIndex((e) => laneOf(e) === key);
+  if (firstIndex < 0) return [...entries];
+  let folded = entries[firstIndex] as HeldEntry;
+  for (const e of entries.slice(firstIndex + 1)) {
+    if (laneOf(e) === key)
+      folded = {
+        ...folded,
+        patch: mergePatch(folded.patch, e.patch),
+        durable: folded.durable && e.durable,
+      };
+  }
+  return entries.flatMap((e, i) => (i === firstIndex ? [folded] : laneOf(e) === key ? [] : [e]));
+}
+
+/** One entry per lane, in order of first appearance: how a file read back at start is replayed. */
+export function foldAllLanes(entries: readonly HeldEntry[]): HeldEntry[] {
+  let out = [...entries];
+  for (const key of new Set(entries.map(laneOf))) out = foldLane(out, key);
+  return out;
+}
+
+export const removeEntry = (entries: readonly HeldEntry[], id: string): HeldEntry[] =>
+  entries.filter((e) => e.id !== id);
+
+/** The patch a lane will end up sending: every waiting change in order. */
+export const lanePatch = (entries: readonly HeldEntry[], key: string): TaskPatch | null => {
+  let patch: TaskPatch | null = null;
+  for (const e of entries)
+    if (laneOf(e) === key) patch = patch ? mergePatch(patch, e.patch) : e.patch;
+  return patch;
+};

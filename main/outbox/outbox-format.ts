@@ -1,0 +1,87 @@
+import { OutboxEntrySchema } from './outbox-entry';
+import type { OutboxEntry } from './outbox-entry';
+
+/**
+ * The outbox file's text. Valid JSON, with one entry per line:
+ *
+ *   {"version":1,"entries":[
+ *   {"id":"…","profileId":"…","taskId":"tski_…","patch":{"status":"done"},"createdAt":"…"},
+ *   …
+ *   ]}
+ *
+ * so that a file cut short (a disk that lied about fsync, a copy interrupted)
+ * or edited by hand still gives back every line that is whole.
+ */
+
+export const OUTBOX_VERSION = 1;
+
+export function serializeOutbox(entries: readonly OutboxEntry[]): string {
+  const lines = entries.map((e) =>
+    JSON.stringify({
+      id: e.id,
+      profileId: e.profileId,
+      taskId: e.taskId,
+      patch: e.patch,
+      createdAt: e.createdAt,
+    }),
+  );
+  return `{"version":${OUTBOX_VERSION},"entries":[\n${lines.join(',\n')}\n]}\n`;
+}
+
+export type OutboxReading =
+  /** Everything read and valid. */
+  | { readonly kind: 'ok'; readonly entries: OutboxEntry[] }
+  /** The file is damaged: these entries were still whole and valid; `lost` lines or entries were not. */
+  | { readonly kind: 'damaged'; readonly entries: OutboxEntry[]; readonly lost: number }
+  /** Written by a newer Task Tray: not ours to interpret. */
+  | { readonly kind: 'future'; readonly version: number };
+
+const validEntries = (items: readonly unknown[]): { entries: OutboxEntry[]; lost: number } => {
+  const entries: OutboxEntry[] = [];
+  let lost = 0;
+  for (const item of items) {
+    const parsed = OutboxEntrySchema.safeParse(item);
+    if (parsed.success) entries.push(parsed.data);
+    else lost += 1;
+  }
+  return { entries, lost };
+};
+
+/** Line by line: each line that is a whole, valid entry (with or without its trailing comma). */
+const salvageLines = (text: string): { entries: OutboxEntry[]; lost: number } => {
+  const items: unknown[] = [];
+  let unreadable = 0;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim().replace(/,$/, '');
+    if (!line.startsWith('{"id"') && !line.startsWith('{ "id"')) {
+      // Framing lines ("{"version"…", "]}") carry no change; anything else was one.
+      if (line !== '' && !/^\{"version"|^\]\}?$/.test(line)) unreadable += 1;
+      continue;
+    }
+    try {
+      items.push(JSON.parse(line));
+    } catch {
+      unreadable += 1;
+    }
+  }
+  const { entries, lost } = validEntries(items);
+  return { entries, lost: lost + unreadable };
+};
+
+export function parseOutbox(text: string): OutboxReading {
+  const body = text.replace(/^\uFEFF/, '');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return { kind: 'damaged', ...salvageLines(body) };
+  }
+  const version =
+    raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
+  if (typeof version === 'number' && version > OUTBOX_VERSION) return { kind: 'future', version };
+  const items = raw && typeof raw === 'object' ? (raw as { entries?: unknown }).entries : undefined;
+  if (version !== OUTBOX_VERSION || !Array.isArray(items))
+    return { kind: 'damaged', ...salvageLines(body) };
+  const { entries, lost } = validEntries(items);
+  return lost === 0 ? { kind: 'ok', entries } : { kind: 'damaged', entries, lost };
+}

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TASK_STATUSES } from '../../../common/task';
+import type { OutboxEntry } from '../../../main/outbox/outbox-entry';
+import { parseOutbox, serializeOutbox } from '../../../main/outbox/outbox-format';
+
+const entryArb: fc.Arbitrary<OutboxEntry> = fc.record({
+  id: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+  profileId: fc.stringMatching(/^profile_[a-f0-9]{16}$/),
+  taskId: fc.stringMatching(/^tski_[A-Za-z0-9]{1,20}$/),
+  patch: fc.oneof(
+    fc.record({ status: fc.constantFrom(...TASK_STATUSES) }),
+    // Titles carry anything a person types: quotes, newlines, emoji, line separators.
+    fc.record({
+      title: fc
+        .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
+        .filter((t) => t.trim() === t && t !== ''),
+    }),
+  ),
+  createdAt: fc.constant('2026-03-01T10:00:00.000Z'),
+});
+
+describe('the outbox file format', () => {
+  it('reads back exactly what it wrote', () => {
+    fc.assert(
+      fc.property(fc.array(entryArb, { maxLength: 20 }), (entries) => {
+        expect(parseOutbox(serializeOutbox(entries))).toEqual({ kind: 'ok', entries });
+      }),
+    );
+  });
+
+  it('a file cut short anywhere gives back every entry written whole before the cut', () => {
+    fc.assert(
+      fc.property(
+        fc.array(entryArb, { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (entries, where) => {
+          const text = serializeOutbox(entries);
+          const cut = Math.floor(text.length * where);
+          const torn = text.slice(0, cut);
+          const reading = parseOutbox(torn);
+          if (cut === text.length || reading.kind === 'ok') return;
+          expect(reading.kind).toBe('damaged');
+          if (reading.kind !== 'damaged') return;
+          // Whole lines before the cut are recovered, in order; at most the one cut line is lost.
+          const whole = entries.filter((e) => {
+            const line = JSON.stringify(e);
+            const at = text.indexOf(line);
+            return at >= 0 && at + line.length <= cut;
+          });
+          expect(reading.entries).toEqual(whole);
+          expect(reading.lost).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+
+  it('drops entries that do not validate, counts them, and keeps the rest', () => {
+    const good: OutboxEntry = {
+      id: 'a1',
+      profileId: 'profile_0123456789abcdef',
+      taskId: 'tski_abc',
+      patch: { status: 'done' },
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
+    const text = JSON.stringify({
+      version: 1,
+      entries: [
+        good,
+        { ...good, id: 'a2', patch: { status: 'archived' } },
+        { ...good, id: 'a3', taskId: '../../etc/passwd' },
+        { ...good, id: 'a4', patch: {} },
+        { ...good, id: 'a5', patch: { status: 'done', apiKey: 'comp_x' } },
+        { ...good, id: 'a6', patch: { title: null } },
+        'not an entry',
+      ],
+    });
+    expect(parseOutbox(text)).toEqual({ kind: 'damaged', entries: [good], lost: 6 });
+  });
+
+  it('refuses prototype-pollution keys and never pollutes', () => {
+    const line = `{"id":"p1","profileId":"profile_x","taskId":"tski_a","patch":{"status":"done","__proto__":{"polluted":true}},"createdAt":"2026-03-01T10:00:00.000Z","constructor":{"prototype":{"polluted":true}}}`;
+    const reading = parseOutbox(`{"version":1,"entries":[\n${line}\n]}`);
+    expect(reading).toMatchObject({ kind: 'damaged', entries: [], lost: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('leaves a file from a newer Task Tray alone', () => {
+    expect(parseOutbox('{"version":7,"entries":[]}')).toEqual({ kind: 'future', version: 7 });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['not JSON', 'hello'],
+    ['the wrong shape', '[1,2,3]'],
+    ['no version', '{"entries":[]}'],
+    ['binary noise', '\u0000\u0001\uFFFD'],
+  ])('reads %s as damaged with nothing to recover', (_what, text) => {
+    expect(parseOutbox(text)).toMatchObject({ kind: 'damaged', entries: [] });
+  });
+
+  it('takes a byte-order mark in its stride', () => {
+    const text = serializeOutbox([]);
+    expect(parseOutbox(`\uFEFF${text}`)).toEqual({ kind: 'ok', entries: [] });
+  });
+});
