@@ -4,7 +4,13 @@ import type { Result } from './result';
 import { hasChanges } from './task-patch';
 import { TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
 import type { TaskRef } from './task-ref';
-import type { AccountStatus, ConnectionView, PinnedTaskView, SettingsView } from './views';
+import type {
+  AccountStatus,
+  ConnectionView,
+  PinnedTaskView,
+  SettingsView,
+  TaskUpdateOutcome,
+} from './views';
 import { ShortcutSchema, THEMES } from './views';
 
 /**
@@ -42,17 +48,34 @@ export const ConnectApiKeyInput = z.strictObject({
 });
 export type ConnectApiKeyInput = z.infer<typeof ConnectApiKeyInput>;
 
+/** What the popup and the tray may change on a task. */
+const TaskChange = z
+  .strictObject({
+    status: TaskStatusSchema.optional(),
+    priority: TaskPrioritySchema.optional(),
+    title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
+  })
+  .refine(hasChanges, 'Nothing to change.');
+
 export const UpdateTaskInput = z.strictObject({
   taskId: TaskIdSchema,
-  patch: z
-    .strictObject({
-      status: TaskStatusSchema.optional(),
-      priority: TaskPrioritySchema.optional(),
-      title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
-    })
-    .refine(hasChanges, 'Nothing to change.'),
+  patch: TaskChange,
 });
 export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
+
+/** More than this in one bulk change is not a selection a person makes: refused, not truncated. */
+export const MAX_BULK_TASKS = 500;
+
+/** One change for several tasks (a selection, or all filtered): each task gets its own outcome. */
+export const UpdateTasksInput = z.strictObject({
+  taskIds: z
+    .array(TaskIdSchema)
+    .min(1, 'Choose at least one task.')
+    .max(MAX_BULK_TASKS, `Change at most ${MAX_BULK_TASKS} tasks at once.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each task may be listed only once.'),
+  patch: TaskChange,
+});
+export type UpdateTasksInput = z.infer<typeof UpdateTasksInput>;
 
 export const SettingsPatchInput = z.strictObject({
   theme: z.enum(THEMES).optional(),
@@ -81,11 +104,19 @@ export const contract = {
   ),
   unpinTask: method<PinnedTaskView[]>()('tasks:unpin', z.strictObject({ taskId: TaskIdSchema })),
   updateTask: method<PinnedTaskView>()('tasks:update', UpdateTaskInput),
+  /** Resolves when every task's first attempt is over; progress shows meanwhile as tasks:changed. */
+  updateTasks: method<TaskUpdateOutcome[]>()('tasks:update-many', UpdateTasksInput),
   dismissTaskError: method<PinnedTaskView>()(
     'tasks:dismiss-error',
     z.strictObject({ taskId: TaskIdSchema }),
   ),
   getConnection: method<ConnectionView>()('connection:get', NoInput),
+  /**
+   * Send waiting changes now, without waiting out the backoff: a "Retry now"
+   * button, or the popup seeing the network come back (window 'online' event),
+   * which Electron's main process cannot observe itself.
+   */
+  retrySync: method<ConnectionView>()('sync:retry-now', NoInput),
   getSettings: method<SettingsView>()('settings:get', NoInput),
   setSettings: method<SettingsView>()('settings:set', SettingsPatchInput),
   openExternal: method<null>()('shell:open-external', z.strictObject({ url: Url })),

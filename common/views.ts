@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppError } from './result';
+import type { AppError, Result } from './result';
 import type { Task } from './task';
 import type { TaskPatch } from './task-patch';
 import type { TaskRef } from './task-ref';
@@ -44,6 +44,13 @@ export interface PinnedTaskView {
   /** Why the last change was refused; kept until the person dismisses it. */
   readonly error: AppError | null;
   readonly pinnedAt: string;
+}
+
+/** One task's part of a bulk change: as updateTask would have answered for it alone. */
+export interface TaskUpdateOutcome {
+  readonly taskId: string;
+  /** ok: landed (sync 'idle') or waiting to retry (sync 'queued'); an error: refused, not pinned, not kept. */
+  readonly result: Result<PinnedTaskView>;
 }
 
 export type ConnectionState = 'online' | 'offline' | 'unauthorized' | 'error' | 'signed-out';

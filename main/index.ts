@@ -127,7 +127,9 @@ async function start(): Promise<void> {
     renderTray();
   });
   nativeTheme.on('updated', renderTray);
-  powerMonitor.on('resume', () => void core.handlers.getOrganization({ refresh: true }));
+  // Waking up: waiting changes go now, not after their backoff. (Electron's main process has no
+  // network-change event; the popup reports the network coming back through retrySync.)
+  powerMonitor.on('resume', () => core.resume());
 
   await core.start();
   const settings = core.state().settings;

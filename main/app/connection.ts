@@ -1,13 +1,19 @@
 import type { AppError } from '../../common/result';
 import type { ConnectionState, ConnectionView } from '../../common/views';
 
-/** What the footer and tray say about the link to the service, from the last outcome. */
+/**
+ * What the footer and tray say about the link to the service, from the last
+ * outcome. `paused`: the service refused the account (401/403) and its
+ * changes wait for the person to reconnect, whatever happened since.
+ */
 export function connectionFrom(
   signedIn: boolean,
   lastError: AppError | null,
   pendingChanges: number,
+  paused: AppError | null = null,
 ): ConnectionView {
   if (!signedIn) return { state: 'signed-out', pendingChanges, message: null };
+  if (paused) return { state: 'unauthorized', pendingChanges, message: paused.message };
   const state: ConnectionState = !lastError
     ? 'online'
     : lastError.kind === 'network' || lastError.kind === 'timeout'

@@ -15,10 +15,19 @@ import type { Handlers } from '../ipc/handlers';
 import { consoleSink, createLogger } from '../log/logger';
 import type { LogSink, Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import { createOutbox } from '../outbox/outbox';
+import { createOutboxFile } from '../outbox/outbox-file';
+import type { BackoffPolicy } from '../outbox/retry-policy';
+import { createScheduler } from '../scheduler/scheduler';
+import type { Scheduler } from '../scheduler/scheduler';
+import { createRequestPacer } from '../service/pacing';
+import type { RateLimit } from '../service/pacing';
+import { DEFAULT_REQUESTS_PER_MINUTE } from '../settings/schema';
 import { createSettingsStore } from '../settings/settings-store';
 import { memoryPinStore, settingsPinStore } from '../tasks/pin-store';
 import type { PinStore } from '../tasks/pin-store';
 import { createTaskService } from '../tasks/task-service';
+import type { ActiveProfile } from '../tasks/task-service';
 import { connectionFrom, isConnectionError } from './connection';
 import { createEvents } from './events';
 import type { EventListener } from './events';
@@ -42,9 +51,24 @@ export interface AppCoreOptions {
   readonly onSettingsChanged?: (view: SettingsView) => void;
   readonly timeoutMs?: number;
   readonly logSink?: LogSink;
+  /** Every timer main sets for its own work; one is made when not given. */
+  readonly scheduler?: Scheduler;
+  readonly outbox?: OutboxOptions;
+}
+
+export interface OutboxOptions {
+  /** Waits between retries (tests make them short). */
+  readonly backoff?: BackoffPolicy;
+  /** Pacing; by default the requestsPerMinute setting over 60 s. Given here, the setting is not used. */
+  readonly rate?: RateLimit;
+  /** The jitter's random source. */
+  readonly random?: () => number;
 }
 
 export const SETTINGS_FILE = 'settings.json';
+/** Changes waiting to reach the service, in the user-data folder beside the settings. */
+export const OUTBOX_FILE = 'outbox.json';
+const MINUTE_MS = 60_000;
 
 /**
  * Main's state and every handler of the IPC contract, with no Electron in
@@ -70,33 +94,88 @@ export function createAppCore(opts: AppCoreOptions) {
   let lastError: AppError | null = null;
   let demoPins: PinStore | null = null;
 
-  const pinStore = (): PinStore | null => {
+  const activeProfile = (): ActiveProfile | null => {
     const a = accounts.active();
     if (!a) return null;
-    if (a.demo) return (demoPins ??= memoryPinStore());
-    return settingsPinStore(settings, a.profile.id);
+    return a.demo
+      ? { profileId: a.profile.id, pins: (demoPins ??= memoryPinStore()), durable: false }
+      : { profileId: a.profile.id, pins: settingsPinStore(settings, a.profile.id), durable: true };
+  };
+  const pinsFor = (profileId: string): PinStore | null => {
+    const a = accounts.active();
+    if (a?.profile.id === profileId) return activeProfile()?.pins ?? null;
+    // A signed-out profile's pins stay in settings; the demo's went with it.
+    return settingsPinStore(settings, profileId);
   };
 
-  const connection = () =>
-    connectionFrom(accounts.active() !== null, lastError, tasks.pendingCount());
+  const connection = () => {
+    const a = accounts.active();
+    return connectionFrom(
+      a !== null,
+      lastError,
+      tasks.pendingCount(),
+      a ? outbox.pausedReason(a.profile.id) : null,
+    );
+  };
   const emitConnection = () => events.emit('connection:changed', connection());
   const emitAccount = () => events.emit('account:changed', accounts.status());
 
+  /** The connection state follows the last answer; a refusal of one task says nothing about it. */
+  const noteOutcome = (e: AppError | null) => {
+    const next = e && isConnectionError(e) ? e : e ? lastError : null;
+    if (next !== lastError) {
+      lastError = next;
+      emitConnection();
+    }
+  };
+
+  const scheduler =
+    opts.scheduler ?? createScheduler({ onError: (label, e) => log.error(`${label} failed`, e) });
+  const pacer = createRequestPacer(
+    opts.outbox?.rate ?? { limit: DEFAULT_REQUESTS_PER_MINUTE, windowMs: MINUTE_MS },
+    scheduler,
+  );
+  const followRateSetting = () => {
+    if (!opts.outbox?.rate)
+      pacer.setRate({ limit: settings.get().requestsPerMinute, windowMs: MINUTE_MS });
+  };
+  const isActive = (profileId: string) => accounts.active()?.profile.id === profileId;
+
+  const outbox = createOutbox({
+    store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE) }),
+    scheduler,
+    pacer,
+    clientFor: (profileId) => (isActive(profileId) ? (accounts.active()?.client ?? null) : null),
+    onLanded: (profileId, taskId, task) => tasks.landed(profileId, taskId, task),
+    onRefused: (profileId, taskId, error) => tasks.refused(profileId, taskId, error),
+    onAttempt: (profileId, error) => {
+      if (isActive(profileId)) noteOutcome(error);
+    },
+    onPaused: (profileId, error) => {
+      if (!isActive(profileId)) return;
+      accounts.setProblem({
+        ...error,
+        message: `${error.message} Your changes are kept and will be sent once you reconnect.`,
+      });
+      emitAccount();
+      emitConnection();
+    },
+    onChange: () => tasks.changed(),
+    log,
+    ...(opts.outbox?.backoff ? { backoff: opts.outbox.backoff } : {}),
+    ...(opts.outbox?.random ? { random: opts.outbox.random } : {}),
+  });
+
   const tasks = createTaskService({
-    pins: pinStore,
-    client: () => accounts.active()?.client ?? null,
+    active: activeProfile,
+    pinsFor,
+    outbox,
     organizationId: () => organization?.id ?? accounts.active()?.profile.organizationId ?? null,
     onChanged: (views) => {
       events.emit('tasks:changed', views);
       emitConnection();
     },
-    onOutcome: (e) => {
-      const next = e && isConnectionError(e) ? e : e ? lastError : null;
-      if (next !== lastError) {
-        lastError = next;
-        emitConnection();
-      }
-    },
+    log,
   });
 
   const setOrganization = (org: Organization | null) => {
@@ -121,10 +200,20 @@ export function createAppCore(opts: AppCoreOptions) {
     setOrganization(connected.value.organization);
     if (connected.value.account.demo)
       await tasks.pinKnown(connected.value.account.demo.tasks.slice(0, 5));
+    // Connected (again): this profile's waiting changes, paused or left from a sign-out, go out now.
+    outbox.resumeProfile(connected.value.account.profile.id);
     emitAccount();
     events.emit('tasks:changed', tasks.list());
     emitConnection();
     return ok(accounts.status());
+  }
+
+  /** Connects; a demo that was running is gone, and so is everywhere its changes could land. */
+  async function connectWith(run: () => Promise<Result<Connected>>) {
+    const before = accounts.active();
+    const connected = await run();
+    if (connected.ok && before?.demo) await outbox.discardProfile(before.profile.id);
+    return afterConnect(connected);
   }
 
   async function setSettings(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
@@ -147,6 +236,7 @@ export function createAppCore(opts: AppCoreOptions) {
     }
     const saved = await settings.update((s) => ({ ...s, ...patch }));
     if (!saved.ok) return saved;
+    if (patch.requestsPerMinute !== undefined) followRateSetting();
     const view = settingsView(saved.value);
     opts.onSettingsChanged?.(view);
     return ok(view);
@@ -154,12 +244,16 @@ export function createAppCore(opts: AppCoreOptions) {
 
   const handlers: Handlers = {
     getAccount: async () => ok(accounts.status()),
-    connectApiKey: async (input) => afterConnect(await accounts.connectApiKey(input)),
-    signInWithSession: async () => afterConnect(await accounts.signInWithSession()),
-    startDemo: async () => afterConnect(await accounts.startDemo()),
+    connectApiKey: (input) => connectWith(() => accounts.connectApiKey(input)),
+    signInWithSession: () => connectWith(() => accounts.signInWithSession()),
+    startDemo: () => connectWith(() => accounts.startDemo()),
     signOut: async () => {
-      await tasks.settle();
+      const leaving = accounts.active();
+      // Requests on the wire finish first; the profile's other changes stay on disk for its return.
+      if (leaving) await outbox.suspendProfile(leaving.profile.id);
       const done = await accounts.signOut();
+      if (leaving?.demo) await outbox.discardProfile(leaving.profile.id);
+      outbox.refresh();
       organization = null;
       lastError = null;
       demoPins = null;
@@ -175,8 +269,13 @@ export function createAppCore(opts: AppCoreOptions) {
     pinTask: (input) => tasks.pin(input.ref),
     unpinTask: (input) => tasks.unpin(input.taskId),
     updateTask: (input) => tasks.update(input),
+    updateTasks: (input) => tasks.updateMany(input),
     dismissTaskError: (input) => tasks.dismissError(input.taskId),
     getConnection: async () => ok(connection()),
+    retrySync: async () => {
+      outbox.retryNow();
+      return ok(connection());
+    },
     getSettings: async () => ok(settingsView(settings.get())),
     setSettings,
     openExternal: async (input) =>
@@ -217,19 +316,37 @@ export function createAppCore(opts: AppCoreOptions) {
     setStatus: (taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) =>
       tasks.update({ taskId, patch: { status } }),
 
-    /** Loads settings and the saved profile; reaches the service in the background. */
+    /**
+     * Loads settings, the saved profile and the changes a previous run left
+     * in the outbox; reaches the service (and replays those changes) in the background.
+     */
     async start(): Promise<void> {
       const loaded = await settings.load();
-      if (loaded.problem) accounts.setProblem(loaded.problem);
+      followRateSetting();
+      const outboxProblem = await outbox.load();
+      if (outboxProblem) log.warn(outboxProblem.message);
+      const problem = loaded.problem ?? outboxProblem;
+      if (problem) accounts.setProblem(problem);
       await accounts.restore();
       emitAccount();
       events.emit('tasks:changed', tasks.list());
       emitConnection();
+      outbox.refresh();
       if (accounts.active()) void refreshOrganization();
     },
 
+    /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
+    resume(): void {
+      outbox.retryNow();
+      if (accounts.active()) void refreshOrganization();
+    },
+
+    /** What main's own timers did: a benchmark checks an idle app does not wake itself up. */
+    timers: () => scheduler.stats(),
+
     async dispose(): Promise<void> {
-      await tasks.settle();
+      await outbox.dispose();
+      if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();
     },
   };

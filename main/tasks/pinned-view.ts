@@ -13,8 +13,10 @@ export interface PinnedTask {
   readonly pinnedAt: string;
 }
 
+/** The task's changes still in the outbox: shown on top of the snapshot until they land. */
 export interface InFlight {
   readonly patch: Partial<TaskPatch>;
+  /** pending: on the wire or about to be; queued: waiting (offline, backing off, paused). */
   readonly sync: Exclude<TaskSyncState, 'idle' | 'failed'>;
 }
 
@@ -29,9 +31,3 @@ export function pinnedView(pin: PinnedTask, inFlight: InFlight | undefined): Pin
     pinnedAt: pin.pinnedAt,
   };
 }
-
-/** Later values win per field: several quick changes to one task become one request. */
-export const mergePatches = (a: Partial<TaskPatch>, b: Partial<TaskPatch>): Partial<TaskPatch> => ({
-  ...a,
-  ...b,
-});

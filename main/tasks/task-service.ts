@@ -1,88 +1,93 @@
-import type { UpdateTaskInput } from '../../common/ipc';
+import type { UpdateTaskInput, UpdateTasksInput } from '../../common/ipc';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { TaskSchema } from '../../common/task';
-import type { TaskPatch } from '../../common/task-patch';
+import type { Task } from '../../common/task';
 import { parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
-import type { PinnedTaskView } from '../../common/views';
-import type { ServiceClient } from '../service/client';
-import { mergePatches, pinnedView } from './pinned-view';
-import type { InFlight, PinnedTask } from './pinned-view';
+import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
+import type { Logger } from '../log/logger';
+import type { Outbox } from '../outbox/outbox';
+import { pinnedView } from './pinned-view';
+import type { PinnedTask } from './pinned-view';
 import type { PinStore } from './pin-store';
 
+/** The signed-in profile as the task service needs it. */
+export interface ActiveProfile {
+  readonly profileId: string;
+  readonly pins: PinStore;
+  /** Whether its changes are kept on disk (the demo's are not: its service lives only as long as the app). */
+  readonly durable: boolean;
+}
+
 export interface TaskServiceDeps {
-  /** Where the active profile's pins live (settings file, or memory for the demo). */
-  readonly pins: () => PinStore | null;
-  readonly client: () => ServiceClient | null;
+  readonly active: () => ActiveProfile | null;
+  /** Any profile's pins, for an answer that arrives after its profile was signed out. */
+  readonly pinsFor: (profileId: string) => PinStore | null;
+  readonly outbox: Outbox;
   /** The signed-in organization's id, when known, to refuse links to another one. */
   readonly organizationId: () => string | null;
   readonly onChanged: (views: PinnedTaskView[]) => void;
-  /** Every service outcome, so the connection state follows the last answer. */
-  readonly onOutcome: (error: AppError | null) => void;
+  readonly log: Logger;
 }
 
 const notConnected = () => err(appError('not_connected', 'Connect to the service first.'));
 
 /**
- * Pinned tasks and their updates. A change shows at once (pending), then is
- * confirmed by the service's answer or rolled back with its reason. Changes to
- * one task go out one at a time in order; changes made while one is in
- * flight merge into the next request (last value per field wins).
+ * Pinned tasks and their changes. A change shows at once, goes through the
+ * outbox (kept on disk before it is sent), and is confirmed by the service's
+ * answer, waits as "queued" while the service cannot be reached, or is rolled
+ * back with the service's reason, kept on the task until dismissed.
  */
 export function createTaskService(deps: TaskServiceDeps) {
-  const inFlight = new Map<string, InFlight>();
-  const waiting = new Map<string, Partial<TaskPatch>>();
-  const chains = new Map<string, Promise<unknown>>();
+  const pinsOf = (a: ActiveProfile | null): readonly PinnedTask[] => a?.pins.list() ?? [];
+  const viewOf = (profileId: string, pin: PinnedTask): PinnedTaskView =>
+    pinnedView(pin, deps.outbox.laneView(profileId, pin.taskId) ?? undefined);
 
-  const pins = (): readonly PinnedTask[] => deps.pins()?.list() ?? [];
-  const find = (taskId: string) => pins().find((p) => p.taskId === taskId);
-  const viewOf = (pin: PinnedTask) => {
-    const flying = inFlight.get(pin.taskId);
-    const next = waiting.get(pin.taskId);
-    if (!flying) return pinnedView(pin, next ? { patch: next, sync: 'pending' } : undefined);
-    return pinnedView(pin, {
-      ...flying,
-      patch: next ? mergePatches(flying.patch, next) : flying.patch,
-    });
+  const list = (): PinnedTaskView[] => {
+    const a = deps.active();
+    return a ? pinsOf(a).map((p) => viewOf(a.profileId, p)) : [];
   };
-  const list = (): PinnedTaskView[] => pins().map(viewOf);
+  const find = (taskId: string) => pinsOf(deps.active()).find((p) => p.taskId === taskId);
   const changed = () => deps.onChanged(list());
 
-  async function send(taskId: string): Promise<Result<PinnedTaskView>> {
-    const store = deps.pins();
-    const client = deps.client();
-    const patch = waiting.get(taskId);
-    waiting.delete(taskId);
-    if (!store || !client) return notConnected();
-    if (!patch) {
-      const pin = find(taskId);
-      return pin ? ok(viewOf(pin)) : err(appError('bad_input', 'That task is not pinned.'));
-    }
-    inFlight.set(taskId, { patch, sync: 'pending' });
-    changed();
-    const answer = await client.updateTask(taskId, patch as TaskPatch);
-    inFlight.delete(taskId);
-    deps.onOutcome(answer.ok ? null : answer.error);
-    // The person may have unpinned it meanwhile: then there is nothing left to show.
-    const pin = find(taskId);
-    if (pin) {
-      const next: PinnedTask = answer.ok
-        ? { ...pin, snapshot: answer.value, error: null }
-        : { ...pin, error: answer.error };
-      const saved = await store.put(next);
-      if (!saved.ok) deps.onOutcome(saved.error);
-    }
-    changed();
-    if (!answer.ok) return answer;
-    const now = find(taskId);
-    return now ? ok(viewOf(now)) : err(appError('not_found', 'That task was unpinned.'));
+  /** Writes the service's word onto a pin, whichever profile it belongs to now. */
+  async function record(
+    profileId: string,
+    taskId: string,
+    change: (pin: PinnedTask) => PinnedTask,
+  ): Promise<void> {
+    const store = deps.pinsFor(profileId);
+    const pin = store?.list().find((p) => p.taskId === taskId);
+    // Unpinned meanwhile: the change still landed (or not); there is no row left to show it on.
+    if (!store || !pin) return;
+    const saved = await store.put(change(pin));
+    if (!saved.ok) deps.log.warn('The task could not be saved', saved.error.message);
+  }
+
+  async function update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
+    const a = deps.active();
+    if (!a) return notConnected();
+    const { taskId, patch } = input;
+    if (!find(taskId)) return err(appError('bad_input', 'Pin the task before changing it.'));
+    const outcome = await deps.outbox.enqueue({
+      profileId: a.profileId,
+      taskId,
+      patch,
+      durable: a.durable,
+    });
+    if (outcome.kind === 'refused' || outcome.kind === 'not_saved') return err(outcome.error);
+    const pin = deps.active()?.profileId === a.profileId ? find(taskId) : undefined;
+    return pin
+      ? ok(viewOf(a.profileId, pin))
+      : err(appError('not_found', 'That task was unpinned.'));
   }
 
   return {
     list,
 
-    pendingCount: (): number => new Set([...inFlight.keys(), ...waiting.keys()]).size,
+    /** Tasks with a change in the outbox: the signed-in profile's, or everyone's on disk when signed out. */
+    pendingCount: (): number => deps.outbox.pendingTasks(deps.active()?.profileId ?? null),
 
     async pin(text: string): Promise<Result<PinnedTaskView>> {
       const ref = parseTaskRef(text);
@@ -90,8 +95,8 @@ export function createTaskService(deps: TaskServiceDeps) {
     },
 
     async pinRef(ref: TaskRef): Promise<Result<PinnedTaskView>> {
-      const store = deps.pins();
-      if (!store) return notConnected();
+      const a = deps.active();
+      if (!a) return notConnected();
       const { taskId, ...rest } = ref;
       const orgId = deps.organizationId();
       if (rest.organizationId && orgId && rest.organizationId !== orgId) {
@@ -103,7 +108,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         );
       }
       const existing = find(taskId);
-      if (existing) return ok(viewOf(existing));
+      if (existing) return ok(viewOf(a.profileId, existing));
       const pin: PinnedTask = {
         taskId,
         ref: rest,
@@ -111,20 +116,20 @@ export function createTaskService(deps: TaskServiceDeps) {
         error: null,
         pinnedAt: new Date().toISOString(),
       };
-      const saved = await store.put(pin);
+      const saved = await a.pins.put(pin);
       if (!saved.ok) return saved;
       changed();
-      return ok(viewOf(pin));
+      return ok(viewOf(a.profileId, pin));
     },
 
     /** Seeds pins with known snapshots (the demo's sample tasks). */
     async pinKnown(tasks: readonly unknown[]): Promise<void> {
-      const store = deps.pins();
-      if (!store) return;
+      const a = deps.active();
+      if (!a) return;
       for (const raw of tasks) {
         const task = TaskSchema.safeParse(raw);
         if (!task.success || find(task.data.id)) continue;
-        await store.put({
+        await a.pins.put({
           taskId: task.data.id,
           ref:
             task.data.entityType === 'vendor' || task.data.entityType === 'risk'
@@ -141,48 +146,54 @@ export function createTaskService(deps: TaskServiceDeps) {
       changed();
     },
 
+    /** Unpinning hides the row; a change already asked for still goes out (the person made it). */
     async unpin(taskId: string): Promise<Result<PinnedTaskView[]>> {
-      const store = deps.pins();
-      if (!store) return notConnected();
-      const removed = await store.remove(taskId);
+      const a = deps.active();
+      if (!a) return notConnected();
+      const removed = await a.pins.remove(taskId);
       if (!removed.ok) return removed;
-      waiting.delete(taskId);
       changed();
       return ok(list());
     },
 
     async dismissError(taskId: string): Promise<Result<PinnedTaskView>> {
-      const store = deps.pins();
+      const a = deps.active();
+      if (!a) return notConnected();
       const pin = find(taskId);
-      if (!store) return notConnected();
       if (!pin) return err(appError('bad_input', 'That task is not pinned.'));
-      const saved = await store.put({ ...pin, error: null });
+      const saved = await a.pins.put({ ...pin, error: null });
       if (!saved.ok) return saved;
       changed();
-      return ok(viewOf({ ...pin, error: null }));
+      return ok(viewOf(a.profileId, { ...pin, error: null }));
     },
 
-    update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
-      const { taskId, patch } = input;
-      if (!deps.pins() || !deps.client()) return Promise.resolve(notConnected());
-      if (!find(taskId))
-        return Promise.resolve(err(appError('bad_input', 'Pin the task before changing it.')));
-      waiting.set(taskId, mergePatches(waiting.get(taskId) ?? {}, patch));
-      changed();
-      const previous = chains.get(taskId) ?? Promise.resolve();
-      const mine = previous.then(() => send(taskId));
-      const tail = mine.catch(() => undefined);
-      chains.set(taskId, tail);
-      void tail.then(() => {
-        if (chains.get(taskId) === tail) chains.delete(taskId);
-      });
-      return mine;
+    /**
+     * Resolves after the first attempt that carried the change: the task
+     * confirmed (sync 'idle'), or waiting to try again (sync 'queued'), or
+     * the service's refusal, which the task now shows until dismissed.
+     */
+    update,
+
+    /** One change for several tasks, each through the outbox; the pacer spaces the requests. */
+    async updateMany(input: UpdateTasksInput): Promise<Result<TaskUpdateOutcome[]>> {
+      if (!deps.active()) return notConnected();
+      const results = await Promise.all(
+        input.taskIds.map((taskId) => update({ taskId, patch: input.patch })),
+      );
+      return ok(
+        input.taskIds.map((taskId, i) => ({ taskId, result: results[i] ?? notConnected() })),
+      );
     },
 
-    /** Resolves when every change in flight has had its answer (for a clean shutdown and for tests). */
-    async settle(): Promise<void> {
-      while (chains.size > 0) await Promise.all([...chains.values()]);
-    },
+    /** The outbox's callback: the service took a change. */
+    landed: (profileId: string, taskId: string, task: Task): Promise<void> =>
+      record(profileId, taskId, (pin) => ({ ...pin, snapshot: task, error: null })),
+
+    /** The outbox's callback: the service refused a change for good; the snapshot stays as it was. */
+    refused: (profileId: string, taskId: string, error: AppError): Promise<void> =>
+      record(profileId, taskId, (pin) => ({ ...pin, error })),
+
+    changed,
   };
 }
 

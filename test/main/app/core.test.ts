@@ -11,6 +11,7 @@ import type { CoreHarness } from '../../helpers/app-core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
 import { failure, unwrap } from '../../helpers/result';
 import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
+import { whenOutboxEmpty } from '../../helpers/wait-for';
 
 const gate = await keychainGate();
 
@@ -46,8 +47,11 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     return { h, userDataDir };
   }
 
-  async function connected() {
-    const { h, userDataDir } = await fresh();
+  /** Retries come quickly in these tests: the outbox's waits are not what they are about. */
+  const quickRetries = { outbox: { backoff: { baseMs: 20, maxMs: 100 } } };
+
+  async function connected(extra = {}) {
+    const { h, userDataDir } = await fresh(undefined, extra);
     unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
     return { h, userDataDir };
   }
@@ -161,22 +165,20 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
 
   it.each([
     [
-      403,
-      { statusCode: 403, message: 'API key lacks required permission scope', error: 'Forbidden' },
-      'forbidden',
-      /permission/,
+      400,
+      {
+        statusCode: 400,
+        message: 'Assignee is not a member of this organization',
+        error: 'Bad Request',
+      },
+      'invalid',
+      /not a member/,
     ],
     [
       404,
       { statusCode: 404, message: 'Task item not found', error: 'Not Found' },
       'not_found',
       /task/i,
-    ],
-    [
-      500,
-      { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' },
-      'server',
-      /.+/,
     ],
   ])(
     'a %i refusal rolls the change back and says why until dismissed',
@@ -196,10 +198,55 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
       });
       expect(row?.error?.message).toMatch(message);
       expect((server.getTask(org.id, id) as { status: string }).status).toBe('todo');
+      // Given up, not kept: nothing waits to be sent again.
+      expect(unwrap(await h.call('getConnection')).pendingChanges).toBe(0);
       const dismissed = unwrap(await h.call('dismissTaskError', { taskId: id }));
       expect(dismissed).toMatchObject({ sync: 'idle', error: null });
     },
   );
+
+  // With the outbox a 5xx is no longer a refusal: the change waits and lands on a later try.
+  it('a 500 keeps the change queued, then lands it', async () => {
+    const { h } = await connected(quickRetries);
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'todo' } }));
+    server.faults.failNext(500, 1);
+    const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'canceled' } }));
+    expect(view).toMatchObject({
+      sync: 'queued',
+      pendingPatch: { status: 'canceled' },
+      error: null,
+    });
+    await whenOutboxEmpty(h.core);
+    expect((server.getTask(org.id, id) as { status: string }).status).toBe('canceled');
+    expect(unwrap(await h.call('listTasks'))[0]).toMatchObject({
+      sync: 'idle',
+      snapshot: { status: 'canceled' },
+    });
+  });
+
+  // With the outbox a 403 pauses the account's queue instead of dropping the change.
+  it('a 403 keeps the change and asks to reconnect; reconnecting sends it', async () => {
+    const { h } = await connected(quickRetries);
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    server.faults.failNext(403, 1, {
+      statusCode: 403,
+      message: 'API key lacks required permission scope',
+      error: 'Forbidden',
+    });
+    const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'canceled' } }));
+    expect(view).toMatchObject({ sync: 'queued', pendingPatch: { status: 'canceled' } });
+    const connection = unwrap(await h.call('getConnection'));
+    expect(connection).toMatchObject({ state: 'unauthorized', pendingChanges: 1 });
+    expect(connection.message).toMatch(/permission/);
+    expect(unwrap(await h.call('getAccount')).problem?.message).toMatch(/reconnect/);
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    await whenOutboxEmpty(h.core);
+    expect((server.getTask(org.id, id) as { status: string }).status).toBe('canceled');
+    expect(unwrap(await h.call('getConnection')).state).toBe('online');
+  });
 
   it('a cross-organization task id is refused by the service as not found', async () => {
     const { h } = await connected();
@@ -209,16 +256,22 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(e.kind).toBe('not_found');
   });
 
-  it('a dropped connection rolls back and shows the app offline', async () => {
-    const { h } = await connected();
+  // With the outbox a dropped connection no longer fails the change: it waits, queued, and lands.
+  it('a dropped connection queues the change, shows the app offline, then lands it', async () => {
+    const { h } = await connected({ outbox: { backoff: { baseMs: 60_000, maxMs: 60_000 } } });
     const id = taskId();
     unwrap(await h.call('pinTask', { ref: id }));
     server.faults.dropNext(1);
-    expect(
-      failure(await h.call('updateTask', { taskId: id, patch: { status: 'done' } })).kind,
-    ).toBe('network');
-    expect(unwrap(await h.call('getConnection')).state).toBe('offline');
-    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'done' } }));
+    const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'done' } }));
+    expect(view).toMatchObject({ sync: 'queued', pendingPatch: { status: 'done' } });
+    expect(unwrap(await h.call('getConnection'))).toMatchObject({
+      state: 'offline',
+      pendingChanges: 1,
+    });
+    // The network is back (the popup's 'online' event): no need to wait out the minute.
+    unwrap(await h.call('retrySync'));
+    await whenOutboxEmpty(h.core);
+    expect((server.getTask(org.id, id) as { status: string }).status).toBe('done');
     expect(unwrap(await h.call('getConnection')).state).toBe('online');
   });
 
