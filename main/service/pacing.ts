@@ -38,7 +38,8 @@ export const WINDOW_MARGIN = 1.1;
 export function bucketFor(rate: RateLimit): TokenBucket {
   const limit = Math.max(1, Math.floor(rate.limit));
   const windowMs = Math.max(1, rate.windowMs);
-  const reserve = Math.floor(limit / 20);
+  // 5 % (at least one request, when there is more than one) for the reads outside the bucket.
+  const reserve = limit > 1 ? Math.max(1, Math.floor(limit / 20)) : 0;
   const budget = Math.max(1, limit - reserve);
   const capacity = Math.max(1, Math.ceil(budget / 2));
   // With a budget of 1 there is nothing left to refill with; one token per 1.1 windows still keeps to it.
