@@ -282,6 +282,20 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /**
+   * Takes an answered entry out of the list. The lane counts as sending until
+   * this very computation: a change computed before it queues behind the
+   * entry, one computed after it starts a new entry. Were the marker cleared
+   * any earlier, a change could merge into the entry on its way out and be
+   * removed with it, never sent.
+   */
+  const done =
+    (lane: Lane, entry: HeldEntry) =>
+    (es: readonly HeldEntry[]): HeldEntry[] => {
+      if (lane.sendingId === entry.id) lane.sendingId = null;
+      return removeEntry(es, entry.id);
+    };
+
   async function attempt(lane: Lane, entry: HeldEntry, client: ServiceClient): Promise<void> {
     let answer: Result<Task>;
     try {
@@ -296,8 +310,7 @@ export function createOutbox(deps: OutboxDeps) {
     if (answer.ok) {
       lane.failures = 0;
       await safely(() => deps.onLanded(profileId, taskId, answer.value));
-      lane.sendingId = null;
-      await mutate([key], (es) => removeEntry(es, entry.id), true);
+      await mutate([key], done(lane, entry), true);
       resolveEntry(entry.id, { kind: 'landed', task: answer.value });
       return;
     }
@@ -312,8 +325,7 @@ export function createOutbox(deps: OutboxDeps) {
         error.message,
       );
       await safely(() => deps.onRefused(profileId, taskId, error));
-      lane.sendingId = null;
-      await mutate([key], (es) => removeEntry(es, entry.id), true);
+      await mutate([key], done(lane, entry), true);
       resolveEntry(entry.id, { kind: 'refused', error });
       return;
     }

@@ -31,6 +31,8 @@ interface Rig {
   readonly refused: { taskId: string; error: AppError }[];
   readonly paused: AppError[];
   signedIn: boolean;
+  /** Runs as each landing is recorded, before the entry leaves the outbox. */
+  onLanded: ((taskId: string) => void) | null;
   /** Resolves when the outbox holds nothing for PROFILE. */
   empty(): Promise<void>;
 }
@@ -84,6 +86,7 @@ describe('the outbox, against the reference service over loopback', () => {
       refused: [],
       paused: [],
       signedIn: true,
+      onLanded: null,
       outbox: undefined as unknown as Outbox,
       empty: () =>
         new Promise<void>((resolve) => {
@@ -102,7 +105,10 @@ describe('the outbox, against the reference service over loopback', () => {
       scheduler,
       pacer,
       clientFor: (p) => (p === PROFILE && r.signedIn ? client : null),
-      onLanded: async (_p, taskId, task) => void r.landed.push({ taskId, task }),
+      onLanded: async (_p, taskId, task) => {
+        r.landed.push({ taskId, task });
+        r.onLanded?.(taskId);
+      },
       onRefused: async (_p, taskId, error) => void r.refused.push({ taskId, error }),
       onAttempt: () => {},
       onPaused: (_p, e) => void r.paused.push(e),
@@ -180,6 +186,23 @@ describe('the outbox, against the reference service over loopback', () => {
     ]);
     expect(sent.every((s) => s.alongside === 0)).toBe(true);
     expect(server.getTask(org, id!)).toMatchObject({ status: 'in_review', priority: 'low' });
+  });
+
+  it('keeps a change made just as the previous one lands', async () => {
+    const r = await rig();
+    const [id, other] = tasks();
+    const later: Promise<AttemptOutcome>[] = [];
+    r.onLanded = (taskId) => {
+      if (taskId !== id || later.length > 0) return;
+      // Another task's change starts a write; this task's change queues behind it, and is
+      // written together with the removal of the entry that just landed.
+      later.push(r.outbox.enqueue(change(other!, 'todo')));
+      later.push(r.outbox.enqueue(change(id!, 'canceled')));
+    };
+    expect((await r.outbox.enqueue(change(id!, 'done'))).kind).toBe('landed');
+    expect((await Promise.all(later)).map((o) => o.kind)).toEqual(['landed', 'landed']);
+    await r.empty();
+    expect([statusOf(id!), statusOf(other!)]).toEqual(['canceled', 'todo']);
   });
 
   it('sends different tasks side by side', async () => {
