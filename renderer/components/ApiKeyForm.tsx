@@ -19,6 +19,7 @@ const FIELDS: readonly ConnectField[] = ['baseUrl', 'apiKey', 'organizationId'];
 export function ApiKeyForm(props: {
   /** The service address from settings, offered until the person types their own. */
   readonly defaultBaseUrl: string | null;
+  readonly defaultOrganizationId?: string | null;
   readonly onBack: () => void;
   readonly onConnected: (status: AccountStatus) => void;
 }) {
@@ -28,7 +29,7 @@ export function ApiKeyForm(props: {
   const values: ConnectFormValues = {
     baseUrl: typed.baseUrl ?? props.defaultBaseUrl ?? '',
     apiKey: typed.apiKey ?? '',
-    organizationId: typed.organizationId ?? '',
+    organizationId: typed.organizationId ?? props.defaultOrganizationId ?? '',
   };
   const [fieldErrors, setFieldErrors] = useState<ConnectFormErrors>({});
   const [failure, setFailure] = useState<AppError | null>(null);

@@ -1,24 +1,42 @@
-import { useState } from 'react';
-import type { AccountStatus } from '../../common/views';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useApi } from '../hooks/api-context';
 import { useEscapeHides } from '../hooks/use-escape-hides';
-import { useRemote } from '../hooks/use-remote';
-import type { Loader } from '../hooks/use-remote';
+import { useMain } from '../hooks/use-main';
 import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
-import { FirstRun } from './FirstRun';
 import { HomeScreen } from './HomeScreen';
 import { ErrorScreen, LoadingScreen } from './ScreenMessage';
-import { SettingsScreen } from './SettingsScreen';
 
-const loadAccount: Loader<AccountStatus> = (api) => api.getAccount();
+// The popup opens on its tasks; first run and settings are rare, so their code
+// loads when first shown (a local file, milliseconds) instead of with every start.
+const FirstRun = lazy(() => import('./FirstRun').then((m) => ({ default: m.FirstRun })));
+const SettingsScreen = lazy(() =>
+  import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+);
+const ReconnectScreen = lazy(() =>
+  import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
+);
 
 /** Which screen: loading, first run (signed out), the tasks, or settings. */
 export function App() {
-  const account = useRemote('account:changed', loadAccount);
+  const account = useMain('account');
   const settings = useSettings();
-  const [screen, setScreen] = useState<'home' | 'settings'>('home');
+  const api = useApi();
+  const [screen, setScreen] = useState<'home' | 'settings' | 'reconnect'>('home');
+  // A task main asked to show (a tasktray:// link); the list focuses it when it is there.
+  const [focusTask, setFocusTask] = useState<{ readonly taskId: string } | null>(null);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
   useEscapeHides();
+
+  // Main asks for a screen: the tray's "Settings…", or a task opened from a link.
+  useEffect(
+    () =>
+      api.on('view:open', (request) => {
+        setScreen(request.screen === 'settings' ? 'settings' : 'home');
+        if (request.screen === 'tasks' && request.taskId) setFocusTask({ taskId: request.taskId });
+      }),
+    [api],
+  );
 
   const a = account.state;
   if (a.phase === 'loading') return <LoadingScreen label="Loading…" />;
@@ -29,26 +47,50 @@ export function App() {
 
   const status = a.value;
   if (status.state === 'signed-out')
-    return <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />;
+    return (
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>
+        <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />
+      </Suspense>
+    );
 
   if (screen === 'settings')
     return (
-      <SettingsScreen
-        profile={status.profile}
-        settings={settings}
-        onBack={() => setScreen('home')}
-        onSignedOut={(next) => {
-          setScreen('home');
-          account.set(next);
-        }}
-      />
+      <Suspense fallback={<LoadingScreen label="Loading settings…" />}>
+        <SettingsScreen
+          profile={status.profile}
+          settings={settings}
+          onBack={() => setScreen('home')}
+          onSignedOut={(next) => {
+            setScreen('home');
+            account.set(next);
+          }}
+        />
+      </Suspense>
+    );
+
+  if (screen === 'reconnect')
+    return (
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>
+        <ReconnectScreen
+          profile={status.profile}
+          onBack={() => setScreen('home')}
+          onConnected={(next) => {
+            setScreen('home');
+            account.set(next);
+          }}
+        />
+      </Suspense>
     );
 
   // A new profile is a new world: remount so nothing of the old one lingers.
   return (
     <HomeScreen
       key={status.profile.id}
+      profile={status.profile}
       problem={status.problem}
+      onReconnect={() => setScreen('reconnect')}
+      focusTask={focusTask}
+      onFocused={() => setFocusTask(null)}
       onOpenSettings={() => setScreen('settings')}
     />
   );

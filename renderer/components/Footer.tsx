@@ -1,14 +1,11 @@
-import type { ConnectionState, ConnectionView } from '../../common/views';
-import { useRemote } from '../hooks/use-remote';
-import type { Loader } from '../hooks/use-remote';
+import type { ConnectionState } from '../../common/views';
+import { useMain } from '../hooks/use-main';
 import { SettingsIcon } from './icons';
-
-const loadConnection: Loader<ConnectionView> = (api) => api.getConnection();
 
 const STATE_LABELS: Record<ConnectionState, string> = {
   online: 'Connected',
   offline: 'Offline',
-  unauthorized: 'Not signed in to the service',
+  unauthorized: 'Key or session refused',
   error: 'Service problem',
   'signed-out': 'Signed out',
 };
@@ -18,7 +15,7 @@ export const pendingText = (n: number): string =>
 
 /** Connection state, changes not yet confirmed, and the way to settings. */
 export function Footer({ onOpenSettings }: { readonly onOpenSettings: () => void }) {
-  const { state } = useRemote('connection:changed', loadConnection);
+  const { state } = useMain('connection');
   const c = state.phase === 'ready' ? state.value : null;
   return (
     <footer className="footer">
@@ -26,12 +23,10 @@ export function Footer({ onOpenSettings }: { readonly onOpenSettings: () => void
         {c ? (
           <>
             <span className={`dot dot--${c.state}`} aria-hidden="true" />
-            <span className="footer__state">{STATE_LABELS[c.state]}</span>
-            {c.message && c.state !== 'online' && (
-              <span className="footer__message" title={c.message}>
-                {c.message}
-              </span>
-            )}
+            {/* The why is in the notice above; here a glance, the full text on hover. */}
+            <span className="footer__state" title={c.message ?? undefined}>
+              {STATE_LABELS[c.state]}
+            </span>
             {c.pendingChanges > 0 && (
               <span className="footer__pending">{pendingText(c.pendingChanges)}</span>
             )}

@@ -1,23 +1,30 @@
 import type { AppError } from '../../common/result';
+import type { ProfileView } from '../../common/views';
+import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
+import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
-import { Notice } from './Notice';
 import { OrgHeader } from './OrgHeader';
 import { TaskSection } from './TaskSection';
 
 /** Signed in: who you are, your tasks, and how the connection is doing. */
 export function HomeScreen(props: {
+  readonly profile: ProfileView;
   readonly problem: AppError | null;
+  readonly onReconnect: () => void;
+  readonly focusTask: { readonly taskId: string } | null;
+  readonly onFocused: () => void;
   readonly onOpenSettings: () => void;
 }) {
+  useRetryWhenOnline();
   return (
     <div className="app">
       <OrgHeader />
-      {props.problem && (
-        <Notice tone="warning" role="alert" className="app__problem">
-          <p>{props.problem.message}</p>
-        </Notice>
-      )}
-      <TaskSection />
+      <TaskSection focusTask={props.focusTask} onFocused={props.onFocused} />
+      <ConnectionNotice
+        profile={props.profile}
+        problem={props.problem}
+        onReconnect={props.onReconnect}
+      />
       <Footer onOpenSettings={props.onOpenSettings} />
     </div>
   );

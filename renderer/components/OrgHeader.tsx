@@ -1,7 +1,5 @@
-import type { Organization } from '../../common/organization';
 import { useApi } from '../hooks/api-context';
-import { useRemote } from '../hooks/use-remote';
-import type { Loader } from '../hooks/use-remote';
+import { useMain } from '../hooks/use-main';
 import { websiteUrl } from '../lib/safe-url';
 import { ExternalIcon } from './icons';
 import { Notice } from './Notice';
@@ -9,13 +7,10 @@ import { OrgBadges } from './OrgBadges';
 import { OrgLogo } from './OrgLogo';
 import { OrgMetadata } from './OrgMetadata';
 
-const loadOrg: Loader<Organization | null> = (api, again) =>
-  api.getOrganization(again ? { refresh: true } : undefined);
-
 /** Who you are signed in as: logo, name, slug, website, badges, details. */
 export function OrgHeader() {
   const api = useApi();
-  const { state, reload } = useRemote('org:changed', loadOrg);
+  const { state, reload } = useMain('organization');
 
   if (state.phase === 'loading')
     return (

@@ -8,7 +8,7 @@ import { StatusControl } from './StatusControl';
 
 const SYNC_TEXT = {
   pending: 'Saving…',
-  queued: 'Queued: will be sent when the service can be reached',
+  queued: 'Queued, not sent yet',
 } as const;
 
 /**

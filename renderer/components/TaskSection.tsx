@@ -29,7 +29,13 @@ const isTextEntry = (el: EventTarget | null): boolean =>
   (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
-export function TaskSection() {
+export function TaskSection(
+  props: {
+    /** Main asked to show this task: bring it into view and focus it once it is listed. */
+    readonly focusTask?: { readonly taskId: string } | null;
+    readonly onFocused?: () => void;
+  } = {},
+) {
   const tasks = useTasks();
   const now = useNow();
   const clip = useClipboardRef();
@@ -43,12 +49,36 @@ export function TaskSection() {
   const showFilter = rows.length >= FILTER_FROM || query !== '';
   const visible = useMemo(() => (query ? filterRows(rows, query) : rows), [rows, query]);
 
-  // The benchmark waits for this: the list has been drawn with main's data.
+  // The benchmark waits for this: the list has been drawn with main's data. A
+  // frame callback runs just before the frame is painted; a task queued from it
+  // runs after that paint, so the mark means "on screen", not merely "committed".
   useEffect(() => {
     if (state.phase !== 'ready' || marked.current) return;
     marked.current = true;
-    performance.mark('tasks-painted');
+    requestAnimationFrame(() => setTimeout(() => performance.mark('tasks-painted'), 0));
   }, [state.phase]);
+
+  const { focusTask, onFocused } = props;
+  const listed = focusTask ? pinnedIds.has(focusTask.taskId) : false;
+  // The task to focus as soon as it is on screen (a filter may be hiding it).
+  const pendingFocus = useRef<string | null>(null);
+  const focusPending = useCallback((shown: readonly { id: string }[]) => {
+    const id = pendingFocus.current;
+    if (!id || !shown.some((r) => r.id === id)) return;
+    pendingFocus.current = null;
+    const el = document.querySelector<HTMLElement>(`li[data-task-id="${id}"]`);
+    el?.scrollIntoView({ block: 'nearest' });
+    el?.focus();
+  }, []);
+  useEffect(() => {
+    if (!focusTask || !listed) return;
+    pendingFocus.current = focusTask.taskId;
+    onFocused?.();
+    if (visible.some((r) => r.id === focusTask.taskId)) focusPending(visible);
+    // A filter must not hide the task asked for; cleared outside the effect's own pass.
+    else queueMicrotask(() => setQuery(''));
+  }, [focusTask, listed, onFocused, visible, focusPending]);
+  useEffect(() => focusPending(visible), [visible, focusPending]);
 
   // `/` jumps to the filter from anywhere that is not a text field.
   useEffect(() => {

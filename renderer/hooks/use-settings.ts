@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { SettingsPatchInput } from '../../common/ipc';
 import type { Result } from '../../common/result';
 import type { SettingsView } from '../../common/views';
+import type { Remote } from '../lib/main-store';
 import { useApi } from './api-context';
-import type { Remote } from './use-remote';
+import { useMain } from './use-main';
 
 export interface SettingsController {
   /** Main's settings with the changes still on their way shown on top. */
@@ -15,32 +16,20 @@ export interface SettingsController {
 const dropKeys = (draft: SettingsPatchInput, keys: readonly string[]): SettingsPatchInput =>
   Object.fromEntries(Object.entries(draft).filter(([k]) => !keys.includes(k)));
 
-/** Settings have no change event (only this window changes them): load once, then keep our copy. */
 export function useSettings(): SettingsController {
   const api = useApi();
-  const [confirmed, setConfirmed] = useState<Remote<SettingsView>>({ phase: 'loading' });
+  const { state: confirmed, set } = useMain('settings');
   const [draft, setDraft] = useState<SettingsPatchInput>({});
-
-  useEffect(() => {
-    let live = true;
-    void api.getSettings().then((r) => {
-      if (!live) return;
-      setConfirmed(r.ok ? { phase: 'ready', value: r.value } : { phase: 'error', error: r.error });
-    });
-    return () => {
-      live = false;
-    };
-  }, [api]);
 
   const save = useCallback(
     async (patch: SettingsPatchInput) => {
       setDraft((d) => ({ ...d, ...patch }));
       const r = await api.setSettings(patch);
-      if (r.ok) setConfirmed({ phase: 'ready', value: r.value });
+      if (r.ok) set(r.value);
       setDraft((d) => dropKeys(d, Object.keys(patch)));
       return r;
     },
-    [api],
+    [api, set],
   );
 
   const state = useMemo<Remote<SettingsView>>(

@@ -6,8 +6,8 @@ import { createStatusQueue } from '../lib/status-queue';
 import { taskRowModel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
 import { useApi } from './api-context';
-import { useRemote } from './use-remote';
-import type { Loader, Remote } from './use-remote';
+import type { Remote } from '../lib/main-store';
+import { useMain } from './use-main';
 
 export interface TasksController {
   readonly state: Remote<PinnedTaskView[]>;
@@ -18,8 +18,6 @@ export interface TasksController {
   dismissError(taskId: string): void;
   reload(): void;
 }
-
-const loadTasks: Loader<PinnedTaskView[]> = (api) => api.listTasks();
 
 const upsert = (list: readonly PinnedTaskView[], view: PinnedTaskView): PinnedTaskView[] =>
   list.some((t) => t.id === view.id)
@@ -40,7 +38,7 @@ const without = <V>(m: ReadonlyMap<string, V>, k: string): ReadonlyMap<string, V
  */
 export function useTasks(): TasksController {
   const api = useApi();
-  const { state, reload, set } = useRemote('tasks:changed', loadTasks);
+  const { state, reload, set } = useMain('tasks');
   const [wanted, setWanted] = useState<ReadonlyMap<string, TaskStatus>>(new Map());
   const [localErrors, setLocalErrors] = useState<ReadonlyMap<string, AppError>>(new Map());
 

@@ -1,8 +1,8 @@
 /**
  * Turns a key press into Electron accelerator text ("CommandOrControl+Shift+T"),
  * so a person sets the global shortcut by pressing it. Returns null until
- * the press has at least one modifier and a letter, digit or F-key: a bare
- * key as a global shortcut would swallow that key everywhere.
+ * the press has at least one modifier and a key Electron can name: a bare
+ * key as a global shortcut would swallow that key in every app.
  */
 export interface KeyPress {
   readonly key: string;
@@ -13,6 +13,32 @@ export interface KeyPress {
   readonly shiftKey: boolean;
 }
 
+// Keys by their physical position (KeyboardEvent.code), named as Electron names them,
+// so the shortcut does not depend on the layout or on what Alt+key types on a Mac.
+const NAMED: Readonly<Record<string, string>> = {
+  Space: 'Space',
+  ArrowUp: 'Up',
+  ArrowDown: 'Down',
+  ArrowLeft: 'Left',
+  ArrowRight: 'Right',
+  Home: 'Home',
+  End: 'End',
+  PageUp: 'PageUp',
+  PageDown: 'PageDown',
+  Insert: 'Insert',
+  Minus: '-',
+  Equal: '=',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Backslash: '\\',
+  Semicolon: ';',
+  Quote: "'",
+  Comma: ',',
+  Period: '.',
+  Slash: '/',
+  Backquote: '`',
+};
+
 function mainKey(code: string): string | null {
   let m = /^Key([A-Z])$/.exec(code);
   if (m) return m[1]!;
@@ -20,7 +46,7 @@ function mainKey(code: string): string | null {
   if (m) return m[1]!;
   m = /^F([1-9]|1[0-9]|2[0-4])$/.exec(code);
   if (m) return `F${m[1]}`;
-  return null;
+  return NAMED[code] ?? null;
 }
 
 export function acceleratorFromKey(e: KeyPress, isMac: boolean): string | null {
@@ -32,6 +58,6 @@ export function acceleratorFromKey(e: KeyPress, isMac: boolean): string | null {
   if (isMac ? e.ctrlKey : e.metaKey) mods.push(isMac ? 'Control' : 'Super');
   if (e.altKey) mods.push('Alt');
   if (e.shiftKey) mods.push('Shift');
-  if (mods.length === 0 && !key.startsWith('F')) return null;
+  if (mods.length === 0) return null;
   return [...mods, key].join('+');
 }

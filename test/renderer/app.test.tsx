@@ -4,7 +4,7 @@ import { appError, err, ok } from '../../common/result';
 import type { AccountStatus } from '../../common/views';
 import type { Result } from '../../common/result';
 import { createFakeApi, deferred } from './fake-api';
-import { connected, settings, signedOut } from './fixtures';
+import { connected, settings, signedOut, views } from './fixtures';
 import { renderWithApi } from './render-app';
 
 describe('the app shell', () => {
@@ -84,5 +84,23 @@ describe('the app shell', () => {
     r.unmount();
     expect(r.fake.listenerCount('tasks:changed')).toBe(0);
     expect(r.fake.listenerCount('account:changed')).toBe(0);
+  });
+
+  it('opens settings when main asks (the tray’s "Settings…")', async () => {
+    const { fake } = renderWithApi();
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    act(() => fake.emit('view:open', { screen: 'settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('shows and focuses a task main asks for (a tasktray:// link), even under a filter', async () => {
+    const { fake, user } = renderWithApi({ tasks: views(8) });
+    await screen.findByText('Task number 0');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter tasks' }), 'number 1');
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t6' }));
+    await waitFor(() =>
+      expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t6'),
+    );
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { contract } from '../../common/ipc';
 import type { Api, EventName, Events, MethodName } from '../../common/ipc';
 import type { Organization } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
@@ -56,7 +57,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
   const calls: Call[] = [];
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
 
-  const defaults: Record<MethodName, Handler> = {
+  const defaults: Partial<Record<MethodName, Handler>> = {
     getAccount: async () => ok(state.account),
     connectApiKey: async () => ok((state.account = connected())),
     signInWithSession: async () => ok((state.account = connected({ authKind: 'session' }))),
@@ -95,6 +96,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       return ok(next);
     },
     getConnection: async () => ok(state.connection),
+    retrySync: async () => ok(state.connection),
     getSettings: async () => ok(state.settings),
     setSettings: async (input) =>
       ok((state.settings = { ...state.settings, ...(input as object) })),
@@ -102,14 +104,18 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     readClipboardTaskRef: async () => ok(state.clipboard),
     hideWindow: async () => ok(null),
   };
-  const handlers = { ...defaults };
+  // Every method of the contract exists; one the popup should not call answers with an error.
+  const handlers: Record<string, Handler> = {};
+  for (const m of Object.keys(contract) as MethodName[])
+    handlers[m] =
+      defaults[m] ?? (async () => err(appError('internal', `The fake api has no ${m}.`)));
 
   const api = Object.fromEntries(
-    (Object.keys(defaults) as MethodName[]).map((m) => [
+    (Object.keys(handlers) as MethodName[]).map((m) => [
       m,
       (input?: unknown) => {
         calls.push({ method: m, input });
-        return handlers[m](input);
+        return handlers[m]!(input);
       },
     ]),
   ) as unknown as Api;

@@ -2,9 +2,12 @@ import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { useEffect, useState } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { App } from '../../renderer/components/App';
 import { ApiContext } from '../../renderer/hooks/api-context';
+import { createMainStore } from '../../renderer/lib/main-store';
+import type { Api } from '../../common/ipc';
 import { createFakeApi } from './fake-api';
 import type { FakeApi, FakeState } from './fake-api';
 
@@ -20,6 +23,13 @@ export function renderWithApi(
   fake: FakeApi = createFakeApi(initial),
 ): Rendered {
   const user = userEvent.setup();
-  const result = render(<ApiContext.Provider value={fake.api}>{ui}</ApiContext.Provider>);
+  const result = render(<Services api={fake.api}>{ui}</Services>);
   return { ...result, fake, user };
+}
+
+/** As main.tsx does: one store over the api, for the life of the rendered tree. */
+function Services({ api, children }: { readonly api: Api; readonly children: ReactNode }) {
+  const [store] = useState(() => createMainStore(api));
+  useEffect(() => () => store.dispose(), [store]);
+  return <ApiContext.Provider value={{ api, store }}>{children}</ApiContext.Provider>;
 }

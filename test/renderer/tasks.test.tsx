@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -23,8 +23,12 @@ describe('task list states', () => {
     const fake = createFakeApi();
     const answer = deferred<Result<PinnedTaskView[]>>();
     fake.answer('listTasks', () => answer.promise);
+    performance.clearMarks('tasks-painted');
     renderTasks([], fake);
     expect(screen.getByText('Loading your tasks…')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    // Not "painted" while only placeholders are on screen.
+    expect(performance.getEntriesByName('tasks-painted')).toHaveLength(0);
     expect(screen.queryByRole('list', { name: 'Pinned tasks' })).toBeNull();
     await act(async () => answer.resolve(ok([view()])));
     expect(screen.getByRole('list', { name: 'Pinned tasks' })).toBeTruthy();
@@ -85,7 +89,7 @@ describe('task list states', () => {
   it('queued: marked distinctly, as waiting to be sent', async () => {
     renderTasks([view({ pendingPatch: { status: 'in_review' }, sync: 'queued' })]);
     const li = await screen.findByRole('listitem');
-    expect(within(li).getByText(/Queued: will be sent/)).toBeTruthy();
+    expect(within(li).getByText('Queued, not sent yet')).toBeTruthy();
     expect(li.className).toContain('task--queued');
     expect(within(li).queryByText('Saving…')).toBeNull();
   });
@@ -128,6 +132,7 @@ describe('task list states', () => {
     expect(title.getAttribute('title')).toBe(long);
   });
 
+  // happy-dom takes seconds to build 4,000 elements (Chromium takes milliseconds): room for that.
   it('200 pinned tasks: all listed, and the benchmark mark is set once', async () => {
     performance.clearMarks('tasks-painted');
     const { container } = renderTasks(views(200));
@@ -140,8 +145,8 @@ describe('task list states', () => {
       'Task number 199',
     );
     expect(screen.getByText('200')).toBeTruthy();
-    expect(performance.getEntriesByName('tasks-painted')).toHaveLength(1);
-  });
+    await waitFor(() => expect(performance.getEntriesByName('tasks-painted')).toHaveLength(1));
+  }, 30_000);
 
   it('follows tasks:changed from main', async () => {
     const { fake } = renderTasks([view()]);

@@ -30,15 +30,26 @@ describe('acceleratorFromKey', () => {
     ).toBe('CommandOrControl+Alt+D');
   });
 
-  it('allows a bare F-key but no bare letter', () => {
-    expect(acceleratorFromKey(press('F9'), false)).toBe('F9');
+  it('always asks for a modifier, even with an F-key', () => {
+    expect(acceleratorFromKey(press('F9'), false)).toBeNull();
     expect(acceleratorFromKey(press('KeyA'), false)).toBeNull();
     expect(acceleratorFromKey(press('KeyA', { shiftKey: true }), false)).toBe('Shift+A');
+    expect(acceleratorFromKey(press('F9', { altKey: true }), false)).toBe('Alt+F9');
   });
 
-  it('waits while only modifiers are held, and ignores keys Electron would not take', () => {
+  it('names space, arrows and punctuation as Electron does', () => {
+    expect(acceleratorFromKey(press('Space', { ctrlKey: true }), false)).toBe(
+      'CommandOrControl+Space',
+    );
+    expect(acceleratorFromKey(press('ArrowUp', { altKey: true }), false)).toBe('Alt+Up');
+    expect(acceleratorFromKey(press('Slash', { ctrlKey: true, shiftKey: true }), false)).toBe(
+      'CommandOrControl+Shift+/',
+    );
+  });
+
+  it('waits while only modifiers are held, and ignores keys it cannot name', () => {
     expect(acceleratorFromKey(press('ShiftLeft', { shiftKey: true }), false)).toBeNull();
-    expect(acceleratorFromKey(press('Space', { ctrlKey: true }), false)).toBeNull();
+    expect(acceleratorFromKey(press('NumpadEnter', { ctrlKey: true }), false)).toBeNull();
   });
 
   it('produces only what main accepts as a shortcut', () => {
@@ -46,6 +57,10 @@ describe('acceleratorFromKey', () => {
       acceleratorFromKey(press('Digit5', { ctrlKey: true, altKey: true }), false),
       acceleratorFromKey(press('KeyK', { ctrlKey: true, metaKey: true }), false),
       acceleratorFromKey(press('F12', { ctrlKey: true }), true),
+      acceleratorFromKey(press('Space', { ctrlKey: true, shiftKey: true }), false),
+      acceleratorFromKey(press('Backslash', { altKey: true }), false),
+      acceleratorFromKey(press('Quote', { altKey: true }), false),
+      acceleratorFromKey(press('ArrowLeft', { metaKey: true }), true),
     ];
     for (const a of made) expect(ShortcutSchema.safeParse(a).success, String(a)).toBe(true);
   });
