@@ -167,19 +167,30 @@ describe.skipIf(browser.skip || keychain.skip)(
       expect(await checkedIn(r)).toBe('Canceled');
     });
 
-    it('403: a key without task scope gets the reason, and the status rolls back', async () => {
-      const t = tasks()[0]!;
+    it('403: a key without task scope pauses the change with the reason; another key sends it', async () => {
+      const t = tasks().find((x) => x.status !== 'done')!;
       const { page } = await connectedPopup({ key: server.keys.noScope, pins: [t.id] });
       const r = row(page, t.id);
       await r.getByRole('radio', { name: 'Done' }).click();
-      const alert = r.getByRole('alert');
+      // Kept, not lost: the change waits, and the popup says why and what to do.
+      await r.getByText('Queued, not sent yet').waitFor();
+      expect(await checkedIn(r)).toBe('Done');
+      const alert = page.locator('.connection-notice');
       await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/1 change paused/);
       expect(await alert.textContent()).toMatch(/lacks the task permissions/);
-      expect(await r.locator('[role="radio"][aria-checked="true"]').count()).toBe(0);
       expect(server.getTask(orgId, t.id)?.status).toBe(t.status);
-      await screenshots(page, 'task-refused');
-      await expectAccessible(page, 'task with a refusal');
-      await r.getByRole('button', { name: /Dismiss the error/ }).click();
+      await screenshots(page, 'task-paused');
+      await expectAccessible(page, 'a change paused by a 403');
+
+      await page.getByRole('button', { name: 'Connect with another key' }).click();
+      await page.getByRole('heading', { name: 'Connect again' }).waitFor();
+      expect(await page.getByLabel('Service address').inputValue()).toBe(server.baseUrl);
+      await page.getByLabel('API key').fill(server.keys.full);
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
+      await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
+      expect(await checkedIn(r)).toBe('Done');
       await alert.waitFor({ state: 'detached' });
     });
 
@@ -193,21 +204,46 @@ describe.skipIf(browser.skip || keychain.skip)(
       expect(await r.locator('[role="radio"][aria-checked="true"]').count()).toBe(0);
     });
 
-    it('500: the service’s failure is shown and the previous status comes back', async () => {
+    it('500: the change waits with the service’s reason, and "Retry now" sends it', async () => {
       const t = tasks().find((x) => x.status === 'in_review')!;
       const { page } = await connectedPopup({ pins: [t.id] });
       const r = row(page, t.id);
-      // A first change gives the row its snapshot (status in_review → todo).
-      await r.getByRole('radio', { name: 'To do' }).click();
-      await settled(r);
       server.faults.failNext(500, 1);
       await r.getByRole('radio', { name: 'Done' }).click();
+      await r.getByText('Queued, not sent yet').waitFor();
+      const notice = page.locator('.connection-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/HTTP 500/);
+      expect(await page.locator('footer').textContent()).toMatch(/Service problem/);
+      expect(server.getTask(orgId, t.id)?.status).toBe('in_review');
+      await page.getByRole('button', { name: 'Retry now' }).click();
+      await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
+      await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
+      expect(await checkedIn(r)).toBe('Done');
+      expect(await page.locator('footer').textContent()).toMatch(/Connected/);
+    });
+
+    it('400: a change the service refuses is rolled back with its words', async () => {
+      // Tasks are shared by this file's tests: take the last one, whatever its status now.
+      const t = tasks().at(-1)!;
+      const [first, second] =
+        t.status === 'in_progress' ? ['To do', 'Done'] : ['In progress', 'Done'];
+      const { page } = await connectedPopup({ pins: [t.id] });
+      const r = row(page, t.id);
+      await r.getByRole('radio', { name: first }).click();
+      await settled(r);
+      const before = server.getTask(orgId, t.id)?.status;
+      server.faults.failNext(400, 1, {
+        statusCode: 400,
+        message: ['Cannot determine an actor for this change'],
+        error: 'Bad Request',
+      });
+      await r.getByRole('radio', { name: second }).click();
       const alert = r.getByRole('alert');
       await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/HTTP 500/);
-      expect(await checkedIn(r)).toBe('To do');
-      expect(server.getTask(orgId, t.id)?.status).toBe('todo');
-      expect(await page.locator('footer').textContent()).toMatch(/Service problem/);
+      expect(await alert.textContent()).toMatch(/Cannot determine an actor/);
+      expect(await checkedIn(r)).toBe(first);
+      expect(server.getTask(orgId, t.id)?.status).toBe(before);
     });
 
     it('offers the task link on the clipboard when the popup opens', async () => {
@@ -228,7 +264,10 @@ describe.skipIf(browser.skip || keychain.skip)(
       await row(page, a!.id).focus();
       await page.keyboard.press('Delete');
       await row(page, a!.id).waitFor({ state: 'detached' });
-      expect(unwrap(await h.call('listTasks')).map((v) => v.id)).toEqual([b!.id]);
+      // The row goes at once; main's answer follows.
+      await expect
+        .poll(async () => unwrap(await h.call('listTasks')).map((v) => v.id))
+        .toEqual([b!.id]);
       await page.keyboard.press('Escape');
       await expect.poll(hidden).toBe(1);
     });
@@ -252,7 +291,7 @@ describe.skipIf(browser.skip || keychain.skip)(
       await expect.poll(theme).toBe('dark');
       // The emulated system is light, yet the setting wins.
       expect(await background()).toBe('rgb(31, 31, 34)');
-      expect(unwrap(await h.call('getSettings')).theme).toBe('dark');
+      await expect.poll(async () => unwrap(await h.call('getSettings')).theme).toBe('dark');
       await page.getByRole('button', { name: 'Back to tasks' }).click();
       await screenshots(page, 'home-forced-dark');
     });
