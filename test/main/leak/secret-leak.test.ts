@@ -1,0 +1,184 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../common/result';
+import { OUTBOX_FILE } from '../../../main/app/core';
+import { startDemoServer } from '../../../main/demo/server';
+import type { DemoServer } from '../../../main/demo/server';
+import { createCoreHarness } from '../../helpers/app-core';
+import type { CoreHarness } from '../../helpers/app-core';
+import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { failure, unwrap } from '../../helpers/result';
+import { startTcpRelay } from '../../helpers/tcp-relay';
+import type { TcpRelay } from '../../helpers/tcp-relay';
+import { filesContaining, removeTempDir } from '../../helpers/temp-dir';
+import { whenOutboxEmpty } from '../../helpers/wait-for';
+
+const gate = await keychainGate();
+
+/** A key a person might paste by mistake: recognisable wherever it turns up. */
+const WRONG_KEY = `comp_${'deadbeef'.repeat(8)}`;
+
+describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and events', () => {
+  const service = uniqueTestService();
+  let server: DemoServer;
+  let relay: TcpRelay;
+  let userDataDir: string;
+  /** Every harness's logs, answers and events: what the renderer and a log file would see. */
+  const harnesses: CoreHarness[] = [];
+  const secrets: string[] = [];
+
+  beforeAll(async () => {
+    gate.assertAvailable();
+    server = await startDemoServer({ rateLimit: false });
+    relay = await startTcpRelay(server.baseUrl);
+    userDataDir = await mkdtemp(join(tmpdir(), 'task-tray-leak-'));
+    secrets.push(server.keys.full, server.keys.noScope, server.session.token, WRONG_KEY);
+  });
+  afterAll(async () => {
+    for (const h of harnesses) {
+      await h.core.dispose();
+      await Promise.all(h.demos.map((d) => d.close()));
+    }
+    await relay.close();
+    await server.close();
+    await removeTempDir(userDataDir);
+    await removeTestService(service);
+  });
+
+  async function start(): Promise<CoreHarness> {
+    const h = createCoreHarness(userDataDir, service, {
+      outbox: { backoff: { baseMs: 10, maxMs: 50 }, rate: { limit: 1000, windowMs: 1000 } },
+      signInWithBrowser: async () =>
+        ok({ cookie: server.session.cookie, organizationId: server.session.organizationId }),
+    });
+    harnesses.push(h);
+    await h.core.start();
+    return h;
+  }
+
+  it(
+    'runs the flows: connect, pin, change, faults, restart, session, demo, sign out, errors',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const org = server.organizations[0]!.id;
+      const [a, b, c] = server.taskIds(org);
+      let h = await start();
+
+      // A wrong key, pasted where keys and links go.
+      failure(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: WRONG_KEY }));
+      failure(await h.call('pinTask', { ref: WRONG_KEY }));
+      failure(
+        await h.call('connectApiKey', { baseUrl: `${relay.baseUrl}/${WRONG_KEY}`, apiKey: 'x' }),
+      );
+
+      // Connected, pinned, changed.
+      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      for (const id of [a!, b!, c!]) unwrap(await h.call('pinTask', { ref: id }));
+      failure(await h.call('pinTask', { ref: server.keys.full }));
+      unwrap(await h.call('updateTask', { taskId: a!, patch: { status: 'in_review' } }));
+      unwrap(await h.call('updateTasks', { taskIds: [a!, b!], patch: { priority: 'high' } }));
+
+      // Faults, some of them echoing the key back as a careless server might.
+      server.faults.dropNext(1);
+      server.faults.failNext(500, 1, `upstream said: key ${server.keys.full} is fine`);
+      server.faults.failNext(
+        429,
+        1,
+        { statusCode: 429, message: server.keys.full },
+        {
+          'Retry-After': '0',
+        },
+      );
+      unwrap(await h.call('updateTask', { taskId: b!, patch: { status: 'done' } }));
+      await whenOutboxEmpty(h.core);
+      server.faults.failNext(400, 1, { statusCode: 400, message: [`bad key ${server.keys.full}`] });
+      failure(await h.call('updateTask', { taskId: c!, patch: { status: 'done' } }));
+      server.faults.failNext(401, 1, {
+        statusCode: 401,
+        message: `Invalid API key ${server.keys.full}`,
+      });
+      unwrap(await h.call('updateTask', { taskId: c!, patch: { status: 'canceled' } }));
+      unwrap(await h.call('getConnection'));
+      unwrap(await h.call('getAccount'));
+      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      await whenOutboxEmpty(h.core);
+      unwrap(await h.call('retrySync'));
+
+      // The service goes away with a change waiting; the app restarts and sends it.
+      await relay.stop();
+      unwrap(
+        await h.call('updateTask', { taskId: a!, patch: { title: 'Kept through a restart' } }),
+      );
+      await h.core.dispose();
+      await relay.start();
+      h = await start();
+      await whenOutboxEmpty(h.core);
+      expect(server.getTask(org, a!)?.title).toBe('Kept through a restart');
+      unwrap(await h.call('getOrganization', { refresh: true }));
+      unwrap(await h.call('listTasks'));
+
+      // A key without the scope: paused, then the good key again.
+      unwrap(
+        await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.noScope }),
+      );
+      unwrap(await h.call('updateTask', { taskId: b!, patch: { status: 'todo' } }));
+      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      await whenOutboxEmpty(h.core);
+
+      // The key pasted into the wrong fields while it is in use.
+      failure(await h.call('setSettings', { serviceUrl: server.keys.full }));
+      failure(await h.call('connectApiKey', { baseUrl: server.keys.full, apiKey: 'x' }));
+      failure(
+        await h.call('pinTask', { ref: `https://app.example.com/?taskItemId=${server.keys.full}` }),
+      );
+
+      // Settings, a web session, the demo, and signing out of each.
+      unwrap(await h.call('setSettings', { serviceUrl: server.baseUrl, requestsPerMinute: 50 }));
+      unwrap(await h.call('signOut'));
+      unwrap(await h.call('signInWithSession'));
+      unwrap(await h.call('pinTask', { ref: a! }));
+      unwrap(await h.call('updateTask', { taskId: a!, patch: { status: 'done' } }));
+      unwrap(await h.call('signOut'));
+      unwrap(await h.call('startDemo'));
+      secrets.push(...h.demos.map((d) => d.keys.full));
+      const [row] = unwrap(await h.call('listTasks'));
+      unwrap(await h.call('updateTask', { taskId: row!.id, patch: { status: 'done' } }));
+      unwrap(await h.call('signOut'));
+
+      await h.core.dispose();
+
+      // Positive control: the scanners do find a key where one is.
+      const control = await mkdtemp(join(tmpdir(), 'task-tray-leak-control-'));
+      await writeFile(join(control, 'oops.json'), JSON.stringify({ k: server.keys.full }));
+      expect(await filesContaining(control, server.keys.full)).toHaveLength(1);
+      await removeTempDir(control);
+
+      // What was written: settings and the outbox (and anything moved aside) exist and carry no secret.
+      expect(await filesContaining(userDataDir, '"version"')).toEqual(
+        expect.arrayContaining([
+          join(userDataDir, 'settings.json'),
+          join(userDataDir, OUTBOX_FILE),
+        ]),
+      );
+      for (const secret of secrets) {
+        expect(await filesContaining(userDataDir, secret), 'files').toEqual([]);
+        for (const seen of harnesses) {
+          expect(
+            seen.logs.filter((l) => l.includes(secret)),
+            'logs',
+          ).toEqual([]);
+          expect(JSON.stringify(seen.answers).includes(secret), 'IPC answers').toBe(false);
+          expect(JSON.stringify(seen.events).includes(secret), 'IPC events').toBe(false);
+        }
+      }
+      // The flows really ran: answers, events and log lines to scan.
+      const all = harnesses.flatMap((x) => [...x.answers, ...x.events]);
+      expect(all.length).toBeGreaterThan(50);
+      expect(harnesses.flatMap((x) => x.logs).length).toBeGreaterThan(0);
+    },
+  );
+});
