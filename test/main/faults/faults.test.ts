@@ -478,6 +478,33 @@ describe.skipIf(gate.skip)('bulk changes, paced', () => {
     expect(pendingSeen.length).toBeGreaterThanOrEqual(rounds.length);
   });
 
+  it('paces by the requestsPerMinute setting, and follows it when it changes', async () => {
+    const org = server.organizations[0]!.id;
+    const h = createCoreHarness(await tempDir(), service, { outbox: { backoff: QUICK } });
+    harnesses.push(h);
+    await h.core.start();
+    // Two a minute: one change may go now, the next waits for the bucket (one request is kept for reads).
+    unwrap(await h.call('setSettings', { requestsPerMinute: 2 }));
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    const [x, y] = server.taskIds(org);
+    for (const id of [x!, y!]) unwrap(await h.call('pinTask', { ref: id }));
+    unwrap(await h.call('updateTask', { taskId: x!, patch: { status: 'in_review' } }));
+    const waiting = h.call('updateTask', { taskId: y!, patch: { status: 'in_review' } });
+    await whenState(
+      h.core,
+      () => h.core.state().tasks.find((t) => t.id === y)?.pendingPatch?.status === 'in_review',
+    );
+    // Its lane asks the pacer for a token within the same turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.core.timers()).toMatchObject({ pending: 1 });
+    expect(server.getTask(org, y!)?.status).not.toBe('in_review');
+    // Raised: the waiting change goes at once.
+    unwrap(await h.call('setSettings', { requestsPerMinute: 100 }));
+    expect(unwrap(await waiting)).toMatchObject({ sync: 'idle' });
+    expect(server.getTask(org, y!)?.status).toBe('in_review');
+    expect(h.core.timers().pending).toBe(0);
+  });
+
   it('refuses a bulk change that lists a task twice or none, before anything is sent', async () => {
     const h = createCoreHarness(await tempDir(), service, {});
     harnesses.push(h);
