@@ -11,7 +11,8 @@ import type {
   SettingsView,
   TaskUpdateOutcome,
 } from './views';
-import { ShortcutSchema, THEMES } from './views';
+import { ShortcutSchema } from './shortcut';
+import { THEMES } from './views';
 
 /**
  * The single IPC contract. Every method the renderer may call is here with

@@ -1,7 +1,7 @@
 import { appError, err, ok } from './result';
 import type { Result } from './result';
-import { TASK_ID_PATTERN } from './task';
-import type { EntityType } from './task';
+import { TASK_ID_PATTERN } from './task-values';
+import type { EntityType } from './task-values';
 
 /** What a pasted id or web-app link tells us. Implementation: see parseTaskRef (issue 2). */
 export interface TaskRef {

@@ -1,49 +1,21 @@
 import { z } from 'zod';
+import {
+  TASK_ID_PATTERN,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  isEntityType,
+  isTaskPriority,
+  isTaskStatus,
+} from './task-values';
 
-export const TASK_STATUSES = ['todo', 'in_progress', 'in_review', 'done', 'canceled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export * from './task-values';
+
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
-
-export const TASK_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const TaskPrioritySchema = z.enum(TASK_PRIORITIES);
-
-export const ENTITY_TYPES = ['vendor', 'risk'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
-
-export const STATUS_LABELS: Record<TaskStatus, string> = {
-  todo: 'To do',
-  in_progress: 'In progress',
-  in_review: 'In review',
-  done: 'Done',
-  canceled: 'Canceled',
-};
-
-export const PRIORITY_LABELS: Record<TaskPriority, string> = {
-  urgent: 'Urgent',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
-
-export const isTaskStatus = (v: unknown): v is TaskStatus =>
-  typeof v === 'string' && (TASK_STATUSES as readonly string[]).includes(v);
-export const isTaskPriority = (v: unknown): v is TaskPriority =>
-  typeof v === 'string' && (TASK_PRIORITIES as readonly string[]).includes(v);
-export const isEntityType = (v: unknown): v is EntityType =>
-  typeof v === 'string' && (ENTITY_TYPES as readonly string[]).includes(v);
-
-/**
- * A task id goes into a URL path, and the service does not check its format:
- * we do. `tski_` and an alphanumeric suffix, bounded so a paste of a novel is refused.
- */
-export const TASK_ID_PATTERN = /^tski_[A-Za-z0-9]{1,64}$/;
 export const TaskIdSchema = z
   .string()
   .regex(TASK_ID_PATTERN, 'A task id is "tski_" followed by letters and digits.');
 export type TaskId = z.infer<typeof TaskIdSchema>;
-export const isTaskId = (v: unknown): v is TaskId =>
-  typeof v === 'string' && TASK_ID_PATTERN.test(v);
 
 /** The interface lists `user` without its fields; the real one has these, all treated as optional. */
 export const UserSchema = z.looseObject({

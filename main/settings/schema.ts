@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENTITY_TYPES, TaskIdSchema, TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
-import { ShortcutSchema, THEMES } from '../../common/views';
+import { ShortcutSchema } from '../../common/shortcut';
+import { THEMES } from '../../common/views';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */
 export const SETTINGS_VERSION = 1;

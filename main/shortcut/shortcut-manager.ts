@@ -1,6 +1,6 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import { ShortcutSchema } from '../../common/views';
+import { ShortcutSchema } from '../../common/shortcut';
 
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+T';
 

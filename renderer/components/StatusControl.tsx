@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { STATUS_LABELS, TASK_STATUSES } from '../../common/task';
-import type { TaskStatus } from '../../common/task';
+import { STATUS_LABELS, TASK_STATUSES } from '../../common/task-values';
+import type { TaskStatus } from '../../common/task-values';
 
 /**
  * The five-way status switch: a radiogroup. As in a toolbar, ←/→/Home/End

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { TASK_STATUSES } from '../../common/task';
-import type { TaskStatus } from '../../common/task';
+import { TASK_STATUSES } from '../../common/task-values';
+import type { TaskStatus } from '../../common/task-values';
 import type { TaskRowModel } from '../lib/task-model';
 import { TaskRow } from './TaskRow';
 

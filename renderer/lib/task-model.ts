@@ -5,8 +5,8 @@ import {
   isTaskStatus,
   PRIORITY_LABELS,
   STATUS_LABELS,
-} from '../../common/task';
-import type { EntityType, TaskPriority, TaskStatus } from '../../common/task';
+} from '../../common/task-values';
+import type { EntityType, TaskPriority, TaskStatus } from '../../common/task-values';
 import type { AppError } from '../../common/result';
 import type { PinnedTaskView, TaskSyncState } from '../../common/views';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShortcutSchema } from '../../common/views';
+import { ShortcutSchema } from '../../common/shortcut';
 
 describe('ShortcutSchema', () => {
   it.each([

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ShortcutSchema } from '../../../common/views';
+import { ShortcutSchema } from '../../../common/shortcut';
 import { acceleratorFromKey } from '../../../renderer/lib/accelerator';
 import type { KeyPress } from '../../../renderer/lib/accelerator';
 
