@@ -12,33 +12,45 @@ const byChannel = new Map<string, MethodName>(
   (Object.keys(contract) as MethodName[]).map((name) => [contract[name].channel, name]),
 );
 
-/** A schema failure, said as one sentence that names the field. */
+const MAX_MESSAGE = 200;
+
+/**
+ * A schema failure, said as one sentence that names the field. Never quotes
+ * the input: an unknown field's name or a wrong value could be anything the
+ * page sent, a pasted key included.
+ */
 export function describeInputError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request was not understood.';
-  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return `${where}${issue.message}`;
+  const path = issue.path.filter((p) => typeof p === 'number' || p.length <= 40).join('.');
+  const where = path ? `${path}: ` : '';
+  const what =
+    issue.code === 'unrecognized_keys'
+      ? 'This request has a field it does not take.'
+      : issue.message;
+  const text = `${where}${what}`;
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
 
 /**
  * The one path every renderer request takes after the sender check: find the
  * channel in the contract, parse the input with its schema, run the handler,
  * and turn anything that goes wrong into an error result. As a last guard for
- * invariant 1, a result that contains a secret in use is replaced by an error.
+ * invariant 1, every answer (refusals included) that contains a secret in use
+ * is replaced by an error.
  */
 export function createDispatcher(
   handlers: Handlers,
   deps: { log: Logger; secretsInUse: () => readonly string[] },
 ): Dispatch {
-  return async (channel, rawInput) => {
+  const answer = async (channel: string, rawInput: unknown): Promise<Result<unknown>> => {
     const name = byChannel.get(channel);
-    if (!name) return err(appError('bad_input', `Unknown request "${channel.slice(0, 80)}".`));
+    if (!name) return err(appError('bad_input', 'Task Tray does not know this request.'));
     const parsed = contract[name].input.safeParse(rawInput);
     if (!parsed.success) return err(appError('bad_input', describeInputError(parsed.error)));
-    let result: Result<unknown>;
     try {
       const handler = handlers[name] as (input: unknown) => Promise<Result<unknown>>;
-      result = await handler(parsed.data);
+      return await handler(parsed.data);
     } catch (e) {
       deps.log.error(`${channel} failed`, e);
       return err(
@@ -48,9 +60,12 @@ export function createDispatcher(
         ),
       );
     }
+  };
+  return async (channel, rawInput) => {
+    const result = await answer(channel, rawInput);
     const text = JSON.stringify(result);
     if (deps.secretsInUse().some((s) => s.length > 0 && text.includes(s))) {
-      deps.log.error(`${channel} tried to return a secret; blocked`);
+      deps.log.error(`${channel.slice(0, 80)} tried to return a secret; blocked`);
       return err(appError('internal', 'Task Tray blocked an answer that contained a secret.'));
     }
     return result;

@@ -55,7 +55,7 @@ describe('the IPC dispatcher', () => {
     [
       'tasks:update',
       { taskId: 'tski_abc', patch: { status: 'done', assigneeId: null } },
-      /assigneeId|Unrecognized/i,
+      /field it does not take/,
     ],
     ['tasks:pin', { ref: 'x'.repeat(5000) }, /too long/],
     ['tasks:pin', { ref: 42 }, /ref/],
@@ -87,8 +87,9 @@ describe('the IPC dispatcher', () => {
     const answer = await dispatch('fs:read', { path: '/etc/passwd' });
     expect(answer).toMatchObject({
       ok: false,
-      error: { kind: 'bad_input', message: 'Unknown request "fs:read".' },
+      error: { kind: 'bad_input', message: 'Task Tray does not know this request.' },
     });
+    expect(JSON.stringify(answer)).not.toContain('fs:read');
   });
 
   it('turns a handler that throws into an error result, logged without the secret', async () => {
@@ -110,6 +111,26 @@ describe('the IPC dispatcher', () => {
     });
     const answer = await dispatch('connection:get', undefined);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(answer)).not.toContain(SECRET);
+  });
+
+  it('never quotes what the page sent: an unknown field named like the key stays out of the answer', async () => {
+    const { dispatch } = setup();
+    const answer = await dispatch('tasks:update', {
+      taskId: 'tski_abc',
+      patch: { status: 'done' },
+      [SECRET]: 1,
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    expect(JSON.stringify(answer)).not.toContain(SECRET);
+    const long = 'k'.repeat(100_000);
+    const huge = await dispatch('tasks:pin', { ref: 'tski_a', [long]: 1 });
+    expect(JSON.stringify(huge).length).toBeLessThan(400);
+  });
+
+  it('blocks a refusal that would echo the secret, not only handler answers', async () => {
+    const { dispatch } = setup();
+    const answer = await dispatch('settings:set', { signInUrl: SECRET.repeat(100) });
     expect(JSON.stringify(answer)).not.toContain(SECRET);
   });
 });

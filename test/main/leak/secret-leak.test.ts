@@ -131,6 +131,15 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
 
       // The key pasted into the wrong fields while it is in use.
       failure(await h.call('setSettings', { serviceUrl: server.keys.full }));
+      // A compromised page naming a field or a channel after the key gets it back in no refusal.
+      failure(
+        await h.raw('tasks:update', {
+          taskId: a!,
+          patch: { status: 'done' },
+          [server.keys.full]: 1,
+        }),
+      );
+      failure(await h.raw(`tasks:${server.keys.full}`, {}));
       failure(await h.call('connectApiKey', { baseUrl: server.keys.full, apiKey: 'x' }));
       failure(
         await h.call('pinTask', { ref: `https://app.example.com/?taskItemId=${server.keys.full}` }),
