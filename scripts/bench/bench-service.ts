@@ -1,0 +1,61 @@
+import { startManyTasksService } from '../../test/helpers/many-tasks-service';
+import type { ManyTasksService } from '../../test/helpers/many-tasks-service';
+
+/**
+ * The reference service (test/helpers/many-tasks-service.ts: main/demo's
+ * router, auth, validation and store on loopback) with 200 tasks, no pacing,
+ * no faults, no added latency. Its tasks are all alike; the benchmark gives
+ * them what real ones have (titles of different lengths, descriptions on
+ * half, priorities, assignees) through the service's own PUT, and keeps
+ * each answer: that is how the service sends the task, and what the app pins.
+ */
+export interface BenchService extends ManyTasksService {
+  /** The tasks as the service last sent them, in taskIds order. */
+  readonly tasks: readonly Record<string, unknown>[];
+}
+
+const TITLES = [
+  'Collect SOC 2 Type II report',
+  'Review data processing agreement',
+  'Confirm the sub-processor list and notice period',
+  'Run the quarterly access review',
+  'Renew penetration test',
+  'Update the incident response runbook after the tabletop exercise',
+  'Check encryption at rest',
+  'Verify the backup restore drill',
+];
+const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+const STATUSES = ['todo', 'in_progress', 'in_review', 'done', 'canceled'] as const;
+/** Members of Northwind Health in the sample data. */
+const ASSIGNEES = [null, 'mem_n2dan4k8ro', 'mem_n1maya7q2c'] as const;
+
+export async function startBenchService(taskCount: number): Promise<BenchService> {
+  const service = await startManyTasksService({ taskCount, rateLimit: false });
+  try {
+    const tasks: Record<string, unknown>[] = [];
+    for (const [i, taskId] of service.taskIds.entries()) {
+      const n = String(i + 1).padStart(3, '0');
+      const body = {
+        title: `${TITLES[i % TITLES.length]} (${n})`,
+        description:
+          i % 2 === 0
+            ? `Evidence for control ${n}: ask the owner, attach the document, note when it expires.`
+            : null,
+        priority: PRIORITIES[i % PRIORITIES.length],
+        status: STATUSES[i % STATUSES.length],
+        assigneeId: ASSIGNEES[i % ASSIGNEES.length],
+      };
+      const res = await fetch(`${service.baseUrl}/v1/task-management/${taskId}`, {
+        method: 'PUT',
+        headers: { 'X-API-Key': service.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`Setting up ${taskId} was answered ${res.status}.`);
+      tasks.push((await res.json()) as Record<string, unknown>);
+    }
+    return { ...service, tasks };
+  } catch (e) {
+    await service.close();
+    throw e;
+  }
+}

@@ -1,0 +1,116 @@
+import { contract } from '../../common/ipc';
+import type { Result } from '../../common/result';
+import type { TaskStatus } from '../../common/task';
+import type { TaskUpdateOutcome } from '../../common/views';
+import { barePut } from './bare-put';
+import type { BenchService } from './bench-service';
+import { signedInCore } from './main-side';
+import { now, repeatPaired, shortOfRuns, within } from './repeat';
+import { verdict } from './report';
+import type { BenchResult, Measurement } from './report';
+import { summarize } from './stats';
+import { nextStatus } from './statuses';
+
+export const BULK_CHANGES = 200;
+export const BULK_MIN_SHARE = 0.5;
+
+/** Bulk runs are long: a couple of warm-up runs fill the connection pool and the JIT. */
+const BULK_WARMUP = 2;
+const CAP_MS = 50_000;
+
+/** The same changes as bare PUTs, `workers` at a time, as fast as the service answers. */
+async function barePuts(
+  service: BenchService,
+  ids: readonly string[],
+  status: TaskStatus,
+  workers: number,
+): Promise<void> {
+  const queue = [...ids];
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) await barePut(service, id, status);
+    }),
+  );
+}
+
+/**
+ * Item 5: one status for 200 pinned tasks, asked for in one bulk request
+ * (tasks:update-many, as the popup's bulk action does) with pacing off,
+ * until main reports all 200 confirmed; beside the same 200 PUTs made bare
+ * with as many in flight as the app had (counted at main's fetch).
+ */
+export const bulk: Measurement = {
+  item: 5,
+  id: 'bulk',
+  title: 'Bulk: 200 changes over 200 tasks',
+  async run(ctx): Promise<BenchResult[]> {
+    const service = await ctx.service();
+    const ids = service.taskIds.slice(0, BULK_CHANGES);
+    if (ids.length < BULK_CHANGES)
+      throw new Error(`The service has fewer than ${BULK_CHANGES} tasks.`);
+    const main = await signedInCore(service, BULK_CHANGES, { pacing: 'off' });
+    // Stands in for webContents.send, which serialises every event to the renderer.
+    const offIpc = main.harness.core.onEvent((_event, payload) => void structuredClone(payload));
+    let concurrency = 0;
+    // One status for all, a different one each run: every run changes every task.
+    let status: TaskStatus = nextStatus(service.statusOf(ids[0] as string));
+    try {
+      const plan = { warmup: BULK_WARMUP, runs: ctx.runs, capMs: CAP_MS };
+      const samples = await repeatPaired(
+        plan,
+        async () => {
+          status = nextStatus(status);
+          main.resetInFlight();
+          const t0 = now();
+          const confirmed = main.confirmed(new Map(ids.map((id) => [id, status])));
+          const answer = (await main.harness.core.dispatch(contract.updateTasks.channel, {
+            taskIds: ids,
+            patch: { status },
+          })) as Result<TaskUpdateOutcome[]>;
+          if (!answer.ok) throw new Error(`The bulk change was refused: ${answer.error.message}`);
+          const refused = answer.value.find((o) => !o.result.ok);
+          if (refused && !refused.result.ok)
+            throw new Error(`${refused.taskId} was refused: ${refused.result.error.message}`);
+          await within(60_000, 'Confirmation of all 200 changes', confirmed);
+          const seconds = (now() - t0) / 1000;
+          concurrency = Math.max(concurrency, main.maxInFlight());
+          main.forget();
+          if (ids.some((id) => service.statusOf(id) !== status))
+            throw new Error('The service does not hold every status the app confirmed.');
+          return BULK_CHANGES / seconds;
+        },
+        async () => {
+          const t0 = now();
+          // Two steps on: a value neither the app's last run nor its next one sets.
+          await barePuts(service, ids, nextStatus(nextStatus(status)), Math.max(1, concurrency));
+          return BULK_CHANGES / ((now() - t0) / 1000);
+        },
+      );
+      const app = summarize(samples.app);
+      const floor = summarize(samples.floor);
+      const share = app.median / floor.median;
+      return [
+        {
+          item: 5,
+          id: 'bulk',
+          title: 'Bulk: 200 changes over 200 tasks',
+          app: { label: 'app', unit: 'changes/s', summary: app },
+          floor: { label: `bare PUTs ×${concurrency}`, unit: 'changes/s', summary: floor },
+          budget: verdict(
+            `≥ ${BULK_MIN_SHARE * 100} % of bare`,
+            share >= BULK_MIN_SHARE,
+            `${(share * 100).toFixed(0)} %`,
+            shortOfRuns(app.runs, ctx.runs, plan.capMs),
+          ),
+          notes: [
+            `main had at most ${concurrency} requests in flight (counted at its fetch); the bare side used as many workers`,
+            'app: one tasks:update-many of 200 tasks until a tasks:changed shows all 200 confirmed; pacing off (outbox.rate far above any limit)',
+          ],
+        },
+      ];
+    } finally {
+      offIpc();
+      await main.dispose();
+    }
+  },
+};

@@ -1,0 +1,94 @@
+import type { BenchContext } from './context';
+import { signedInCore } from './main-side';
+import type { BenchCore } from './main-side';
+import { assertNoProblems, loadUntilPainted, newPage, rowCount } from './page';
+import { repeatPaired, shortOfRuns } from './repeat';
+import { verdict } from './report';
+import type { BenchResult, Measurement } from './report';
+import { summarize } from './stats';
+
+export const FIRST_RENDER_TASKS = 50;
+export const FIRST_RENDER_BUDGET_MS = 100;
+const CAP_MS = 60_000;
+
+/** One load of the popup, connected to main, until its list of `tasks` rows is drawn. */
+export async function popupLoad(ctx: BenchContext, main: BenchCore, tasks: number) {
+  const p = await newPage(ctx, main.harness.core);
+  try {
+    const paintedAt = await loadUntilPainted(p, (await ctx.site()).url);
+    const rows = await rowCount(p.page);
+    if (rows !== tasks) throw new Error(`The popup drew ${rows} rows, not ${tasks}.`);
+    assertNoProblems(p, 'The popup');
+    return { p, paintedAt };
+  } catch (e) {
+    await p.close();
+    throw e;
+  } finally {
+    main.forget();
+  }
+}
+
+/** One load of the floor page (React alone) until its component has rendered. */
+export async function floorLoad(ctx: BenchContext) {
+  const p = await newPage(ctx);
+  try {
+    const paintedAt = await loadUntilPainted(p, (await ctx.floorSite()).url);
+    assertNoProblems(p, 'The floor page');
+    return { p, paintedAt };
+  } catch (e) {
+    await p.close();
+    throw e;
+  }
+}
+
+/**
+ * Item 2: a new popup page, served from loopback, talking to main through the
+ * real bridge: ms from navigation start to the task list drawn with 50 pinned
+ * tasks and the organization. Floor: React alone drawing one component.
+ */
+export const firstRender: Measurement = {
+  item: 2,
+  id: 'first-render',
+  title: `Popup first render (${FIRST_RENDER_TASKS} tasks)`,
+  async run(ctx): Promise<BenchResult[]> {
+    const main = await signedInCore(await ctx.service(), FIRST_RENDER_TASKS);
+    try {
+      const plan = { warmup: ctx.warmup, runs: ctx.runs, capMs: CAP_MS };
+      const samples = await repeatPaired(
+        plan,
+        async () => {
+          const { p, paintedAt } = await popupLoad(ctx, main, FIRST_RENDER_TASKS);
+          await p.close();
+          return paintedAt;
+        },
+        async () => {
+          const { p, paintedAt } = await floorLoad(ctx);
+          await p.close();
+          return paintedAt;
+        },
+      );
+      const app = summarize(samples.app);
+      return [
+        {
+          item: 2,
+          id: 'first-render',
+          title: `Popup first render (${FIRST_RENDER_TASKS} tasks)`,
+          app: { label: 'app', unit: 'ms', summary: app },
+          floor: { label: 'React alone', unit: 'ms', summary: summarize(samples.floor) },
+          budget: verdict(
+            `≤ ${FIRST_RENDER_BUDGET_MS} ms median`,
+            app.median <= FIRST_RENDER_BUDGET_MS,
+            null,
+            shortOfRuns(app.runs, ctx.runs, plan.capMs),
+          ),
+          notes: [
+            'navigation start → performance.mark("tasks-painted"), a new tab each run, headless Chromium',
+            'window.api is the preload bridge over Playwright exposeFunction to main’s dispatcher',
+          ],
+        },
+      ];
+    } finally {
+      await main.dispose();
+    }
+  },
+};

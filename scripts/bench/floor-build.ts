@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfigFromFile, RendererConfigFactory } from 'electron-vite';
+import { build } from 'vite';
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+
+/**
+ * The floor of the renderer: React and ReactDOM alone, one component drawn
+ * with createRoot. It sets the same mark the popup sets when its task list is
+ * on screen (renderer/components/TaskSection.tsx: a task queued from the next
+ * frame callback, so after that frame's paint), so the same page-load and
+ * heap measurements apply to it.
+ */
+const FLOOR_HTML = `<!doctype html>
+<html lang="en">
+  <head><meta charset="UTF-8" /><title>Floor</title></head>
+  <body><div id="root"></div><script type="module" src="./main.jsx"></script></body>
+</html>
+`;
+const FLOOR_MAIN = `import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+function App() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(() => performance.mark('tasks-painted'), 0));
+  }, []);
+  return <p>Task Tray</p>;
+}
+createRoot(document.getElementById('root')).render(<App />);
+`;
+
+export interface FloorBuild {
+  /** The built floor: index.html and assets/, to measure and to serve. */
+  readonly outDir: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Builds the floor with the app's own renderer config (electron.vite.config.ts:
+ * plugins, minify, target) run through electron-vite's renderer preset, as
+ * `npm run build` does; only the entry and the output folder differ.
+ */
+export async function buildFloor(): Promise<FloorBuild> {
+  const dir = await mkdtemp(join(tmpdir(), 'task-tray-bench-floor-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    const src = join(dir, 'src');
+    const outDir = join(dir, 'out');
+    await writeFile(join(dir, 'package.json'), '{ "private": true }\n');
+    // React resolves from the repo's node_modules, as the app's does.
+    await symlink(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    await mkdir(src);
+    await writeFile(join(src, 'index.html'), FLOOR_HTML);
+    await writeFile(join(src, 'main.jsx'), FLOOR_MAIN);
+
+    const loaded = await loadConfigFromFile(
+      { command: 'build', mode: 'production' },
+      join(REPO_ROOT, 'electron.vite.config.ts'),
+      REPO_ROOT,
+      'silent',
+      true,
+    );
+    const app = loaded.config.renderer;
+    if (!app || typeof app === 'function')
+      throw new Error('electron.vite.config.ts has no renderer section to build the floor with.');
+    const renderer = {
+      ...app,
+      root: src,
+      logLevel: 'silent' as const,
+      build: {
+        ...app.build,
+        outDir,
+        emptyOutDir: true,
+        rollupOptions: { input: { index: join(src, 'index.html') } },
+        rolldownOptions: { input: { index: join(src, 'index.html') } },
+      },
+    };
+    process.env.NODE_ENV_ELECTRON_VITE = 'production';
+    const config = await new RendererConfigFactory(
+      renderer,
+      { mode: 'production', configFile: false },
+      { root: dir },
+    ).build();
+    await build({ ...config, configFile: false, mode: 'production' });
+    return { outDir, dispose: cleanup };
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+}

@@ -1,0 +1,173 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contract } from '../../common/ipc';
+import type { EventName } from '../../common/ipc';
+import { TaskSchema } from '../../common/task';
+import type { TaskStatus } from '../../common/task';
+import type { PinnedTaskView } from '../../common/views';
+import { SETTINGS_FILE } from '../../main/app/core';
+import { createMemorySecretStore } from '../../main/secrets';
+import type { SecretStore } from '../../main/secrets';
+import { createSettingsStore } from '../../main/settings/settings-store';
+import { createCoreHarness } from '../../test/helpers/app-core';
+import type { CoreHarness } from '../../test/helpers/app-core';
+import type { BenchService } from './bench-service';
+
+/**
+ * Main's real core (test/helpers/app-core.ts: settings in a temp folder,
+ * Node's fetch to the reference service on loopback), signed in with an API
+ * key and with tasks pinned, as after a restart of the app.
+ *
+ * The key is kept by the in-memory secret store: the keychain is read once at
+ * start, never on a measured path, and the benchmark must run where no
+ * keychain is unlocked (a plain `npm run bench`).
+ */
+export interface BenchCore {
+  readonly harness: CoreHarness;
+  readonly dir: string;
+  /** The most requests main had in flight at once since the last reset (counted at its fetch). */
+  maxInFlight(): number;
+  resetInFlight(): void;
+  /** Calls a method through the dispatcher, as an IPC message from the renderer would. */
+  update(taskId: string, status: TaskStatus): Promise<unknown>;
+  /**
+   * Resolves when main has pushed a tasks:changed in which each of these
+   * tasks shows its status confirmed by the service (sync idle, no error).
+   */
+  confirmed(expected: ReadonlyMap<string, TaskStatus>): Promise<void>;
+  /** Drops what the harness recorded, so long runs do not pile up memory. */
+  forget(): void;
+  dispose(): Promise<void>;
+}
+
+const isConfirmed = (v: PinnedTaskView | undefined, status: TaskStatus): boolean =>
+  v !== undefined &&
+  v.sync === 'idle' &&
+  v.error === null &&
+  v.pendingPatch === null &&
+  v.snapshot?.status === status;
+
+/** Writes the profile's pins, with the tasks as the service sends them, into the settings file. */
+async function pinTasks(dir: string, tasks: readonly Record<string, unknown>[]): Promise<void> {
+  const settings = createSettingsStore({ filePath: join(dir, SETTINGS_FILE) });
+  await settings.load();
+  const profileId = settings.get().activeProfileId;
+  if (!profileId) throw new Error('Signing in left no active profile in the settings.');
+  const pinnedAt = new Date().toISOString();
+  const saved = await settings.update((s) => ({
+    ...s,
+    pinned: tasks.map((raw) => {
+      const task = TaskSchema.parse(raw);
+      return {
+        profileId,
+        taskId: task.id,
+        ref:
+          task.entityType === 'vendor' || task.entityType === 'risk'
+            ? { entityType: task.entityType, ...(task.entityId ? { entityId: task.entityId } : {}) }
+            : {},
+        snapshot: task,
+        error: null,
+        pinnedAt,
+      };
+    }),
+  }));
+  if (!saved.ok) throw new Error(`Could not pin the benchmark's tasks: ${saved.error.message}`);
+}
+
+/** Node's fetch, counting how many requests are on the wire at once. */
+function countingFetch() {
+  let now = 0;
+  let max = 0;
+  const counted: typeof fetch = async (input, init) => {
+    now += 1;
+    max = Math.max(max, now);
+    try {
+      return await fetch(input, init);
+    } finally {
+      now -= 1;
+    }
+  };
+  return { fetch: counted, max: () => max, reset: () => void (max = now) };
+}
+
+/** Far above any limit a run can reach: pacing out of the way, as the bulk item asks. */
+export const PACING_OFF = { limit: 1_000_000, windowMs: 60_000 } as const;
+
+export interface CoreOptions {
+  /** 'app': the requestsPerMinute setting, as shipped (default). 'off': PACING_OFF. */
+  readonly pacing?: 'app' | 'off';
+}
+
+/** A core signed in to the bench service with its first `pinned` tasks pinned, started. */
+export async function signedInCore(
+  service: BenchService,
+  pinned: number,
+  opts: CoreOptions = {},
+): Promise<BenchCore> {
+  const dir = await mkdtemp(join(tmpdir(), 'task-tray-bench-'));
+  const removeDir = () => rm(dir, { recursive: true, force: true });
+  const secrets: SecretStore = createMemorySecretStore();
+  try {
+    // Sign in through the app's own path: the key is checked against the service, then saved.
+    const first = createCoreHarness(dir, 'unused: memory secret store', { secrets });
+    await first.core.start();
+    const connected = await first.call('connectApiKey', {
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+    });
+    await first.core.dispose();
+    if (!connected.ok) throw new Error(`Could not sign in: ${connected.error.message}`);
+    await pinTasks(dir, service.tasks.slice(0, pinned));
+
+    // A second core reads it all back, as the app does when it starts.
+    const counter = countingFetch();
+    const harness = createCoreHarness(dir, 'unused: memory secret store', {
+      secrets,
+      fetch: counter.fetch,
+      ...(opts.pacing === 'off' ? { outbox: { rate: PACING_OFF } } : {}),
+    });
+    const waiters = new Set<(event: EventName, payload: unknown) => void>();
+    harness.core.onEvent((event, payload) => {
+      for (const w of [...waiters]) w(event, payload);
+    });
+    await harness.core.start();
+    const org = await harness.call('getOrganization', { refresh: true });
+    if (!org.ok) throw new Error(`The organization did not load: ${org.error.message}`);
+    const list = await harness.call('listTasks');
+    if (!list.ok || list.value.length !== pinned)
+      throw new Error(`Expected ${pinned} pinned tasks after the restart.`);
+
+    return {
+      harness,
+      dir,
+      maxInFlight: counter.max,
+      resetInFlight: counter.reset,
+      update: (taskId, status) =>
+        harness.core.dispatch(contract.updateTask.channel, { taskId, patch: { status } }),
+      confirmed: (expected) =>
+        new Promise<void>((resolve) => {
+          const waiter = (event: EventName, payload: unknown) => {
+            if (event !== 'tasks:changed') return;
+            const views = new Map((payload as PinnedTaskView[]).map((v) => [v.id, v]));
+            if ([...expected].every(([id, status]) => isConfirmed(views.get(id), status))) {
+              waiters.delete(waiter);
+              resolve();
+            }
+          };
+          waiters.add(waiter);
+        }),
+      forget: () => {
+        harness.events.splice(0);
+        harness.answers.splice(0);
+      },
+      dispose: async () => {
+        await harness.core.dispose();
+        await removeDir();
+      },
+    };
+  } catch (e) {
+    await removeDir();
+    throw e;
+  }
+}

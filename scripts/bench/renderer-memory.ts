@@ -1,0 +1,78 @@
+import type { BenchPage } from './page';
+import { floorLoad, popupLoad } from './first-render';
+import { TWO_FRAMES } from './in-page';
+import { signedInCore } from './main-side';
+import { repeatPaired, shortOfRuns } from './repeat';
+import { verdict } from './report';
+import type { BenchResult, Measurement } from './report';
+import { summarize } from './stats';
+
+export const MEMORY_TASKS = 200;
+export const MEMORY_BUDGET_MB = 15;
+const CAP_MS = 60_000;
+/** 1 MB = 1 000 000 bytes, like the KB of the weight table. */
+const MB = 1_000_000;
+
+/** JS heap in use after a full garbage collection: what the page keeps, not what it has yet to free. */
+async function heapUsed(p: BenchPage): Promise<number> {
+  await p.page.evaluate(TWO_FRAMES);
+  await p.cdp.send('HeapProfiler.collectGarbage');
+  await p.cdp.send('Performance.enable');
+  const { metrics } = await p.cdp.send('Performance.getMetrics');
+  const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+  if (used === undefined) throw new Error('Chromium reported no JSHeapUsedSize.');
+  return used / MB;
+}
+
+/** Item 6: the popup's JS heap with 200 pinned tasks drawn, beside React alone. */
+export const rendererMemory: Measurement = {
+  item: 6,
+  id: 'renderer-memory',
+  title: `Renderer memory (${MEMORY_TASKS} tasks)`,
+  async run(ctx): Promise<BenchResult[]> {
+    const main = await signedInCore(await ctx.service(), MEMORY_TASKS);
+    try {
+      const plan = { warmup: ctx.warmup, runs: ctx.runs, capMs: CAP_MS };
+      const samples = await repeatPaired(
+        plan,
+        async () => {
+          const { p } = await popupLoad(ctx, main, MEMORY_TASKS);
+          try {
+            return await heapUsed(p);
+          } finally {
+            await p.close();
+          }
+        },
+        async () => {
+          const { p } = await floorLoad(ctx);
+          try {
+            return await heapUsed(p);
+          } finally {
+            await p.close();
+          }
+        },
+      );
+      const app = summarize(samples.app);
+      return [
+        {
+          item: 6,
+          id: 'renderer-memory',
+          title: `Renderer memory (${MEMORY_TASKS} tasks)`,
+          app: { label: 'app', unit: 'MB', summary: app },
+          floor: { label: 'React alone', unit: 'MB', summary: summarize(samples.floor) },
+          budget: verdict(
+            `≤ ${MEMORY_BUDGET_MB} MB`,
+            app.median <= MEMORY_BUDGET_MB,
+            null,
+            shortOfRuns(app.runs, ctx.runs, plan.capMs),
+          ),
+          notes: [
+            'CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage; 1 MB = 10^6 bytes',
+          ],
+        },
+      ];
+    } finally {
+      await main.dispose();
+    }
+  },
+};

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BenchResult, Measurement } from './report';
+import { exact } from './stats';
+import { KB } from './table';
+
+/** Gzip as a server or an installer would: level 9, what "gzip size" usually means. */
+const gzipSize = (bytes: Buffer): number => gzipSync(bytes, { level: 9 }).length;
+
+export interface InitialAssets {
+  /** Scripts and module preloads: what must be fetched and parsed before the first render. */
+  readonly js: readonly string[];
+  readonly css: readonly string[];
+}
+
+/** The files index.html loads up front, as paths relative to the HTML file. */
+export function initialAssets(html: string): InitialAssets {
+  const attr = (tag: string, name: string): string | null =>
+    new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1] ?? null;
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'src');
+    if (src) js.push(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attr(tag, 'rel') ?? '').toLowerCase();
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel === 'stylesheet') css.push(href);
+    else if (rel === 'modulepreload') js.push(href);
+  }
+  return { js, css };
+}
+
+export interface Weight {
+  readonly jsGzip: number;
+  readonly cssGzip: number;
+  readonly jsRaw: number;
+  readonly cssRaw: number;
+  readonly files: readonly string[];
+}
+
+/** Sums raw and gzip bytes of the initial JS and CSS of a built index.html. */
+export async function measureWeight(outDir: string): Promise<Weight> {
+  const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  const assets = initialAssets(html);
+  if (assets.js.length === 0) throw new Error(`${outDir}/index.html loads no script.`);
+  const sum = async (paths: readonly string[]) => {
+    let raw = 0;
+    let gz = 0;
+    for (const p of paths) {
+      const bytes = await readFile(join(outDir, p.replace(/^\.?\//, '')));
+      raw += bytes.length;
+      gz += gzipSize(bytes);
+    }
+    return { raw, gz };
+  };
+  const js = await sum(assets.js);
+  const css = await sum(assets.css);
+  return {
+    jsGzip: js.gz,
+    cssGzip: css.gz,
+    jsRaw: js.raw,
+    cssRaw: css.raw,
+    files: [...assets.js, ...assets.css],
+  };
+}
+
+export const JS_BUDGET_BYTES = 90 * KB;
+export const JS_BUDGET_FLOOR_RATIO = 1.5;
+export const CSS_BUDGET_BYTES = 10 * KB;
+
+/** Item 1: what the popup makes Chromium download and parse before it can draw anything. */
+export const rendererWeight: Measurement = {
+  item: 1,
+  id: 'renderer-weight',
+  title: 'Renderer weight',
+  async run(ctx): Promise<BenchResult[]> {
+    const app = await measureWeight(ctx.rendererDir);
+    const floor = await measureWeight((await ctx.floor()).outDir);
+    const ratio = app.jsGzip / floor.jsGzip;
+    const jsPass = app.jsGzip <= JS_BUDGET_BYTES && ratio <= JS_BUDGET_FLOOR_RATIO;
+    const sizes = (w: Weight, what: 'JS' | 'CSS') =>
+      what === 'JS'
+        ? `${(w.jsRaw / KB).toFixed(1)} KB minified`
+        : `${(w.cssRaw / KB).toFixed(1)} KB minified`;
+    return [
+      {
+        item: 1,
+        id: 'renderer-weight-js',
+        title: 'Renderer weight: initial JS, gzip',
+        app: { label: 'app', unit: 'bytes', summary: exact(app.jsGzip) },
+        floor: { label: 'React alone', unit: 'bytes', summary: exact(floor.jsGzip) },
+        budget: {
+          text: '≤ 90 KB and ≤ 1.5× floor',
+          pass: jsPass,
+          checked: `${ratio.toFixed(2)}×`,
+        },
+        notes: [
+          `app files: ${app.files.join(', ')}`,
+          `app ${sizes(app, 'JS')}, floor ${sizes(floor, 'JS')}; gzip level 9; 1 KB = 1000 bytes`,
+          'sizes are the same on every build: measured once',
+        ],
+      },
+      {
+        item: 1,
+        id: 'renderer-weight-css',
+        title: 'Renderer weight: initial CSS, gzip',
+        app: { label: 'app', unit: 'bytes', summary: exact(app.cssGzip) },
+        floor: null,
+        budget: { text: '≤ 10 KB', pass: app.cssGzip <= CSS_BUDGET_BYTES },
+        notes: [`app ${sizes(app, 'CSS')}`],
+      },
+    ];
+  },
+};

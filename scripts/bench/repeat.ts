@@ -1,0 +1,58 @@
+export interface Plan {
+  readonly warmup: number;
+  readonly runs: number;
+  /**
+   * Stop recording once this much time has gone by, so a slow app cannot
+   * push `npm run bench` past its five minutes. A cut-short measurement
+   * fails its row (see shortOfRuns): its budget was not shown to be met.
+   */
+  readonly capMs?: number;
+}
+
+/**
+ * Two measurements taken in turns, swapping which goes first every run, so a
+ * slow drift of the machine (another process, the page cache, thermal) lands
+ * on both sides alike instead of on whichever ran second.
+ */
+export async function repeatPaired(
+  plan: Plan,
+  app: (index: number) => Promise<number>,
+  floor: (index: number) => Promise<number>,
+): Promise<{ app: number[]; floor: number[] }> {
+  const out = { app: [] as number[], floor: [] as number[] };
+  const started = performance.now();
+  for (let i = 0; i < plan.warmup + plan.runs; i++) {
+    const late = plan.capMs !== undefined && performance.now() - started > plan.capMs;
+    // At least one recorded run, so even a cut-short row shows a figure.
+    if (late && out.app.length > 0) break;
+    const record = i >= plan.warmup;
+    const order = i % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
+    for (const side of order) {
+      const value = await (side === 'app' ? app(i) : floor(i));
+      if (record) out[side].push(value);
+    }
+  }
+  return out;
+}
+
+/** Why a measurement does not count, when it has fewer runs than asked for; null when it has them all. */
+export const shortOfRuns = (
+  got: number,
+  wanted: number,
+  capMs: number | undefined,
+): string | null =>
+  got >= wanted
+    ? null
+    : `only ${got} of ${wanted} runs within the ${Math.round((capMs ?? 0) / 1000)} s cap`;
+
+/** Milliseconds since an arbitrary origin, sub-millisecond. */
+export const now = (): number => performance.now();
+
+/** Rejects with a message naming what never happened, instead of hanging the whole run. */
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms.`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

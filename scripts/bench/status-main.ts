@@ -1,0 +1,80 @@
+import type { Result } from '../../common/result';
+import { barePut } from './bare-put';
+import { signedInCore } from './main-side';
+import { now, repeatPaired, shortOfRuns, within } from './repeat';
+import { verdict } from './report';
+import type { BenchResult, Measurement } from './report';
+import { summarize } from './stats';
+import { nextStatus } from './statuses';
+
+export const OVERHEAD_BUDGET_MS = 5;
+const CAP_MS = 20_000;
+
+/**
+ * Item 3: one status change through the whole main-process path, from the
+ * IPC message to the event that tells the popup it is confirmed, beside a bare
+ * PUT of the same change to the same service.
+ */
+export const statusMain: Measurement = {
+  item: 3,
+  id: 'status-main',
+  title: 'Status change, main side',
+  async run(ctx): Promise<BenchResult[]> {
+    const service = await ctx.service();
+    const [pinned, other] = service.taskIds;
+    if (!pinned || !other) throw new Error('The service has fewer than two tasks.');
+    const main = await signedInCore(service, 1);
+    // Stands in for webContents.send, which serialises every event to the renderer.
+    const offIpc = main.harness.core.onEvent((_event, payload) => void structuredClone(payload));
+    try {
+      const plan = { warmup: ctx.warmup, runs: ctx.runs, capMs: CAP_MS };
+      const samples = await repeatPaired(
+        plan,
+        async () => {
+          const status = nextStatus(service.statusOf(pinned));
+          const t0 = now();
+          const confirmed = main.confirmed(new Map([[pinned, status]]));
+          const answer = (await main.update(pinned, status)) as Result<unknown>;
+          if (!answer.ok) throw new Error(`The update was refused: ${answer.error.message}`);
+          await within(5_000, 'The confirmation event', confirmed);
+          const ms = now() - t0;
+          if (service.statusOf(pinned) !== status)
+            throw new Error('The service does not hold the status the app confirmed.');
+          main.forget();
+          return ms;
+        },
+        async () => {
+          const status = nextStatus(service.statusOf(other));
+          const t0 = now();
+          await barePut(service, other, status);
+          return now() - t0;
+        },
+      );
+      const app = summarize(samples.app);
+      const floor = summarize(samples.floor);
+      const overhead = app.median - floor.median;
+      return [
+        {
+          item: 3,
+          id: 'status-main',
+          title: 'Status change, main side',
+          app: { label: 'core.dispatch', unit: 'ms', summary: app },
+          floor: { label: 'bare fetch PUT', unit: 'ms', summary: floor },
+          budget: verdict(
+            `overhead < ${OVERHEAD_BUDGET_MS} ms`,
+            overhead < OVERHEAD_BUDGET_MS,
+            `+${overhead.toFixed(1)} ms`,
+            shortOfRuns(app.runs, ctx.runs, plan.capMs),
+          ),
+          notes: [
+            'app: dispatch(tasks:update) → input check → task service → HTTP PUT → parse → settings written → tasks:changed showing it confirmed; events structured-cloned as IPC would',
+            'runs alternate app/bare and swap order each run',
+          ],
+        },
+      ];
+    } finally {
+      offIpc();
+      await main.dispose();
+    }
+  },
+};
