@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Organization } from './organization';
 import type { Result } from './result';
 import { hasChanges } from './task-patch';
-import { TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
+import { ENTITY_TYPES, TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
 import type { TaskRef } from './task-ref';
 import type {
   AccountStatus,
@@ -58,6 +58,28 @@ const TaskChange = z
   })
   .refine(hasChanges, 'Nothing to change.');
 
+/**
+ * What to pin: text the person pasted (an id or a link, parsed in main), or a
+ * reference main already parsed (the clipboard offer), so the link's
+ * organization and entity are kept and checked.
+ */
+export const TaskRefInput = z.strictObject({
+  taskId: TaskIdSchema,
+  organizationId: z
+    .string()
+    .regex(/^org_[A-Za-z0-9]{1,64}$/)
+    .optional(),
+  entityType: z.enum(ENTITY_TYPES).optional(),
+  entityId: z
+    .string()
+    .regex(/^(vnd|rsk)_[A-Za-z0-9]{1,64}$/)
+    .optional(),
+});
+const PinRefInput = z.union([
+  z.string().max(4096, 'That is too long to be a task link.'),
+  TaskRefInput,
+]);
+
 export const UpdateTaskInput = z.strictObject({
   taskId: TaskIdSchema,
   patch: TaskChange,
@@ -99,10 +121,7 @@ export const contract = {
     z.strictObject({ refresh: z.boolean().optional() }).optional(),
   ),
   listTasks: method<PinnedTaskView[]>()('tasks:list', NoInput),
-  pinTask: method<PinnedTaskView>()(
-    'tasks:pin',
-    z.strictObject({ ref: z.string().max(4096, 'That is too long to be a task link.') }),
-  ),
+  pinTask: method<PinnedTaskView>()('tasks:pin', z.strictObject({ ref: PinRefInput })),
   unpinTask: method<PinnedTaskView[]>()('tasks:unpin', z.strictObject({ taskId: TaskIdSchema })),
   updateTask: method<PinnedTaskView>()('tasks:update', UpdateTaskInput),
   /** Resolves when every task's first attempt is over; progress shows meanwhile as tasks:changed. */

@@ -266,7 +266,8 @@ export function createAppCore(opts: AppCoreOptions) {
     getOrganization: async (input) =>
       organization && !input?.refresh ? ok(organization) : refreshOrganization(),
     listTasks: async () => ok(tasks.list()),
-    pinTask: (input) => tasks.pin(input.ref),
+    pinTask: (input) =>
+      typeof input.ref === 'string' ? tasks.pin(input.ref) : tasks.pinRef(input.ref),
     unpinTask: (input) => tasks.unpin(input.taskId),
     updateTask: (input) => tasks.update(input),
     updateTasks: (input) => tasks.updateMany(input),

@@ -22,7 +22,9 @@ const MAX_MESSAGE = 200;
 export function describeInputError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request was not understood.';
-  const path = issue.path.filter((p) => typeof p === 'number' || p.length <= 40).join('.');
+  const path = issue.path
+    .filter((p) => typeof p === 'number' || (typeof p === 'string' && p.length <= 40))
+    .join('.');
   const where = path ? `${path}: ` : '';
   const what =
     issue.code === 'unrecognized_keys'

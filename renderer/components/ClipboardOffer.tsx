@@ -6,7 +6,7 @@ import { ClipboardIcon, CloseIcon } from './icons';
 /** "On your clipboard: tski_… [Pin]": one click for the most likely next action. */
 export function ClipboardOffer(props: {
   readonly offer: TaskRef;
-  readonly onPin: (taskId: string) => Promise<unknown>;
+  readonly onPin: (ref: TaskRef) => Promise<unknown>;
   readonly onDismiss: () => void;
 }) {
   const { offer } = props;
@@ -25,7 +25,7 @@ export function ClipboardOffer(props: {
         onClick={() => {
           if (busy) return;
           setBusy(true);
-          void props.onPin(offer.taskId).finally(() => setBusy(false));
+          void props.onPin(offer).finally(() => setBusy(false));
         }}
       >
         {busy ? 'Pinning…' : 'Pin it'}

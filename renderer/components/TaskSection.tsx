@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import type { TaskRef } from '../../common/task-ref';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
 import { useNow } from '../hooks/use-now';
 import { useTasks } from '../hooks/use-tasks';
@@ -16,7 +17,7 @@ export const FILTER_FROM = 6;
 interface Announcement {
   readonly text: string;
   readonly tone: 'info' | 'error';
-  readonly undoPinOf?: string;
+  readonly undoPinOf?: TaskRef;
 }
 
 const focusRow = (taskId: string): void => {
@@ -96,11 +97,12 @@ export function TaskSection(
   const { unpin, pin } = tasks;
   const onUnpin = useCallback(
     (taskId: string) => {
-      const title = rows.find((r) => r.id === taskId)?.title ?? taskId;
+      const row = rows.find((r) => r.id === taskId);
+      const title = row?.title ?? taskId;
       void unpin(taskId).then((r) =>
         setAnnouncement(
           r.ok
-            ? { text: `Unpinned “${title}”.`, tone: 'info', undoPinOf: taskId }
+            ? { text: `Unpinned “${title}”.`, tone: 'info', undoPinOf: row?.ref ?? { taskId } }
             : { text: `Could not unpin “${title}”: ${r.error.message}`, tone: 'error' },
         ),
       );
@@ -108,9 +110,10 @@ export function TaskSection(
     [rows, unpin],
   );
 
-  const pinById = useCallback(
-    async (taskId: string) => {
-      const r = await pin(taskId);
+  const pinOffered = useCallback(
+    async (ref: TaskRef) => {
+      const { taskId } = ref;
+      const r = await pin(ref);
       setAnnouncement(
         r.ok
           ? { text: `Pinned ${r.value.snapshot?.title ?? taskId}.`, tone: 'info' }
@@ -214,7 +217,7 @@ export function TaskSection(
                   <button
                     type="button"
                     className="link-button"
-                    onClick={() => void pinById(announcement.undoPinOf!)}
+                    onClick={() => void pinOffered(announcement.undoPinOf!)}
                   >
                     Undo
                   </button>
@@ -224,7 +227,7 @@ export function TaskSection(
           )}
         </div>
         {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
-          <ClipboardOffer offer={clip.offer} onPin={pinById} onDismiss={clip.dismiss} />
+          <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
         )}
         <PinForm
           pinnedIds={pinnedIds}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AppError, Result } from '../../common/result';
+import type { TaskRef } from '../../common/task-ref';
 import type { TaskStatus } from '../../common/task';
 import type { PinnedTaskView } from '../../common/views';
 import { createStatusQueue } from '../lib/status-queue';
@@ -13,7 +14,7 @@ export interface TasksController {
   readonly state: Remote<PinnedTaskView[]>;
   readonly rows: readonly TaskRowModel[];
   setStatus(taskId: string, status: TaskStatus): void;
-  pin(ref: string): Promise<Result<PinnedTaskView>>;
+  pin(ref: string | TaskRef): Promise<Result<PinnedTaskView>>;
   unpin(taskId: string): Promise<Result<PinnedTaskView[]>>;
   dismissError(taskId: string): void;
   reload(): void;
@@ -81,7 +82,7 @@ export function useTasks(): TasksController {
   );
 
   const pin = useCallback(
-    async (ref: string) => {
+    async (ref: string | TaskRef) => {
       const r = await api.pinTask({ ref });
       if (r.ok) set((list) => upsert(list, r.value));
       return r;

@@ -8,11 +8,14 @@ import {
 } from '../../common/task-values';
 import type { EntityType, TaskPriority, TaskStatus } from '../../common/task-values';
 import type { AppError } from '../../common/result';
+import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView, TaskSyncState } from '../../common/views';
 
 /** Everything a task row shows, derived once from the view main sent. */
 export interface TaskRowModel {
   readonly id: string;
+  /** How it was pinned (organization, entity from the link): enough to pin it again after an undo. */
+  readonly ref: TaskRef;
   /** The title, or the id until the service has answered about this task. */
   readonly title: string;
   readonly hasTitle: boolean;
@@ -55,6 +58,7 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
   const updater = snap?.updatedBy?.user;
   return {
     id: view.id,
+    ref: { ...view.ref, taskId: view.id },
     title: title || view.id,
     hasTitle: title.length > 0,
     entityType: isEntityType(entity) ? entity : null,

@@ -3,8 +3,8 @@ import type { Api, EventName, Events, MethodName } from '../../common/ipc';
 import type { Organization } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import type { TaskStatus } from '../../common/task';
 import type { TaskRef } from '../../common/task-ref';
+import type { TaskStatus } from '../../common/task';
 import type {
   AccountStatus,
   ConnectionView,
@@ -69,9 +69,10 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
         : err(appError('not_connected', 'Not connected.')),
     listTasks: async () => ok(state.tasks),
     pinTask: async (input) => {
-      const ref = (input as { ref: string }).ref;
-      const id = /tski_[A-Za-z0-9]+/.exec(ref)?.[0] ?? ref;
-      const v = view({ id, snapshot: null });
+      const ref = (input as { ref: string | TaskRef }).ref;
+      const id = typeof ref === 'string' ? (/tski_[A-Za-z0-9]+/.exec(ref)?.[0] ?? ref) : ref.taskId;
+      const { taskId: _, ...linkRef } = typeof ref === 'string' ? { taskId: id } : ref;
+      const v = view({ id, snapshot: null, ref: linkRef });
       state.tasks = [...state.tasks, v];
       return ok(v);
     },

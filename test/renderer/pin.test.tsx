@@ -104,7 +104,10 @@ describe('task on the clipboard', () => {
     expect(offer.textContent).toContain('tski_clip7');
     expect(offer.textContent).toContain('Risk');
     await user.click(screen.getByRole('button', { name: 'Pin it' }));
-    expect(fake.callsOf('pinTask')).toEqual([{ ref: 'tski_clip7' }]);
+    // The link's organization and entity go with it, so main can check them.
+    expect(fake.callsOf('pinTask')).toEqual([
+      { ref: { taskId: 'tski_clip7', entityType: 'risk', organizationId: 'org_7kq2m9x4v1pz' } },
+    ]);
     expect(await screen.findByText('tski_clip7')).toBeTruthy();
     // Pinned now: no longer offered.
     expect(screen.queryByRole('group', { name: 'Task on the clipboard' })).toBeNull();

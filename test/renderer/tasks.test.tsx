@@ -294,14 +294,17 @@ describe('changing a status', () => {
 });
 
 describe('unpinning', () => {
-  it('removes the row at once and offers undo', async () => {
-    const { fake, user } = renderTasks(views(3));
+  it('removes the row at once and offers undo, which pins it again as it was pinned', async () => {
+    const list = views(3);
+    const ref = { organizationId: 'org_abc', entityType: 'risk' as const, entityId: 'rsk_1' };
+    list[1] = { ...list[1]!, ref };
+    const { fake, user } = renderTasks(list);
     await user.click(await screen.findByRole('button', { name: 'Unpin Task number 1' }));
     expect(screen.queryByText('Task number 1')).toBeNull();
     expect(fake.callsOf('unpinTask')).toEqual([{ taskId: 'tski_t1' }]);
     expect(await screen.findByText(/Unpinned “Task number 1”/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(fake.callsOf('pinTask')).toEqual([{ ref: 'tski_t1' }]);
+    expect(fake.callsOf('pinTask')).toEqual([{ ref: { ...ref, taskId: 'tski_t1' } }]);
   });
 
   it('puts the row back where it was when main refuses', async () => {

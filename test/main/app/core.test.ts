@@ -126,6 +126,23 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const other = failure(await h.call('pinTask', { ref: taskLink(id, 'org_someoneElse') }));
     expect(other.message).toMatch(/org_someoneElse/);
     expect(failure(await h.call('pinTask', { ref: 'tski_../../etc' })).kind).toBe('bad_input');
+    // A reference main parsed earlier (the clipboard offer) keeps its details and gets the same check.
+    const fromClipboard = {
+      taskId: 'tski_clip1',
+      organizationId: org.id,
+      entityType: 'risk' as const,
+    };
+    expect(unwrap(await h.call('pinTask', { ref: fromClipboard }))).toMatchObject({
+      id: 'tski_clip1',
+      ref: { organizationId: org.id, entityType: 'risk' },
+    });
+    const foreignRef = { taskId: 'tski_clip2', organizationId: 'org_someoneElse' };
+    expect(failure(await h.call('pinTask', { ref: foreignRef })).message).toMatch(
+      /org_someoneElse/,
+    );
+    expect(
+      failure(await h.call('pinTask', { ref: { taskId: 'tski_x', extra: 1 } as never })).kind,
+    ).toBe('bad_input');
     expect(failure(await h.call('pinTask', { ref: '' })).kind).toBe('bad_input');
   });
 
