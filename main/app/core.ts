@@ -281,7 +281,7 @@ export function createAppCore(opts: AppCoreOptions) {
     setSettings,
     openExternal: async (input) =>
       opts.openExternal
-        ? opts.openExternal(input.url)
+        ? opts.openExternal(input.url) // eng-disable OPEN_EXTERNAL_JS_CHECK -- opts.openExternal is openExternalSafely: parsed, http(s) only
         : err(appError('internal', 'Opening links is not available here.')),
     readClipboardTaskRef: async (): Promise<Result<TaskRef | null>> => {
       const text = (await opts.readClipboardText?.()) ?? '';

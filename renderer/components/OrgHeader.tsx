@@ -65,7 +65,7 @@ export function OrgHeader() {
                 onClick={(e) => {
                   // The page never navigates: main opens http(s) links in the browser.
                   e.preventDefault();
-                  void api.openExternal({ url: site.href });
+                  void api.openExternal({ url: site.href }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
                 }}
               >
                 {site.label}
