@@ -80,6 +80,7 @@ async function start(): Promise<void> {
     openExternal,
     hideWindow: () => trayShell?.hide(),
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
+    isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
     onSettingsChanged: (view) => {
       nativeTheme.themeSource = view.theme;

@@ -47,6 +47,8 @@ export interface AppCoreOptions {
   readonly openExternal?: (url: string) => Promise<Result<null>>;
   readonly hideWindow?: () => void;
   readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
+  /** What the OS will really do at next login: the person may have changed it outside the app. */
+  readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
   readonly applyShortcut?: (accelerator: string) => Result<string>;
   readonly onSettingsChanged?: (view: SettingsView) => void;
   readonly timeoutMs?: number;
@@ -216,6 +218,13 @@ export function createAppCore(opts: AppCoreOptions) {
     return afterConnect(connected);
   }
 
+  /** Settings show the OS's truth about launch at login, not what was last asked for. */
+  async function followLoginItem(): Promise<void> {
+    const actual = await opts.isLaunchAtLoginEnabled?.().catch(() => undefined);
+    if (actual === undefined || actual === settings.get().launchAtLogin) return;
+    await settings.update((s) => ({ ...s, launchAtLogin: actual }));
+  }
+
   async function setSettings(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
     const before = settings.get();
     for (const url of [patch.serviceUrl, patch.signInUrl]) {
@@ -323,6 +332,7 @@ export function createAppCore(opts: AppCoreOptions) {
      */
     async start(): Promise<void> {
       const loaded = await settings.load();
+      await followLoginItem();
       followRateSetting();
       const outboxProblem = await outbox.load();
       if (outboxProblem) log.warn(outboxProblem.message);

@@ -370,6 +370,27 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(JSON.stringify(h.answers)).not.toContain(server.session.token);
   });
 
+  it('shows launch at login as the OS has it, even when it was changed outside the app', async () => {
+    let osSays = true;
+    const calls: boolean[] = [];
+    const extra = {
+      isLaunchAtLoginEnabled: async () => osSays,
+      setLaunchAtLogin: async (on: boolean) => {
+        calls.push(on);
+        osSays = on;
+        return ok(on);
+      },
+    };
+    const { h, userDataDir } = await fresh(undefined, extra);
+    expect(unwrap(await h.call('getSettings')).launchAtLogin).toBe(true);
+    unwrap(await h.call('setSettings', { launchAtLogin: false }));
+    expect(calls).toEqual([false]);
+    await h.core.dispose();
+    osSays = true; // turned back on in the OS's own settings while the app was closed
+    const { h: again } = await fresh(userDataDir, extra);
+    expect(unwrap(await again.call('getSettings')).launchAtLogin).toBe(true);
+  });
+
   it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {
     const { h } = await fresh(undefined, {
       applyShortcut: (accel: string) =>
