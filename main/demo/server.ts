@@ -113,9 +113,13 @@ const send = (res: ServerResponse, response: DemoResponse): void => {
   if (res.destroyed || res.writableEnded) return;
   const isText = typeof response.body === 'string';
   const payload = isText ? (response.body as string) : JSON.stringify(response.body);
+  // A fault test may force a streamed answer (Transfer-Encoding): a length would contradict it.
+  const streamed = Object.keys(response.headers ?? {}).some(
+    (h) => h.toLowerCase() === 'transfer-encoding',
+  );
   res.writeHead(response.status, {
     'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(payload),
+    ...(streamed ? {} : { 'Content-Length': Buffer.byteLength(payload) }),
     ...response.headers,
   });
   res.end(payload);

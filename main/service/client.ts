@@ -8,6 +8,7 @@ import type { Operation } from './error-mapping';
 import { errorFromFetchFailure, errorFromResponse, redactSecrets } from './error-mapping';
 import type { ServiceAuth } from './request-validation';
 import { authHeaders, secretsOf, validatePatch, validateTaskId } from './request-validation';
+import { readBodyCapped } from './read-body';
 import { parseOrganizationResponse, parseTaskResponse } from './response-parsing';
 
 export { parseBaseUrl } from './base-url';
@@ -75,7 +76,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }),
       );
     let response: Response;
-    let text: string;
+    let body: Result<string>;
     try {
       response = await options.fetch(url, {
         method: req.method,
@@ -89,10 +90,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         signal,
       });
       // Inside the same try and under the same signal: a body can stall too.
-      text = await response.text();
+      body = await readBodyCapped(response);
     } catch (e) {
       return failed(e);
     }
+    if (!body.ok) return body;
+    const text = body.value;
     if (response.status >= 200 && response.status <= 299 && response.type !== 'opaqueredirect') {
       return ok(text);
     }

@@ -24,6 +24,21 @@ describe('service client: the network and malformed answers', () => {
     expect(e.message).toMatch(/may or may not have been saved/);
   });
 
+  it.each([
+    ['with a Content-Length', {}],
+    ['streamed with no length', { 'Transfer-Encoding': 'chunked' }],
+  ])('an answer far larger than any task is refused, not read whole (%s)', async (_, headers) => {
+    const huge = { id: taskA(0), title: 'x'.repeat(6 * 1024 * 1024) };
+    demo.server.faults.failNext(200, 1, huge, headers);
+    const e = failure(
+      await demoClient(demo.server, 'full').updateTask(taskA(0), { status: 'done' }),
+    );
+    expect(e.kind).toBe('bad_response');
+    expect(e.message).toMatch(/far larger/);
+    // The connection is still usable afterwards.
+    expect((await demoClient(demo.server, 'full').getOrganization()).ok).toBe(true);
+  });
+
   it('an unusable timeoutMs falls back to the default instead of throwing', async () => {
     for (const timeoutMs of [Number.POSITIVE_INFINITY, Number.NaN, -1, 1e15]) {
       const r = await demoClient(demo.server, 'full', { timeoutMs }).getOrganization();
