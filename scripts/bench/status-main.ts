@@ -8,6 +8,12 @@ import { summarize } from './stats';
 import { nextStatus } from './statuses';
 
 export const OVERHEAD_BUDGET_MS = 5;
+/**
+ * Between runs: what main does after a change is confirmed (bookkeeping
+ * writes) is over, so each run measures one change from an idle app, as a
+ * person's clicks are, not a change queued behind the last one.
+ */
+const SETTLE_MS = 50;
 const CAP_MS = 20_000;
 
 /**
@@ -31,6 +37,7 @@ export const statusMain: Measurement = {
       const samples = await repeatPaired(
         plan,
         async () => {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           const status = nextStatus(service.statusOf(pinned));
           const t0 = now();
           const confirmed = main.confirmed(new Map([[pinned, status]]));
@@ -68,7 +75,7 @@ export const statusMain: Measurement = {
           ),
           notes: [
             'app: dispatch(tasks:update) → input check → task service → HTTP PUT → parse → settings written → tasks:changed showing it confirmed; events structured-cloned as IPC would',
-            'runs alternate app/bare and swap order each run',
+            `runs alternate app/bare and swap order each run; ${SETTLE_MS} ms of quiet before each app run`,
           ],
         },
       ];
