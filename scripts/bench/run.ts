@@ -59,8 +59,16 @@ function parseArgs(argv: readonly string[]): Options {
     return n;
   };
   const only = value('--only');
+  const items = only ? only.split(',').map(Number) : null;
+  const known = new Set(MEASUREMENTS.map((m) => m.item));
+  if (items && (items.length === 0 || items.some((n) => !known.has(n)))) {
+    console.error(
+      `--only takes item numbers from 1 to 7, comma-separated (got ${JSON.stringify(only)}).`,
+    );
+    process.exit(2);
+  }
   return {
-    only: only ? new Set(only.split(',').map(Number)) : null,
+    only: items ? new Set(items) : null,
     runs: count('--runs', MIN_RUNS, 1),
     warmup: count('--warmup', 5, 0),
   };
@@ -72,6 +80,10 @@ async function main(): Promise<number> {
   const progress = (line: string) =>
     process.stderr.write(
       `bench [${((performance.now() - started) / 1000).toFixed(1)} s] ${line}\n`,
+    );
+  if (opts.runs < MIN_RUNS)
+    progress(
+      `${opts.runs} runs: a quick look only; the budgets are judged on at least ${MIN_RUNS}.`,
     );
   const ctx = await createContext({ warmup: opts.warmup, runs: opts.runs, progress });
   const outcomes: BenchOutcome[] = [];
