@@ -41,12 +41,8 @@ export interface BenchCore {
   dispose(): Promise<void>;
 }
 
-const isConfirmed = (v: PinnedTaskView | undefined, status: TaskStatus): boolean =>
-  v !== undefined &&
-  v.sync === 'idle' &&
-  v.error === null &&
-  v.pendingPatch === null &&
-  v.snapshot?.status === status;
+const isConfirmed = (v: PinnedTaskView, status: TaskStatus): boolean =>
+  v.sync === 'idle' && v.error === null && v.pendingPatch === null && v.snapshot?.status === status;
 
 /** Writes the profile's pins, with the tasks as the service sends them, into the settings file. */
 async function pinTasks(dir: string, tasks: readonly Record<string, unknown>[]): Promise<void> {
@@ -149,8 +145,13 @@ export async function signedInCore(
         new Promise<void>((resolve) => {
           const waiter = (event: EventName, payload: unknown) => {
             if (event !== 'tasks:changed') return;
-            const views = new Map((payload as PinnedTaskView[]).map((v) => [v.id, v]));
-            if ([...expected].every(([id, status]) => isConfirmed(views.get(id), status))) {
+            // Counted in one pass, no copies: this runs on every event inside the timed window.
+            let confirmed = 0;
+            for (const v of payload as PinnedTaskView[]) {
+              const status = expected.get(v.id);
+              if (status !== undefined && isConfirmed(v, status)) confirmed += 1;
+            }
+            if (confirmed === expected.size) {
               waiters.delete(waiter);
               resolve();
             }
