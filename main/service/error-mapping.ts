@@ -74,6 +74,14 @@ const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
+// Redirects are not followed: they could carry the key to another host.
+const REDIRECTED =
+  'The service redirected the request elsewhere. Check the base URL (https rather than http, the exact host and path).';
+
+/** Electron's net.fetch rejects a redirect under redirect: 'manual' instead of returning it. */
+const isCancelledRedirect = (error: unknown): boolean =>
+  error instanceof Error && /redirect was cancelled|redirect mode/i.test(error.message);
+
 export const errorFromResponse = (failure: HttpFailure, ctx: ErrorContext): AppError => {
   const { status } = failure;
   const text = serverText(failure.bodyText, failure.contentType);
@@ -141,12 +149,7 @@ export const errorFromResponse = (failure: HttpFailure, ctx: ErrorContext): AppE
     );
   }
   if ((status >= 300 && status <= 399) || status === 0) {
-    // Redirects are not followed: they could carry the key to another host.
-    return appError(
-      'bad_response',
-      'The service redirected the request elsewhere. Check the base URL (https rather than http, the exact host and path).',
-      extra,
-    );
+    return appError('bad_response', REDIRECTED, extra);
   }
   return appError(
     'bad_response',
@@ -189,6 +192,7 @@ export const errorFromFetchFailure = (error: unknown, ctx: FetchFailureContext):
         : `${wait} It may be slow or unreachable; try again in a moment.`,
     );
   }
+  if (isCancelledRedirect(error)) return appError('bad_response', REDIRECTED);
   const reason = networkReason(error);
   return appError(
     'network',

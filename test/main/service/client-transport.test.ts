@@ -39,6 +39,18 @@ describe('service client: the network and malformed answers', () => {
     expect((await demoClient(demo.server, 'full').getOrganization()).ok).toBe(true);
   });
 
+  it('a redirect that the platform fetch cancels (Electron under redirect: manual) is a redirect, not "offline"', async () => {
+    // Electron's net.fetch rejects instead of returning the 3xx; the request never left for the new host.
+    const electronLike: typeof fetch = async () => {
+      throw new Error('Redirect was cancelled');
+    };
+    const e = failure(
+      await demoClient(demo.server, 'full', { fetch: electronLike }).getOrganization(),
+    );
+    expect(e.kind).toBe('bad_response');
+    expect(e.message).toMatch(/redirected/);
+  });
+
   it('an unusable timeoutMs falls back to the default instead of throwing', async () => {
     for (const timeoutMs of [Number.POSITIVE_INFINITY, Number.NaN, -1, 1e15]) {
       const r = await demoClient(demo.server, 'full', { timeoutMs }).getOrganization();
