@@ -89,9 +89,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         redirect: 'manual',
         // Electron's net.fetch would otherwise use the default session's cookie jar: send none from
         // it and save none to it (a refreshed session cookie would land on disk). The session cookie
-        // we send is the explicit header, from the keychain. No HTTP cache either: answers are fresh.
+        // we send is the explicit header, from the keychain.
         credentials: 'omit',
-        cache: 'no-store',
         signal,
       });
       // Inside the same try and under the same signal: a body can stall too.
