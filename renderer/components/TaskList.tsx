@@ -1,17 +1,31 @@
 import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { TASK_STATUSES } from '../../common/task-values';
 import type { TaskStatus } from '../../common/task-values';
 import type { TaskRowModel } from '../lib/task-model';
 import { TaskRow } from './TaskRow';
 
+// A row's checkbox is not text entry: the row keys (↑/↓, 1–5, Delete) work from it too.
 const isTextEntry = (el: EventTarget | null): boolean =>
-  el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA');
+  (el instanceof HTMLInputElement && el.type !== 'checkbox') ||
+  (el instanceof HTMLElement && el.tagName === 'TEXTAREA');
+
+/** Clicks on these do their own thing; a click anywhere else on a row toggles it in select mode. */
+const CONTROLS = 'button, input, a, [role="alert"]';
+
+/** Select mode, as the list needs it: which rows are ticked and how to change that. */
+export interface ListSelection {
+  readonly ids: ReadonlySet<string>;
+  toggle(taskId: string, range: boolean): void;
+  add(taskIds: readonly string[]): void;
+}
 
 /**
  * The rows and their keys: ↑/↓ move between tasks, 1–5 set the status of
  * the task holding focus, Delete (or Backspace, the Mac's delete key)
- * unpins it, and any other letter starts filtering.
+ * unpins it, and any other letter starts filtering. In select mode, Space
+ * (or a click on the row) ticks the focused task, Shift+Space or Shift-click
+ * ticks the range from the last one, and Shift+↑/↓ extend the selection.
  */
 export function TaskList(props: {
   readonly rows: readonly TaskRowModel[];
@@ -20,8 +34,9 @@ export function TaskList(props: {
   readonly onUnpin: (taskId: string) => void;
   readonly onDismissError: (taskId: string) => void;
   readonly onTypeToFilter?: (text: string) => void;
+  readonly selection?: ListSelection;
 }) {
-  const { rows, onStatus, onUnpin, onTypeToFilter } = props;
+  const { rows, onStatus, onUnpin, onTypeToFilter, selection } = props;
   const list = useRef<HTMLUListElement>(null);
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
@@ -49,6 +64,14 @@ export function TaskList(props: {
       e.preventDefault();
       const to = e.key === 'ArrowDown' ? Math.min(at + 1, els.length - 1) : Math.max(at - 1, 0);
       els[to]?.focus();
+      const toId = els[to]?.dataset.taskId;
+      if (selection && e.shiftKey && toId) selection.add([taskId, toId]);
+      return;
+    }
+    // Space on the row itself: on a checkbox or a button inside, Space is theirs.
+    if (selection && e.key === ' ' && e.target === row) {
+      e.preventDefault();
+      selection.toggle(taskId, e.shiftKey);
       return;
     }
     const n = /^[1-5]$/.test(e.key) ? Number(e.key) : 0;
@@ -69,9 +92,22 @@ export function TaskList(props: {
     }
   };
 
+  const onClick = (e: MouseEvent<HTMLUListElement>) => {
+    const target = e.target as HTMLElement;
+    if (!selection || target.closest(CONTROLS)) return;
+    const taskId = target.closest<HTMLElement>('li[data-task-id]')?.dataset.taskId;
+    if (taskId) selection.toggle(taskId, e.shiftKey);
+  };
+
   return (
-    // Key handling is delegated here from the focusable rows inside.
-    <ul ref={list} className="task-list" aria-label="Pinned tasks" onKeyDown={onKeyDown}>
+    // Key and click handling is delegated here from the focusable rows inside.
+    <ul
+      ref={list}
+      className="task-list"
+      aria-label="Pinned tasks"
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    >
       {rows.map((r) => (
         <TaskRow
           key={r.id}
@@ -80,6 +116,7 @@ export function TaskList(props: {
           onStatus={onStatus}
           onUnpin={onUnpin}
           onDismissError={props.onDismissError}
+          {...(selection ? { selected: selection.ids.has(r.id), onSelect: selection.toggle } : {})}
         />
       ))}
     </ul>

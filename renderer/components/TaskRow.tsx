@@ -6,6 +6,9 @@ import { fullDateTime, relativeTime } from '../lib/relative-time';
 import { CloseIcon } from './icons';
 import { StatusControl } from './StatusControl';
 
+/** A Shift-click extends the selection; React reports a checkbox's change with the click that made it. */
+const withShift = (e: Event): boolean => e instanceof MouseEvent && e.shiftKey;
+
 const SYNC_TEXT = {
   pending: 'Saving…',
   queued: 'Queued, not sent yet',
@@ -22,21 +25,33 @@ export const TaskRow = memo(function TaskRow(props: {
   readonly onStatus: (taskId: string, status: TaskStatus) => void;
   readonly onUnpin: (taskId: string) => void;
   readonly onDismissError: (taskId: string) => void;
+  /** In select mode: whether this task is chosen (a checkbox shows); undefined otherwise. */
+  readonly selected?: boolean;
+  readonly onSelect?: (taskId: string, range: boolean) => void;
 }) {
-  const { row, now, onStatus, onUnpin, onDismissError } = props;
+  const { row, now, onStatus, onUnpin, onDismissError, selected, onSelect } = props;
   const titleId = `task-${row.id}-title`;
   const metaId = `task-${row.id}-meta`;
   const updated = relativeTime(row.updatedAt, now);
 
   return (
     <li
-      className={`task task--${row.sync}`}
+      className={`task task--${row.sync}${selected ? ' task--selected' : ''}`}
       tabIndex={0}
       data-task-id={row.id}
       aria-labelledby={titleId}
       aria-describedby={metaId}
     >
       <div className="task__head">
+        {selected !== undefined && (
+          <input
+            type="checkbox"
+            className="task__check"
+            checked={selected}
+            aria-labelledby={titleId}
+            onChange={(e) => onSelect?.(row.id, withShift(e.nativeEvent))}
+          />
+        )}
         <span
           id={titleId}
           className={`task__title${row.hasTitle ? '' : ' task__title--id'}`}

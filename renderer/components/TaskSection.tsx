@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TaskRef } from '../../common/task-ref';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
 import { useNow } from '../hooks/use-now';
+import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
 import { filterRows } from '../lib/filter-tasks';
 import { ClipboardOffer } from './ClipboardOffer';
@@ -13,6 +14,12 @@ import { TaskList } from './TaskList';
 
 /** With fewer tasks than this, a filter is clutter: they all fit at a glance. */
 export const FILTER_FROM = 6;
+
+/** One task is changed on its row: selecting starts to make sense from two. */
+export const SELECT_FROM = 2;
+
+// Changing several tasks at once is occasional: its bar loads on first use (a local file, milliseconds).
+const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
 
 interface Announcement {
   readonly text: string;
@@ -43,12 +50,32 @@ export function TaskSection(
   const [query, setQuery] = useState('');
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
+  const selectButton = useRef<HTMLButtonElement>(null);
+  const footer = useRef<HTMLDivElement>(null);
   const marked = useRef(false);
 
   const { rows, state } = tasks;
   const pinnedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
   const showFilter = rows.length >= FILTER_FROM || query !== '';
   const visible = useMemo(() => (query ? filterRows(rows, query) : rows), [rows, query]);
+  const shownIds = useMemo(() => visible.map((r) => r.id), [visible]);
+  const select = useSelectMode(shownIds, pinnedIds);
+  const canSelect = state.phase === 'ready' && (rows.length >= SELECT_FROM || select.active);
+
+  const { stop: stopSelecting } = select;
+  const leaveSelect = useCallback(() => {
+    // The bar is about to go: focus must not fall to the page.
+    const fromBar = footer.current?.contains(document.activeElement) ?? false;
+    stopSelecting();
+    if (fromBar) requestAnimationFrame(() => selectButton.current?.focus());
+  }, [stopSelecting]);
+  const listSelection = useMemo(
+    () =>
+      select.active
+        ? { ids: select.selection.ids, toggle: select.toggle, add: select.add }
+        : undefined,
+    [select.active, select.selection.ids, select.toggle, select.add],
+  );
 
   // The benchmark waits for this: the list has been drawn with main's data. A
   // frame callback runs just before the frame is painted; a task queued from it
@@ -178,6 +205,7 @@ export function TaskSection(
         onUnpin={onUnpin}
         onDismissError={tasks.dismissError}
         {...(showFilter ? { onTypeToFilter: typeToFilter } : {})}
+        {...(listSelection ? { selection: listSelection } : {})}
       />
     );
 
@@ -201,48 +229,68 @@ export function TaskSection(
             }}
           />
         )}
+        {canSelect && (
+          <button
+            ref={selectButton}
+            type="button"
+            className="button button--small tasks__select"
+            aria-pressed={select.active}
+            title="Select several tasks to change them at once"
+            onClick={select.active ? leaveSelect : select.start}
+          >
+            Select
+          </button>
+        )}
       </div>
       <div className="tasks__scroll">{body}</div>
-      <div className="tasks__footer">
-        <div role="status" className="announce">
-          {announcement && (
-            <Notice
-              tone={announcement.tone}
-              onDismiss={() => setAnnouncement(null)}
-              dismissLabel="Dismiss message"
-            >
-              <p>
-                {announcement.text}{' '}
-                {announcement.undoPinOf && (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => void pinOffered(announcement.undoPinOf!)}
-                  >
-                    Undo
-                  </button>
-                )}
-              </p>
-            </Notice>
-          )}
+      {select.active ? (
+        <div className="tasks__footer" ref={footer}>
+          <Suspense fallback={<div className="bulk bulk--loading" aria-busy="true" />}>
+            <BulkBar tasks={tasks} shown={shownIds} select={select} onLeave={leaveSelect} />
+          </Suspense>
         </div>
-        {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
-          <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
-        )}
-        <PinForm
-          pinnedIds={pinnedIds}
-          onPin={pin}
-          onPinned={(v) =>
-            setAnnouncement({ text: `Pinned ${v.snapshot?.title ?? v.id}.`, tone: 'info' })
-          }
-          onAlreadyPinned={(taskId) => {
-            setQuery('');
-            setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });
-            // After the filter is cleared the row is in the list again.
-            requestAnimationFrame(() => focusRow(taskId));
-          }}
-        />
-      </div>
+      ) : (
+        <div className="tasks__footer">
+          <div role="status" className="announce">
+            {announcement && (
+              <Notice
+                tone={announcement.tone}
+                onDismiss={() => setAnnouncement(null)}
+                dismissLabel="Dismiss message"
+              >
+                <p>
+                  {announcement.text}{' '}
+                  {announcement.undoPinOf && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void pinOffered(announcement.undoPinOf!)}
+                    >
+                      Undo
+                    </button>
+                  )}
+                </p>
+              </Notice>
+            )}
+          </div>
+          {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
+            <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
+          )}
+          <PinForm
+            pinnedIds={pinnedIds}
+            onPin={pin}
+            onPinned={(v) =>
+              setAnnouncement({ text: `Pinned ${v.snapshot?.title ?? v.id}.`, tone: 'info' })
+            }
+            onAlreadyPinned={(taskId) => {
+              setQuery('');
+              setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });
+              // After the filter is cleared the row is in the list again.
+              requestAnimationFrame(() => focusRow(taskId));
+            }}
+          />
+        </div>
+      )}
     </main>
   );
 }

@@ -1,14 +1,29 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { appError, err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import type { TaskRef } from '../../common/task-ref';
 import type { TaskStatus } from '../../common/task';
-import type { PinnedTaskView } from '../../common/views';
+import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
+import { batches, viewSignature } from '../lib/bulk-progress';
 import { createStatusQueue } from '../lib/status-queue';
 import { taskRowModel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
-import { useApi } from './api-context';
+import { useApi, useStore } from './api-context';
 import type { Remote } from '../lib/main-store';
 import { useMain } from './use-main';
+
+/**
+ * The most tasks:update-many takes in one request (MAX_BULK_TASKS in
+ * common/ipc.ts, which carries zod and so stays out of the popup's bundle;
+ * a test holds the two equal). A larger selection goes in several batches.
+ */
+export const BULK_BATCH = 500;
+
+/** A bulk change on its way: its status, and each of its tasks as main showed it when it began. */
+export interface BulkChange {
+  readonly status: TaskStatus;
+  readonly before: ReadonlyMap<string, string>;
+}
 
 export interface TasksController {
   readonly state: Remote<PinnedTaskView[]>;
@@ -18,6 +33,14 @@ export interface TasksController {
   unpin(taskId: string): Promise<Result<PinnedTaskView[]>>;
   dismissError(taskId: string): void;
   reload(): void;
+  /** The bulk change on its way, if any. */
+  readonly bulk: BulkChange | null;
+  /**
+   * One status for several tasks: shown at once on every row, then each task
+   * as main reports it. Resolves with every task's outcome (a request main
+   * refused as a whole is each task's refusal); never rejects.
+   */
+  setStatusOfMany(taskIds: readonly string[], status: TaskStatus): Promise<TaskUpdateOutcome[]>;
 }
 
 const upsert = (list: readonly PinnedTaskView[], view: PinnedTaskView): PinnedTaskView[] =>
@@ -32,6 +55,12 @@ const without = <V>(m: ReadonlyMap<string, V>, k: string): ReadonlyMap<string, V
   return n;
 };
 
+const withoutAll = <V>(m: ReadonlyMap<string, V>, ks: readonly string[]): ReadonlyMap<string, V> =>
+  ks.some((k) => m.has(k)) ? new Map([...m].filter(([k]) => !ks.includes(k))) : m;
+
+const NO_ANSWER: AppError = appError('internal', 'The change could not be sent. Try again.');
+const BUSY: AppError = appError('bad_input', 'Another change of several tasks is on its way.');
+
 /**
  * The pinned tasks as main keeps them, plus what only the popup knows:
  * choices not yet answered (shown at once) and refusals that main did not
@@ -39,9 +68,12 @@ const without = <V>(m: ReadonlyMap<string, V>, k: string): ReadonlyMap<string, V
  */
 export function useTasks(): TasksController {
   const api = useApi();
+  const store = useStore();
   const { state, reload, set } = useMain('tasks');
   const [wanted, setWanted] = useState<ReadonlyMap<string, TaskStatus>>(new Map());
   const [localErrors, setLocalErrors] = useState<ReadonlyMap<string, AppError>>(new Map());
+  const [bulk, setBulk] = useState<BulkChange | null>(null);
+  const bulkRunning = useRef(false);
 
   const queue = useMemo(
     () =>
@@ -64,11 +96,16 @@ export function useTasks(): TasksController {
   const rows = useMemo(
     () =>
       (views ?? []).map((v) => {
-        const row = taskRowModel(v, wanted.get(v.id));
+        // A bulk choice shows until main says anything new about the task; from then on main's view is the truth.
+        const fromBulk =
+          bulk?.before.has(v.id) && bulk.before.get(v.id) === viewSignature(v)
+            ? bulk.status
+            : undefined;
+        const row = taskRowModel(v, wanted.get(v.id) ?? fromBulk);
         const local = localErrors.get(v.id);
         return local && !row.error ? { ...row, error: local, sync: 'failed' as const } : row;
       }),
-    [views, wanted, localErrors],
+    [views, wanted, localErrors, bulk],
   );
 
   const setStatus = useCallback(
@@ -121,5 +158,68 @@ export function useTasks(): TasksController {
     [api, set, views],
   );
 
-  return { state, rows, setStatus, pin, unpin, dismissError, reload };
+  const setStatusOfMany = useCallback(
+    async (taskIds: readonly string[], status: TaskStatus): Promise<TaskUpdateOutcome[]> => {
+      if (bulkRunning.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
+      bulkRunning.current = true;
+      const latest = (): readonly PinnedTaskView[] => {
+        const s = store.get('tasks');
+        return s.phase === 'ready' ? s.value : [];
+      };
+      const chosen = new Set(taskIds);
+      const before = new Map(
+        latest()
+          .filter((v) => chosen.has(v.id))
+          .map((v) => [v.id, viewSignature(v)]),
+      );
+      setBulk({ status, before });
+      setLocalErrors((m) => withoutAll(m, taskIds));
+
+      const outcomes: TaskUpdateOutcome[] = [];
+      for (const batch of batches(taskIds, BULK_BATCH)) {
+        let answer: Result<TaskUpdateOutcome[]>;
+        try {
+          answer = await api.updateTasks({ taskIds: batch, patch: { status } });
+        } catch {
+          answer = err(NO_ANSWER);
+        }
+        if (answer.ok) outcomes.push(...answer.value);
+        else outcomes.push(...batch.map((taskId) => ({ taskId, result: answer })));
+      }
+
+      // Main's events have normally told each task's story already; where a
+      // task has not moved since the start, its answer is the newest word.
+      const answered = new Map(
+        outcomes.flatMap((o) => (o.result.ok ? [[o.taskId, o.result.value] as const] : [])),
+      );
+      set((list) =>
+        list.map((v) => {
+          const a = answered.get(v.id);
+          return a && before.get(v.id) === viewSignature(v) ? a : v;
+        }),
+      );
+      // Refusals main did not keep on the task (bad input, not connected) show on its row, as a single change's do.
+      setLocalErrors((m) => {
+        const n = new Map(m);
+        for (const o of outcomes) if (!o.result.ok) n.set(o.taskId, o.result.error);
+        return n;
+      });
+      setBulk(null);
+      bulkRunning.current = false;
+      return outcomes;
+    },
+    [api, set, store],
+  );
+
+  return {
+    state,
+    rows,
+    setStatus,
+    pin,
+    unpin,
+    dismissError,
+    reload,
+    bulk,
+    setStatusOfMany,
+  };
 }

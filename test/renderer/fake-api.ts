@@ -10,6 +10,7 @@ import type {
   ConnectionView,
   PinnedTaskView,
   SettingsView,
+  TaskUpdateOutcome,
 } from '../../common/views';
 import { connected, online, org, settings, view } from './fixtures';
 
@@ -56,6 +57,9 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
   };
   const calls: Call[] = [];
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  };
 
   const defaults: Partial<Record<MethodName, Handler>> = {
     getAccount: async () => ok(state.account),
@@ -88,6 +92,34 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       const next: PinnedTaskView = { ...current, pendingPatch: patch, sync: 'pending' };
       state.tasks = state.tasks.map((t) => (t.id === taskId ? next : t));
       return ok(next);
+    },
+    // As main: the input checked against the contract (1–500 unique ids), each
+    // pinned task's change landed, one tasks:changed event, one outcome per task.
+    updateTasks: async (input) => {
+      const parsed = contract.updateTasks.input.safeParse(input);
+      if (!parsed.success)
+        return err(appError('bad_input', parsed.error.issues[0]?.message ?? 'Bad input.'));
+      const { taskIds, patch } = parsed.data;
+      const outcomes: TaskUpdateOutcome[] = taskIds.map((taskId) => {
+        const current = state.tasks.find((t) => t.id === taskId);
+        if (!current)
+          return { taskId, result: err(appError('bad_input', 'Pin the task before changing it.')) };
+        const next: PinnedTaskView = {
+          ...current,
+          snapshot: current.snapshot && {
+            ...current.snapshot,
+            ...patch,
+            updatedAt: '2026-03-10T12:00:00Z',
+          },
+          pendingPatch: null,
+          sync: 'idle',
+          error: null,
+        };
+        state.tasks = state.tasks.map((t) => (t.id === taskId ? next : t));
+        return { taskId, result: ok(next) };
+      });
+      emit('tasks:changed', state.tasks);
+      return ok(outcomes);
     },
     dismissTaskError: async (input) => {
       const { taskId } = input as { taskId: string };
@@ -136,9 +168,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     answer: (m, h) => {
       handlers[m] = h;
     },
-    emit: (event, payload) => {
-      for (const l of listeners.get(event) ?? []) l(payload);
-    },
+    emit,
     listenerCount: (event) => listeners.get(event)?.size ?? 0,
   };
 }

@@ -1,0 +1,86 @@
+import { STATUS_LABELS } from '../../common/task-values';
+import type { TaskStatus } from '../../common/task-values';
+import type { ConnectionState, TaskUpdateOutcome } from '../../common/views';
+
+/** What a bulk change came to, in words: one line of counts, then each refusal's reason. */
+export interface BulkSummary {
+  readonly tone: 'good' | 'warning' | 'error';
+  readonly text: string;
+  /** One line per distinct reason, naming the tasks it refused (a few by title, the rest counted). */
+  readonly refusals: readonly string[];
+}
+
+export const taskCount = (n: number): string => (n === 1 ? '1 task' : `${n} tasks`);
+
+/** "Setting 12 tasks to Done… 7/12" */
+export const progressText = (status: TaskStatus, answered: number, total: number): string =>
+  `Setting ${taskCount(total)} to ${STATUS_LABELS[status]}… ${answered}/${total}`;
+
+/** Why queued changes wait, from the connection as main reports it; the notice above says more. */
+const WAIT_REASONS: Partial<Record<ConnectionState, string>> = {
+  offline: 'offline',
+  error: 'service problem',
+  unauthorized: 'paused until you reconnect',
+};
+
+/** Names a few tasks and counts the rest, so a refusal of 300 stays one line. */
+const NAMED = 2;
+const names = (titles: readonly string[]): string => {
+  const named = titles.slice(0, NAMED).map((t) => `“${t}”`);
+  const rest = titles.length - named.length;
+  return rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(' and ');
+};
+
+export function summarizeBulk(input: {
+  readonly status: TaskStatus;
+  readonly outcomes: readonly TaskUpdateOutcome[];
+  /** Selected tasks that already showed the status, so nothing was sent for them. */
+  readonly skipped: number;
+  readonly titleOf: (taskId: string) => string;
+  readonly connection: ConnectionState | null;
+}): BulkSummary {
+  const label = STATUS_LABELS[input.status];
+  let landed = 0;
+  let queued = 0;
+  let sending = 0;
+  // Reason → titles, in the order met.
+  const refused = new Map<string, string[]>();
+  const refuse = (reason: string, taskId: string) =>
+    refused.set(reason, [...(refused.get(reason) ?? []), input.titleOf(taskId)]);
+
+  for (const { taskId, result } of input.outcomes) {
+    if (!result.ok) refuse(result.error.message, taskId);
+    else if (result.value.sync === 'idle') landed += 1;
+    else if (result.value.sync === 'queued') queued += 1;
+    else if (result.value.sync === 'failed')
+      refuse(result.value.error?.message ?? 'The service refused the change.', taskId);
+    else sending += 1;
+  }
+  const refusedCount = [...refused.values()].reduce((n, t) => n + t.length, 0);
+
+  if (input.outcomes.length === 0)
+    return {
+      tone: 'good',
+      text:
+        input.skipped === 1
+          ? `It is already ${label}: nothing to send.`
+          : `All ${input.skipped} are already ${label}: nothing to send.`,
+      refusals: [],
+    };
+
+  const parts: string[] = [];
+  if (landed) parts.push(`${landed} set to ${label}`);
+  if (sending) parts.push(`${sending} still sending`);
+  if (queued) {
+    const why = input.connection ? WAIT_REASONS[input.connection] : undefined;
+    parts.push(`${queued} queued${why ? ` (${why})` : ' to send later'}`);
+  }
+  if (refusedCount) parts.push(`${refusedCount} refused`);
+  if (input.skipped) parts.push(`${input.skipped} already ${label}`);
+
+  return {
+    tone: refusedCount ? 'error' : queued || sending ? 'warning' : 'good',
+    text: `${parts.join(', ')}.`,
+    refusals: [...refused].map(([reason, titles]) => `${names(titles)}: ${reason}`),
+  };
+}
