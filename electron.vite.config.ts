@@ -8,7 +8,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'main/index.ts') },
+        // Lazy native modules (keytar) load with require() in the CommonJS main bundle, the
+        // well-trodden path for a .node file unpacked beside app.asar.
+        output: { dynamicImportInCjs: false },
+      },
     },
   },
   preload: {

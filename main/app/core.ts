@@ -189,6 +189,12 @@ export function createAppCore(opts: AppCoreOptions) {
     const a = accounts.active();
     if (!a) return err(appError('not_connected', 'Connect to the service first.'));
     const answer = await a.client.getOrganization();
+    // Signed out or switched account while it was on its way: the answer is about someone else.
+    if (accounts.active() !== a) {
+      return err(
+        appError('not_connected', 'The account changed while the organization was loading.'),
+      );
+    }
     lastError = answer.ok ? null : answer.error;
     if (answer.ok) setOrganization(answer.value);
     emitConnection();

@@ -1,4 +1,4 @@
-import * as keytar from 'keytar';
+import type * as Keytar from 'keytar';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import { keychainUnavailable } from './keychain-messages';
@@ -19,7 +19,19 @@ export interface KeychainSecretStoreOptions {
   readonly service?: string;
   /** Which OS's advice to give when the keychain fails; defaults to this process's. */
   readonly platform?: NodeJS.Platform;
+  /** How keytar is loaded; a test passes a failing one to stand for a missing libsecret. */
+  readonly loadKeytar?: () => Promise<typeof Keytar>;
 }
+
+/**
+ * keytar is loaded on first use, not when main starts: its native module
+ * links against libsecret on Linux, and where that is missing the person
+ * must see "install a keyring" rather than an app that does not start.
+ */
+const importKeytar = async (): Promise<typeof Keytar> => {
+  const m = (await import('keytar')) as typeof Keytar & { default?: typeof Keytar };
+  return m.default ?? m;
+};
 
 /**
  * The OS keychain through keytar (macOS Keychain, Windows Credential Manager,
@@ -29,13 +41,15 @@ export interface KeychainSecretStoreOptions {
 export function createKeychainSecretStore(opts: KeychainSecretStoreOptions = {}): SecretStore {
   const service = opts.service ?? DEFAULT_KEYCHAIN_SERVICE;
   const platform = opts.platform ?? process.platform;
+  let loaded: Promise<typeof Keytar> | undefined;
+  const keytar = (): Promise<typeof Keytar> => (loaded ??= (opts.loadKeytar ?? importKeytar)());
 
   return {
     async get(account: string): Promise<Result<string | null>> {
       const a = checkAccount(account);
       if (!a.ok) return a;
       try {
-        return ok(await keytar.getPassword(service, a.value));
+        return ok(await (await keytar()).getPassword(service, a.value));
       } catch (cause) {
         return err(keychainUnavailable(platform, 'read', cause));
       }
@@ -54,7 +68,7 @@ export function createKeychainSecretStore(opts: KeychainSecretStoreOptions = {})
           ),
         );
       try {
-        await keytar.setPassword(service, a.value, s.value);
+        await (await keytar()).setPassword(service, a.value, s.value);
         return ok(null);
       } catch (cause) {
         return err(keychainUnavailable(platform, 'save', cause, s.value));
@@ -65,7 +79,7 @@ export function createKeychainSecretStore(opts: KeychainSecretStoreOptions = {})
       const a = checkAccount(account);
       if (!a.ok) return a;
       try {
-        return ok(await keytar.deletePassword(service, a.value));
+        return ok(await (await keytar()).deletePassword(service, a.value));
       } catch (cause) {
         return err(keychainUnavailable(platform, 'remove', cause));
       }

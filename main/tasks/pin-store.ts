@@ -8,6 +8,16 @@ export interface PinStore {
   list(): readonly PinnedTask[];
   put(pin: PinnedTask): Promise<Result<null>>;
   remove(taskId: string): Promise<Result<null>>;
+  /**
+   * Changes the pin as it is when the write happens (not as it was read
+   * earlier), and only if it is still pinned: an answer from the service that
+   * arrives while the person unpins must not bring the row back.
+   * Answers the pin as saved, or null when it was gone.
+   */
+  modify(
+    taskId: string,
+    change: (pin: PinnedTask) => PinnedTask,
+  ): Promise<Result<PinnedTask | null>>;
 }
 
 type SavedPin = Settings['pinned'][number];
@@ -54,6 +64,17 @@ export function settingsPinStore(settings: SettingsStore, profileId: string): Pi
     list: () => mine(settings.get()).map(fromSaved),
     put: (pin) => save((pins) => upsert(pins, toSaved(profileId, pin))),
     remove: (taskId) => save((pins) => pins.filter((p) => p.taskId !== taskId)),
+    modify: async (taskId, change) => {
+      let changed: PinnedTask | null = null;
+      const saved = await save((pins) =>
+        pins.map((p) => {
+          if (p.taskId !== taskId) return p;
+          changed = change(fromSaved(p));
+          return toSaved(profileId, changed);
+        }),
+      );
+      return saved.ok ? ok(changed) : saved;
+    },
   };
 }
 
@@ -69,6 +90,13 @@ export function memoryPinStore(): PinStore {
     remove: async (taskId) => {
       pins = pins.filter((p) => p.taskId !== taskId);
       return ok(null);
+    },
+    modify: async (taskId, change) => {
+      const pin = pins.find((p) => p.taskId === taskId);
+      if (!pin) return ok(null);
+      const next = change(pin);
+      pins = upsert(pins, next);
+      return ok(next);
     },
   };
 }

@@ -57,12 +57,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     taskId: string,
     change: (pin: PinnedTask) => PinnedTask,
   ): Promise<void> {
-    const store = deps.pinsFor(profileId);
-    const pin = store?.list().find((p) => p.taskId === taskId);
     // Unpinned meanwhile: the change still landed (or not); there is no row left to show it on.
-    if (!store || !pin) return;
-    const saved = await store.put(change(pin));
-    if (!saved.ok) deps.log.warn('The task could not be saved', saved.error.message);
+    const saved = await deps.pinsFor(profileId)?.modify(taskId, change);
+    if (saved && !saved.ok) deps.log.warn('The task could not be saved', saved.error.message);
   }
 
   async function update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
@@ -159,12 +156,11 @@ export function createTaskService(deps: TaskServiceDeps) {
     async dismissError(taskId: string): Promise<Result<PinnedTaskView>> {
       const a = deps.active();
       if (!a) return notConnected();
-      const pin = find(taskId);
-      if (!pin) return err(appError('bad_input', 'That task is not pinned.'));
-      const saved = await a.pins.put({ ...pin, error: null });
+      const saved = await a.pins.modify(taskId, (pin) => ({ ...pin, error: null }));
       if (!saved.ok) return saved;
+      if (!saved.value) return err(appError('bad_input', 'That task is not pinned.'));
       changed();
-      return ok(viewOf(a.profileId, { ...pin, error: null }));
+      return ok(viewOf(a.profileId, saved.value));
     },
 
     /**

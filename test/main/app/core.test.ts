@@ -370,6 +370,19 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(JSON.stringify(h.answers)).not.toContain(server.session.token);
   });
 
+  it('an organization that arrives after sign-out is not shown', async () => {
+    const { h } = await connected();
+    // Far longer than a sign-out takes, even on a busy machine: the answer surely comes after it.
+    server.faults.latencyMs = 1_500;
+    const late = h.call('getOrganization', { refresh: true });
+    await new Promise((r) => setTimeout(r, 50));
+    server.faults.latencyMs = 0;
+    unwrap(await h.call('signOut'));
+    expect(failure(await late).kind).toBe('not_connected');
+    expect(h.core.state().organization).toBeNull();
+    expect(h.events.filter((e) => e.event === 'org:changed').at(-1)?.payload).toBeNull();
+  });
+
   it('shows launch at login as the OS has it, even when it was changed outside the app', async () => {
     let osSays = true;
     const calls: boolean[] = [];

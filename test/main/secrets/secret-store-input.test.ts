@@ -86,3 +86,28 @@ describe('the keychain store on Windows', () => {
     expect(messageOf(r)).toContain('Windows Credential Manager');
   });
 });
+
+describe('a keychain library that cannot load (Linux without libsecret)', () => {
+  const missing = () =>
+    Promise.reject(
+      new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory'),
+    );
+
+  it('is reported as no keychain, with the fix, on every call, and nothing is kept', async () => {
+    const store = createKeychainSecretStore({
+      service: 'Task Tray load-check',
+      platform: 'linux',
+      loadKeytar: missing,
+    });
+    const secret = 'comp_0123456789abcdef0123456789';
+    for (const r of [
+      await store.set('profile_1', secret),
+      await store.get('profile_1'),
+      await store.delete('profile_1'),
+    ]) {
+      expect(kindOf(r)).toBe('keychain_unavailable');
+      expect(messageOf(r)).toMatch(/gnome-keyring|KWallet/);
+      expect(messageOf(r)).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSettingsStore } from '../../../main/settings/settings-store';
+import { memoryPinStore, settingsPinStore } from '../../../main/tasks/pin-store';
+import type { PinStore } from '../../../main/tasks/pin-store';
+import type { PinnedTask } from '../../../main/tasks/pinned-view';
+import { unwrap } from '../../helpers/result';
+import { useTempDirs } from '../../helpers/temp-dir';
+
+const pin = (taskId: string): PinnedTask => ({
+  taskId,
+  ref: { organizationId: 'org_a1' },
+  snapshot: null,
+  error: null,
+  pinnedAt: '2026-11-01T10:00:00.000Z',
+});
+const refused = { kind: 'not_found' as const, message: 'Task item not found' };
+
+describe.each([
+  [
+    'settings file',
+    async (dir: string): Promise<PinStore> => {
+      const settings = createSettingsStore({ filePath: join(dir, 'settings.json') });
+      await settings.load();
+      return settingsPinStore(settings, 'profile_1');
+    },
+  ],
+  ['memory (demo)', async (): Promise<PinStore> => memoryPinStore()],
+])('pins kept in the %s', (_, open) => {
+  const tempDir = useTempDirs('task-tray-pins-');
+
+  it('an answer that arrives while the person unpins does not bring the task back', async () => {
+    const store = await open(await tempDir());
+    unwrap(await store.put(pin('tski_a')));
+    // The unpin is asked first; the service's answer is recorded right behind it.
+    const [removed, recorded] = await Promise.all([
+      store.remove('tski_a'),
+      store.modify('tski_a', (p) => ({ ...p, error: refused })),
+    ]);
+    unwrap(removed);
+    expect(unwrap(recorded)).toBeNull();
+    expect(store.list()).toEqual([]);
+  });
+
+  it('changes the pin as it is at write time, keeping what changed meanwhile', async () => {
+    const store = await open(await tempDir());
+    unwrap(await store.put(pin('tski_a')));
+    unwrap(await store.put(pin('tski_b')));
+    const [first, second] = await Promise.all([
+      store.modify('tski_a', (p) => ({ ...p, error: refused })),
+      store.modify('tski_a', (p) => ({ ...p, ref: { ...p.ref, entityType: 'risk' } })),
+    ]);
+    unwrap(first);
+    expect(unwrap(second)).toMatchObject({ error: refused, ref: { entityType: 'risk' } });
+    expect(store.list().map((p) => p.taskId)).toEqual(['tski_a', 'tski_b']);
+    expect(store.list()[0]).toMatchObject({ error: refused, ref: { entityType: 'risk' } });
+  });
+});
