@@ -50,11 +50,25 @@ hardenAllWebContents(app, (contents: WebContents) => ({
 const earlyLinks: Result<TaskRef>[] = [];
 let openLink = (ref: Result<TaskRef>): void => void earlyLinks.push(ref);
 
+// Set by start(); registered now so a quit during start-up still cleans up.
+let onQuit = (): void => undefined;
+app.on('before-quit', () => onQuit());
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  registerAppLinks((ref) => openLink(ref));
-  void app.whenReady().then(start);
+  const links = registerAppLinks((ref) => openLink(ref));
+  if (!links.registered)
+    console.warn('The OS did not accept Task Tray as the tasktray:// handler.');
+  app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      console.error('Task Tray could not start:', e instanceof Error ? e.message : e);
+      notify(
+        'Task Tray could not start. Quit it and open it again; if it keeps happening, reinstall it.',
+      );
+    });
 }
 
 function notify(body: string): void {
@@ -66,6 +80,7 @@ async function start(): Promise<void> {
   serveAppBundle(join(__dirname, '../renderer'));
 
   const loginItem = createElectronLoginItem();
+  let redraw = (): void => undefined;
   let trayShell: ReturnType<typeof createTrayShell> | null = null;
   const shortcuts = createShortcutManager(globalShortcut, () => void trayShell?.toggle());
 
@@ -84,6 +99,7 @@ async function start(): Promise<void> {
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
     onSettingsChanged: (view) => {
       nativeTheme.themeSource = view.theme;
+      redraw(); // the tray's Launch at login and shortcut follow the settings
     },
   });
 
@@ -116,13 +132,25 @@ async function start(): Promise<void> {
         void tray.show();
         sendEvent(tray.window()?.webContents, 'view:open', { screen: 'settings' });
       },
-      setLaunchAtLogin: (on) => void core.handlers.setSettings({ launchAtLogin: on }),
+      setLaunchAtLogin: (on) =>
+        void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
+          // e.g. macOS waiting for approval in System Settings: say so, and show the real state.
+          if (!done.ok) notify(done.error.message);
+          renderTray();
+        }),
       connect: () => void tray.show(),
       quit: () => app.quit(),
     },
   );
 
-  registerIpc(ipcMain, core.dispatch, isTrustedSender);
+  redraw = renderTray;
+  // The popup is preloaded and may ask before settings and the keychain are read: answers wait.
+  const started = core.start();
+  registerIpc(
+    ipcMain,
+    (channel, input) => started.then(() => core.dispatch(channel, input)),
+    isTrustedSender,
+  );
   core.onEvent((event, payload) => {
     sendEvent(tray.window()?.webContents, event, payload);
     renderTray();
@@ -132,12 +160,13 @@ async function start(): Promise<void> {
   // network-change event; the popup reports the network coming back through retrySync.)
   powerMonitor.on('resume', () => core.resume());
 
-  await core.start();
+  await started;
   const settings = core.state().settings;
   nativeTheme.themeSource = settings.theme;
+  await tray.ready;
+  // Only now can the shortcut's toggle() find the tray.
   const shortcut = shortcuts.apply(settings.shortcut);
   if (!shortcut.ok) core.log.warn(shortcut.error.message);
-  await tray.ready;
   renderTray();
   if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void tray.show();
 
@@ -154,10 +183,11 @@ async function start(): Promise<void> {
     });
   };
   earlyLinks.splice(0).forEach(openLink);
-  app.on('before-quit', () => {
+  onQuit = () => {
     shortcuts.dispose();
+    // Changes are on disk before they are sent: quitting mid-request loses nothing.
     void core.dispose();
-  });
+  };
 }
 
 // A tray app lives on when its windows close (the sign-in window, the popup on Alt+F4).

@@ -4,15 +4,22 @@ export const SESSION_COOKIE_NAMES = [
   'better-auth.session_token',
 ] as const;
 
-/** After sign-in the web app's pages live under /org_…/: that is the organization the person chose. */
-export function organizationIdFromUrl(url: string): string | null {
-  let path: string;
+/**
+ * After sign-in the web app's pages live under /org_…/: that is the
+ * organization the person chose. Only a page of the web app itself counts
+ * (same origin as the sign-in page), not an identity provider's page on the way.
+ */
+export function organizationIdFromUrl(url: string, signInUrl: string): string | null {
+  let page: URL;
+  let app: URL;
   try {
-    path = new URL(url).pathname;
+    page = new URL(url);
+    app = new URL(signInUrl);
   } catch {
     return null;
   }
-  return /\/(org_[A-Za-z0-9]+)(?:\/|$)/.exec(path)?.[1] ?? null;
+  if (page.origin !== app.origin) return null;
+  return /\/(org_[A-Za-z0-9]+)(?:\/|$)/.exec(page.pathname)?.[1] ?? null;
 }
 
 export interface CookieLike {

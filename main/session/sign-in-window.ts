@@ -19,9 +19,29 @@ export function signInWithBrowser(
   signInUrl: string,
   serviceUrl: string,
 ): Promise<Result<SessionGrant>> {
+  // One sign-in at a time: both would share the partition, and the first to finish would clear the
+  // other's cookies. A second request brings the open window forward and shares its outcome.
+  if (inProgress) {
+    if (!inProgress.win.isDestroyed()) inProgress.win.focus();
+    return inProgress.outcome;
+  }
+  const win = new BrowserWindow(signInWindowOptions({ partition: PARTITION })); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options from signInWindowOptions(), proven hardened by window-options.test.ts
+  const outcome = waitForSignIn(win, signInUrl, serviceUrl).finally(() => {
+    inProgress = null;
+  });
+  inProgress = { win, outcome };
+  return outcome;
+}
+
+let inProgress: { win: BrowserWindow; outcome: Promise<Result<SessionGrant>> } | null = null;
+
+function waitForSignIn(
+  win: BrowserWindow,
+  signInUrl: string,
+  serviceUrl: string,
+): Promise<Result<SessionGrant>> {
   return new Promise((resolve) => {
     const ses = electronSession.fromPartition(PARTITION);
-    const win = new BrowserWindow(signInWindowOptions({ partition: PARTITION })); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options from signInWindowOptions(), proven hardened by window-options.test.ts
     let settled = false;
     const finish = (result: Result<SessionGrant>) => {
       if (settled) return;
@@ -31,7 +51,7 @@ export function signInWithBrowser(
       void ses.clearStorageData();
     };
     const check = async (url: string) => {
-      const organizationId = organizationIdFromUrl(url);
+      const organizationId = organizationIdFromUrl(url, signInUrl);
       if (!organizationId) return;
       const cookie = pickSessionCookie(await ses.cookies.get({ url: serviceUrl }));
       if (cookie) finish(ok({ cookie, organizationId }));

@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { organizationIdFromUrl, pickSessionCookie } from '../../../main/session/session-grant';
 
+const APP = 'https://app.example.com/auth/sign-in';
+
 describe('organizationIdFromUrl', () => {
+  it('ignores pages of other sites on the way (an identity provider), whatever their path', () => {
+    expect(
+      organizationIdFromUrl('https://accounts.idp.example/org_abc123/consent', APP),
+    ).toBeNull();
+    expect(organizationIdFromUrl('http://app.example.com/org_abc123', APP)).toBeNull();
+  });
+
   it('finds the organization the web app opened after sign-in', () => {
-    expect(organizationIdFromUrl('https://app.example.com/org_abc123/frameworks')).toBe(
+    expect(organizationIdFromUrl('https://app.example.com/org_abc123/frameworks', APP)).toBe(
       'org_abc123',
     );
-    expect(organizationIdFromUrl('https://app.example.com/org_abc123')).toBe('org_abc123');
-    expect(organizationIdFromUrl('https://app.example.com/prefix/org_Z9/vendors/vnd_1')).toBe(
+    expect(organizationIdFromUrl('https://app.example.com/org_abc123', APP)).toBe('org_abc123');
+    expect(organizationIdFromUrl('https://app.example.com/prefix/org_Z9/vendors/vnd_1', APP)).toBe(
       'org_Z9',
     );
   });
 
   it('finds nothing on sign-in, onboarding or foreign pages', () => {
-    expect(organizationIdFromUrl('https://app.example.com/auth')).toBeNull();
-    expect(organizationIdFromUrl('https://app.example.com/setup?next=/org_abc')).toBeNull();
-    expect(organizationIdFromUrl('https://app.example.com/org_/x')).toBeNull();
-    expect(organizationIdFromUrl('not a url')).toBeNull();
+    expect(organizationIdFromUrl('https://app.example.com/auth', APP)).toBeNull();
+    expect(organizationIdFromUrl('https://app.example.com/setup?next=/org_abc', APP)).toBeNull();
+    expect(organizationIdFromUrl('https://app.example.com/org_/x', APP)).toBeNull();
+    expect(organizationIdFromUrl('not a url', APP)).toBeNull();
   });
 });
 
