@@ -121,6 +121,10 @@ export async function signedInCore(
     const harness = createCoreHarness(dir, 'unused: memory secret store', {
       secrets,
       fetch: counter.fetch,
+      // The app's own request timeout, not the harness's 2 s for fault tests: a
+      // busy main thread reads answers late, and 2 s turns that into retries
+      // that the shipped app would not make.
+      timeoutMs: undefined,
       ...(opts.pacing === 'off' ? { outbox: { rate: PACING_OFF } } : {}),
     });
     const waiters = new Set<(event: EventName, payload: unknown) => void>();
