@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CHANNELS, EVENT_NAMES } from './channels';
+import type { EventName } from './channels';
 import type { Organization } from './organization';
 import type { Result } from './result';
 import { hasChanges } from './task-patch';
@@ -111,38 +113,41 @@ export const SettingsPatchInput = z.strictObject({
 export type SettingsPatchInput = z.infer<typeof SettingsPatchInput>;
 
 export const contract = {
-  getAccount: method<AccountStatus>()('account:status', NoInput),
-  connectApiKey: method<AccountStatus>()('account:connect-api-key', ConnectApiKeyInput),
-  signInWithSession: method<AccountStatus>()('account:sign-in-session', NoInput),
-  startDemo: method<AccountStatus>()('account:start-demo', NoInput),
-  signOut: method<AccountStatus>()('account:sign-out', NoInput),
+  getAccount: method<AccountStatus>()(CHANNELS.getAccount, NoInput),
+  connectApiKey: method<AccountStatus>()(CHANNELS.connectApiKey, ConnectApiKeyInput),
+  signInWithSession: method<AccountStatus>()(CHANNELS.signInWithSession, NoInput),
+  startDemo: method<AccountStatus>()(CHANNELS.startDemo, NoInput),
+  signOut: method<AccountStatus>()(CHANNELS.signOut, NoInput),
   getOrganization: method<Organization>()(
-    'org:get',
+    CHANNELS.getOrganization,
     z.strictObject({ refresh: z.boolean().optional() }).optional(),
   ),
-  listTasks: method<PinnedTaskView[]>()('tasks:list', NoInput),
-  pinTask: method<PinnedTaskView>()('tasks:pin', z.strictObject({ ref: PinRefInput })),
-  unpinTask: method<PinnedTaskView[]>()('tasks:unpin', z.strictObject({ taskId: TaskIdSchema })),
-  updateTask: method<PinnedTaskView>()('tasks:update', UpdateTaskInput),
-  /** Resolves when every task's first attempt is over; progress shows meanwhile as tasks:changed. */
-  updateTasks: method<TaskUpdateOutcome[]>()('tasks:update-many', UpdateTasksInput),
-  dismissTaskError: method<PinnedTaskView>()(
-    'tasks:dismiss-error',
+  listTasks: method<PinnedTaskView[]>()(CHANNELS.listTasks, NoInput),
+  pinTask: method<PinnedTaskView>()(CHANNELS.pinTask, z.strictObject({ ref: PinRefInput })),
+  unpinTask: method<PinnedTaskView[]>()(
+    CHANNELS.unpinTask,
     z.strictObject({ taskId: TaskIdSchema }),
   ),
-  getConnection: method<ConnectionView>()('connection:get', NoInput),
+  updateTask: method<PinnedTaskView>()(CHANNELS.updateTask, UpdateTaskInput),
+  /** Resolves when every task's first attempt is over; progress shows meanwhile as tasks:changed. */
+  updateTasks: method<TaskUpdateOutcome[]>()(CHANNELS.updateTasks, UpdateTasksInput),
+  dismissTaskError: method<PinnedTaskView>()(
+    CHANNELS.dismissTaskError,
+    z.strictObject({ taskId: TaskIdSchema }),
+  ),
+  getConnection: method<ConnectionView>()(CHANNELS.getConnection, NoInput),
   /**
    * Send waiting changes now, without waiting out the backoff: a "Retry now"
    * button, or the popup seeing the network come back (window 'online' event),
    * which Electron's main process cannot observe itself.
    */
-  retrySync: method<ConnectionView>()('sync:retry-now', NoInput),
-  getSettings: method<SettingsView>()('settings:get', NoInput),
-  setSettings: method<SettingsView>()('settings:set', SettingsPatchInput),
-  openExternal: method<null>()('shell:open-external', z.strictObject({ url: Url })),
-  readClipboardTaskRef: method<TaskRef | null>()('clipboard:task-ref', NoInput),
-  hideWindow: method<null>()('window:hide', NoInput),
-} as const;
+  retrySync: method<ConnectionView>()(CHANNELS.retrySync, NoInput),
+  getSettings: method<SettingsView>()(CHANNELS.getSettings, NoInput),
+  setSettings: method<SettingsView>()(CHANNELS.setSettings, SettingsPatchInput),
+  openExternal: method<null>()(CHANNELS.openExternal, z.strictObject({ url: Url })),
+  readClipboardTaskRef: method<TaskRef | null>()(CHANNELS.readClipboardTaskRef, NoInput),
+  hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
+} as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
 export type MethodName = keyof Contract;
@@ -151,7 +156,7 @@ export type ParsedInputOf<M extends MethodName> = z.output<Contract[M]['input']>
 export type OutputOf<M extends MethodName> = Exclude<Contract[M]['output'], undefined>;
 
 /** Events main pushes to the renderer. */
-export interface Events {
+interface EventPayloads {
   'tasks:changed': PinnedTaskView[];
   'org:changed': Organization | null;
   'account:changed': AccountStatus;
@@ -162,14 +167,10 @@ export interface Events {
 
 export type ViewRequest =
   { readonly screen: 'tasks'; readonly taskId?: string } | { readonly screen: 'settings' };
-export type EventName = keyof Events;
-export const EVENT_NAMES: readonly EventName[] = [
-  'tasks:changed',
-  'org:changed',
-  'account:changed',
-  'connection:changed',
-  'view:open',
-];
+/** Events main pushes to the renderer: a payload for each name, none missing. */
+export type Events = { [E in EventName]: EventPayloads[E] };
+export { EVENT_NAMES };
+export type { EventName };
 
 /** The typed API the renderer sees as window.api. */
 export type Api = {

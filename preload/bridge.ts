@@ -1,4 +1,5 @@
-import { contract, EVENT_NAMES } from '../common/ipc';
+// Names only (common/channels.ts): the schemas stay in main, out of the sandboxed preload's bundle.
+import { CHANNELS, EVENT_NAMES } from '../common/channels';
 import type { Api, EventName, Events, MethodName } from '../common/ipc';
 import { appError, err } from '../common/result';
 import type { Result } from '../common/result';
@@ -20,8 +21,8 @@ const isResult = (v: unknown): v is Result<unknown> =>
  */
 export function createBridge(invoke: Invoke, subscribe: Subscribe): Api {
   const api: Record<string, unknown> = {};
-  for (const name of Object.keys(contract) as MethodName[]) {
-    const { channel } = contract[name];
+  for (const name of Object.keys(CHANNELS) as MethodName[]) {
+    const channel = CHANNELS[name];
     api[name] = async (input?: unknown): Promise<Result<unknown>> => {
       try {
         const answer = await invoke(channel, input);
