@@ -1,9 +1,10 @@
-import { access, mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { describeFsError, fsErrorCode, writeFileAtomic } from '../settings/atomic-file';
-import { asideName } from '../settings/settings-store';
+import { moveAside } from '../settings/move-aside';
+import type { Unusable } from '../settings/move-aside';
 import type { OutboxEntry } from './outbox-entry';
 import { parseOutbox, serializeOutbox } from './outbox-format';
 
@@ -26,12 +27,6 @@ export interface OutboxFileOptions {
   readonly now?: () => Date;
 }
 
-const exists = (path: string): Promise<boolean> =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
 const changes = (n: number): string => (n === 1 ? '1 change' : `${n} changes`);
 
 /**
@@ -46,18 +41,7 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
   /** A file that could not be read nor moved aside: never written over, so nothing in it is lost. */
   let stuck: AppError | null = null;
 
-  const moveAside = async (kind: 'corrupt' | 'future' | 'unreadable'): Promise<Result<string>> => {
-    try {
-      const at = now();
-      let target = asideName(filePath, kind, at);
-      for (let attempt = 1; await exists(target); attempt++)
-        target = asideName(filePath, kind, at, attempt);
-      await rename(filePath, target);
-      return ok(target);
-    } catch (e) {
-      return err(appError('storage', describeFsError(e)));
-    }
-  };
+  const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
 
   const save = async (entries: readonly OutboxEntry[]): Promise<Result<null>> => {
     if (stuck) return err(stuck);
@@ -88,7 +72,7 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
     salvaged: OutboxEntry[],
     lost: number,
   ): Promise<OutboxLoad> => {
-    const moved = await moveAside(kind);
+    const moved = await moveAsideNow(kind);
     if (!moved.ok) {
       stuck = appError(
         'storage',

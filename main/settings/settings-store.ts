@@ -1,8 +1,10 @@
-import { access, mkdir, readFile, rename } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
+import { moveAside } from './move-aside';
+import type { Unusable } from './move-aside';
 import {
   defaultSettings,
   describeSettingsIssues,
@@ -38,9 +40,6 @@ export interface SettingsStoreOptions {
   readonly now?: () => Date;
 }
 
-/** Why a file on disk could not be used; also the word in its moved-aside name. */
-type Unusable = 'corrupt' | 'future' | 'unreadable';
-
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -48,21 +47,6 @@ const deepFreeze = <T>(value: T): T => {
   }
   return value;
 };
-
-const exists = (path: string): Promise<boolean> =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
-/** `settings.json` → `settings.corrupt-2026-01-31T09-15-00-000Z.json`; colons are not allowed on Windows. */
-export function asideName(filePath: string, kind: Unusable, at: Date, attempt = 0): string {
-  const ext = extname(filePath) || '.json';
-  const stem = basename(filePath, extname(filePath));
-  const stamp = at.toISOString().replace(/[:.]/g, '-');
-  const again = attempt > 0 ? `-${attempt + 1}` : '';
-  return join(dirname(filePath), `${stem}.${kind}-${stamp}${again}${ext}`);
-}
 
 export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const { filePath } = opts;
@@ -80,22 +64,10 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     return run;
   };
 
-  /** Moves the unusable file to a free `<name>.<kind>-<time>.json` beside it; the bytes stay as they were. */
-  const moveAside = async (kind: Unusable): Promise<Result<string>> => {
-    const at = now();
-    try {
-      let target = asideName(filePath, kind, at);
-      for (let attempt = 1; await exists(target); attempt++)
-        target = asideName(filePath, kind, at, attempt);
-      await rename(filePath, target);
-      return ok(target);
-    } catch (e) {
-      return err(appError('storage', describeFsError(e)));
-    }
-  };
+  const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
 
   const quarantine = async (kind: Unusable, why: string): Promise<SettingsLoad> => {
-    const moved = await moveAside(kind);
+    const moved = await moveAsideNow(kind);
     const settings = deepFreeze(defaultSettings());
     current = settings;
     if (moved.ok) {
