@@ -243,54 +243,54 @@ export function TaskSection(
         )}
       </div>
       <div className="tasks__scroll">{body}</div>
-      {select.active ? (
+      {select.active && (
         <div className="tasks__footer" ref={footer}>
           <Suspense fallback={<div className="bulk bulk--loading" aria-busy="true" />}>
             <BulkBar tasks={tasks} shown={shownIds} select={select} onLeave={leaveSelect} />
           </Suspense>
         </div>
-      ) : (
-        <div className="tasks__footer">
-          <div role="status" className="announce">
-            {announcement && (
-              <Notice
-                tone={announcement.tone}
-                onDismiss={() => setAnnouncement(null)}
-                dismissLabel="Dismiss message"
-              >
-                <p>
-                  {announcement.text}{' '}
-                  {announcement.undoPinOf && (
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => void pinOffered(announcement.undoPinOf!)}
-                    >
-                      Undo
-                    </button>
-                  )}
-                </p>
-              </Notice>
-            )}
-          </div>
-          {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
-            <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
-          )}
-          <PinForm
-            pinnedIds={pinnedIds}
-            onPin={pin}
-            onPinned={(v) =>
-              setAnnouncement({ text: `Pinned ${v.snapshot?.title ?? v.id}.`, tone: 'info' })
-            }
-            onAlreadyPinned={(taskId) => {
-              setQuery('');
-              setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });
-              // After the filter is cleared the row is in the list again.
-              requestAnimationFrame(() => focusRow(taskId));
-            }}
-          />
-        </div>
       )}
+      {/* Hidden, not removed, in select mode: a half-typed id in the pin field is kept. */}
+      <div className="tasks__footer" hidden={select.active}>
+        <div role="status" className="announce">
+          {announcement && (
+            <Notice
+              tone={announcement.tone}
+              onDismiss={() => setAnnouncement(null)}
+              dismissLabel="Dismiss message"
+            >
+              <p>
+                {announcement.text}{' '}
+                {announcement.undoPinOf && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void pinOffered(announcement.undoPinOf!)}
+                  >
+                    Undo
+                  </button>
+                )}
+              </p>
+            </Notice>
+          )}
+        </div>
+        {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
+          <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
+        )}
+        <PinForm
+          pinnedIds={pinnedIds}
+          onPin={pin}
+          onPinned={(v) =>
+            setAnnouncement({ text: `Pinned ${v.snapshot?.title ?? v.id}.`, tone: 'info' })
+          }
+          onAlreadyPinned={(taskId) => {
+            setQuery('');
+            setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });
+            // After the filter is cleared the row is in the list again.
+            requestAnimationFrame(() => focusRow(taskId));
+          }}
+        />
+      </div>
     </main>
   );
 }

@@ -58,7 +58,7 @@ export function summarizeBulk(input: {
   }
   const refusedCount = [...refused.values()].reduce((n, t) => n + t.length, 0);
 
-  if (input.outcomes.length === 0)
+  if (input.outcomes.length === 0 && input.skipped > 0)
     return {
       tone: 'good',
       text:
@@ -80,7 +80,7 @@ export function summarizeBulk(input: {
 
   return {
     tone: refusedCount ? 'error' : queued || sending ? 'warning' : 'good',
-    text: `${parts.join(', ')}.`,
+    text: parts.length ? `${parts.join(', ')}.` : 'Nothing was changed.',
     refusals: [...refused].map(([reason, titles]) => `${names(titles)}: ${reason}`),
   };
 }

@@ -58,7 +58,7 @@ describe('bulk change: entering and leaving select mode', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(box('Task number 0').checked).toBe(false);
     expect(box('Task number 2')).toBeTruthy();
-    expect(screen.queryByLabelText('Pin a task by id or link')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Pin a task by id or link' })).toBeNull();
     expect(within(bar).getByText('None selected')).toBeTruthy();
     // Nothing chosen: the status buttons say so and do nothing.
     const done = within(bar).getByRole('button', { name: 'Done' });
@@ -73,15 +73,21 @@ describe('bulk change: entering and leaving select mode', () => {
     expect(screen.queryByRole('button', { name: 'Select' })).toBeNull();
   });
 
-  it('Cancel leaves without sending anything, and the selection is forgotten', async () => {
-    const { user, fake, bar } = await selecting();
+  it('Cancel leaves without sending anything, and the selection is forgotten; a half-typed pin is kept', async () => {
+    const fake = createFakeApi({ tasks: views(4) });
+    const { user } = renderWithApi({}, <TaskSection />, fake);
+    await screen.findByText('Task number 0');
+    await user.type(screen.getByRole('textbox', { name: 'Pin a task by id or link' }), 'tski_hal');
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    const bar = await screen.findByRole('region', { name: 'Change several tasks' });
     await user.click(box('Task number 1'));
     await user.click(box('Task number 2'));
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     await user.click(within(bar).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: 'Change several tasks' })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
-    expect(screen.getByLabelText('Pin a task by id or link')).toBeTruthy();
+    const pinField = screen.getByRole('textbox', { name: 'Pin a task by id or link' });
+    expect((pinField as HTMLInputElement).value).toBe('tski_hal');
     expect(fake.callsOf('updateTasks')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Select' }));
     const again = await screen.findByRole('region', { name: 'Change several tasks' });
@@ -388,6 +394,23 @@ describe('bulk change: progress and outcomes', () => {
       expect(within(bar).getByRole('status').querySelector('p')?.textContent).toBe('2 refused.'),
     );
     expect(checkedStatus('tski_t0')).toBe('To do');
+  });
+
+  it('Esc mid-change hides the popup as usual and leaves the change and the bar as they are', async () => {
+    const list = views(2);
+    const fake = createFakeApi({ tasks: list });
+    const answer = deferred<Result<TaskUpdateOutcome[]>>();
+    fake.answer('updateTasks', () => answer.promise);
+    const { user } = renderWithApi({}, undefined, fake);
+    await screen.findByText('Task number 0');
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    const bar = await screen.findByRole('region', { name: 'Change several tasks' });
+    await user.click(within(bar).getByRole('checkbox', { name: 'Select all' }));
+    await user.click(within(bar).getByRole('button', { name: 'Done' }));
+    await user.keyboard('{Escape}');
+    expect(fake.callsOf('hideWindow')).toHaveLength(1);
+    expect(within(bar).getByRole('status').textContent).toBe('Setting 2 tasks to Done… 0/2');
+    await act(async () => answer.resolve(ok([])));
   });
 
   it('leaving mid-change: the change carries on and the rows show how it went', async () => {

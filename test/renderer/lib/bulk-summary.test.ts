@@ -97,6 +97,22 @@ describe('bulk summary', () => {
     ]);
   });
 
+  it('an answer whose task shows a refusal counts as refused, with the task’s reason', () => {
+    const s = summarizeBulk({
+      status: 'done',
+      outcomes: [
+        {
+          taskId: 'tski_f',
+          result: ok(view({ id: 'tski_f', sync: 'failed', error: appError('invalid', 'Bad.') })),
+        },
+      ],
+      skipped: 0,
+      titleOf,
+      connection: null,
+    });
+    expect(s).toEqual({ tone: 'error', text: '1 refused.', refusals: ['“Title of tski_f”: Bad.'] });
+  });
+
   it('nothing sent because all were already so', () => {
     const base = { status: 'done' as const, outcomes: [], titleOf, connection: null };
     expect(summarizeBulk({ ...base, skipped: 3 }).text).toBe(
@@ -105,5 +121,7 @@ describe('bulk summary', () => {
     expect(summarizeBulk({ ...base, skipped: 1 }).text).toBe(
       'It is already Done: nothing to send.',
     );
+    // No answer for anything (main gives one per task; still, never an empty sentence).
+    expect(summarizeBulk({ ...base, skipped: 0 }).text).toBe('Nothing was changed.');
   });
 });
