@@ -85,6 +85,10 @@ describe('bulk change: entering and leaving select mode', () => {
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     await user.click(within(bar).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: 'Change several tasks' })).toBeNull();
+    // Focus was on the bar that went: it lands on the Select toggle, not on the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select' })),
+    );
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
     const pinField = screen.getByRole('textbox', { name: 'Pin a task by id or link' });
     expect((pinField as HTMLInputElement).value).toBe('tski_hal');
