@@ -138,14 +138,8 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     return { settings: current, problem: null };
   };
 
-  const updateNow = async (change: (s: Settings) => Settings): Promise<Result<Settings>> => {
-    if (current === null) await loadNow();
-    if (stuck) {
-      const retried = await quarantine(stuck.kind, stuck.why);
-      if (retried.problem && stuck) return err(retried.problem);
-    }
-    const before = current ?? deepFreeze(defaultSettings());
-
+  /** The result of applying one change to `before`: the new settings, or why it was refused. */
+  const applyChange = (before: Settings, change: (s: Settings) => Settings): Result<Settings> => {
     let next: Settings;
     try {
       // A copy: a change that edits its argument in place cannot touch the current settings.
@@ -156,18 +150,41 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
         appError('internal', 'A settings change failed before it was saved. Nothing changed.'),
       );
     }
-
     const parsed = SettingsSchema.safeParse(next);
     if (!parsed.success)
       return err(
         appError('bad_input', `Settings not saved: ${describeSettingsIssues(parsed.error)}.`),
       );
+    return ok(deepFreeze(parsed.data));
+  };
 
-    const text = `${JSON.stringify(parsed.data, null, 2)}\n`;
+  /**
+   * Applies changes in order, each to the result of the one before (a refused
+   * one is skipped), and writes the last state once: one fsync for all of
+   * them. If the write fails, none of them took effect.
+   */
+  const updateNow = async (
+    changes: readonly ((s: Settings) => Settings)[],
+  ): Promise<Result<Settings>[]> => {
+    const all = (e: AppError) => changes.map(() => err(e));
+    if (current === null) await loadNow();
+    if (stuck) {
+      const retried = await quarantine(stuck.kind, stuck.why);
+      if (retried.problem && stuck) return all(retried.problem);
+    }
+    let state = current ?? deepFreeze(defaultSettings());
+    const results = changes.map((change) => {
+      const applied = applyChange(state, change);
+      if (applied.ok) state = applied.value;
+      return applied;
+    });
+    if (!results.some((r) => r.ok)) return results;
+
+    const text = `${JSON.stringify(state, null, 2)}\n`;
     try {
       await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
     } catch (e) {
-      return err(
+      return all(
         appError(
           'storage',
           `Settings not saved: could not create ${dirname(filePath)} (${describeFsError(e)}).`,
@@ -176,13 +193,42 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     }
     const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
     if (!written.ok)
-      return err(
+      return all(
         appError('storage', `Settings not saved. ${written.error.message} Nothing changed.`),
       );
 
-    current = deepFreeze(parsed.data);
-    return ok(current);
+    current = state;
+    return results;
   };
+
+  /**
+   * Updates that arrive while the file is busy wait together and are written
+   * as one: a hundred answers landing at once cost one write, not a hundred.
+   */
+  let waiting: { change: (s: Settings) => Settings; done: (r: Result<Settings>) => void }[] | null =
+    null;
+  const update = (change: (s: Settings) => Settings): Promise<Result<Settings>> =>
+    new Promise((done) => {
+      if (waiting) {
+        waiting.push({ change, done });
+        return;
+      }
+      const batch = [{ change, done }];
+      waiting = batch;
+      void serialize(async () => {
+        // From here on, new updates wait for the next write: they must see this one.
+        waiting = null;
+        let results: Result<Settings>[];
+        try {
+          results = await updateNow(batch.map((b) => b.change));
+        } catch {
+          results = batch.map(() =>
+            err(appError('internal', 'Settings could not be saved. Nothing changed.')),
+          );
+        }
+        batch.forEach((b, i) => b.done(results[i] ?? err(appError('internal', 'Not saved.'))));
+      });
+    });
 
   return {
     load: () => serialize(loadNow),
@@ -191,6 +237,6 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
         throw new Error('Settings are read before load() finished: call and await load() first.');
       return current;
     },
-    update: (change) => serialize(() => updateNow(change)),
+    update,
   };
 }
