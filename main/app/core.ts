@@ -5,7 +5,7 @@ import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
-import type { AccountStatus, SettingsView } from '../../common/views';
+import type { AccountStatus, ConnectionView, SettingsView } from '../../common/views';
 import { createAccountService } from '../accounts/account-service';
 import type { Connected, DemoService, SessionGrant } from '../accounts/account-service';
 import { createDispatcher } from '../ipc/dispatcher';
@@ -119,7 +119,21 @@ export function createAppCore(opts: AppCoreOptions) {
       a ? outbox.pausedReason(a.profile.id) : null,
     );
   };
-  const emitConnection = () => events.emit('connection:changed', connection());
+  /** The last connection state sent: it goes out again only when it reads differently. */
+  let shownConnection: ConnectionView | null = null;
+  const emitConnection = () => {
+    const view = connection();
+    const last = shownConnection;
+    if (
+      last &&
+      last.state === view.state &&
+      last.pendingChanges === view.pendingChanges &&
+      last.message === view.message
+    )
+      return;
+    shownConnection = view;
+    events.emit('connection:changed', view);
+  };
   const emitAccount = () => events.emit('account:changed', accounts.status());
 
   /** The connection state follows the last answer; a refusal of one task says nothing about it. */

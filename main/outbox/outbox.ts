@@ -13,7 +13,7 @@ import {
   foldLane,
   laneKey,
   laneOf,
-  lanePatch,
+  mergePatch,
   removeEntry,
 } from './outbox-entry';
 import type { HeldEntry, NewChange, OutboxEntry } from './outbox-entry';
@@ -103,6 +103,42 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** What the file holds (plus the demo's entries, which stay in memory). Replaced, never edited. */
   let entries: readonly HeldEntry[] = [];
+  /**
+   * Entries the service took, still in the list until their removal is
+   * written: no row shows them any more, but the count of waiting changes
+   * keeps them until the file no longer holds them. Should the app stop
+   * before that write, they are sent again on the next start — the same values.
+   */
+  const landed = new Set<string>();
+
+  /** What rows show, per lane: built once per state of the list, not once per row. */
+  interface LaneSummary {
+    /** What the row shows as on its way; null when all the lane holds has landed. */
+    patch: TaskPatch | null;
+    readonly profileId: string;
+    durable: boolean;
+  }
+  let summaries: Map<string, LaneSummary> | null = null;
+  const setEntries = (next: readonly HeldEntry[]) => {
+    entries = next;
+    summaries = null;
+  };
+  const summary = (): Map<string, LaneSummary> => {
+    if (summaries) return summaries;
+    const built = new Map<string, LaneSummary>();
+    for (const e of entries) {
+      const key = laneOf(e);
+      const patch = landed.has(e.id) ? null : e.patch;
+      const held = built.get(key);
+      if (!held) built.set(key, { patch, profileId: e.profileId, durable: e.durable });
+      else {
+        if (patch) held.patch = held.patch ? mergePatch(held.patch, patch) : patch;
+        held.durable ||= e.durable;
+      }
+    }
+    summaries = built;
+    return built;
+  };
   const lanes = new Map<string, Lane>();
   const waiters = new Map<string, { readonly key: string; list: Waiter[] }>();
   /** Profiles the service refused (401/403), with its reason: nothing is sent for them until reconnect. */
@@ -157,12 +193,14 @@ export function createOutbox(deps: OutboxDeps) {
             .catch(() => err(appError('storage', 'Could not keep the change on disk.')));
           if (saved.ok) lastWritten = text;
         }
-        if (saved.ok) entries = next;
+        if (saved.ok) setEntries(next);
         else {
           deps.log.warn('The outbox could not be saved', saved.error.message);
-          entries = batch
-            .filter((m) => m.mustApply)
-            .reduce<readonly HeldEntry[]>((es, m) => m.change(es), entries);
+          setEntries(
+            batch
+              .filter((m) => m.mustApply)
+              .reduce<readonly HeldEntry[]>((es, m) => m.change(es), entries),
+          );
         }
         writingKeys = new Set();
         for (const m of batch) m.done(saved.ok || m.mustApply ? ok(null) : saved);
@@ -309,9 +347,16 @@ export function createOutbox(deps: OutboxDeps) {
 
     if (answer.ok) {
       lane.failures = 0;
-      await safely(() => deps.onLanded(profileId, taskId, answer.value));
-      await mutate([key], done(lane, entry), true);
+      // Landed: shown as confirmed now; the snapshot, then the removal, are written behind.
+      landed.add(entry.id);
+      summaries = null;
+      const recorded = safely(() => deps.onLanded(profileId, taskId, answer.value));
+      deps.onChange();
       resolveEntry(entry.id, { kind: 'landed', task: answer.value });
+      await recorded;
+      // The lane stays busy until both are written: its next request follows a settled file.
+      await mutate([key], done(lane, entry), true);
+      landed.delete(entry.id);
       return;
     }
 
@@ -392,7 +437,7 @@ export function createOutbox(deps: OutboxDeps) {
     async load(): Promise<AppError | null> {
       const loaded = await deps.store.load();
       const held = foldAllLanes(loaded.entries.map((e) => ({ ...e, durable: true })));
-      entries = [...entries, ...held];
+      setEntries([...entries, ...held]);
       for (const e of held) laneFor(e.profileId, e.taskId);
       if (loaded.entries.length === 0 && !loaded.problem) lastWritten = '[]';
       return loaded.problem;
@@ -441,19 +486,23 @@ export function createOutbox(deps: OutboxDeps) {
 
     laneView(profileId: string, taskId: string): LaneView | null {
       const key = laneKey(profileId, taskId);
-      const patch = lanePatch(entries, key);
-      if (!patch) return null;
+      const held = summary().get(key);
+      if (!held?.patch) return null;
       const lane = lanes.get(key);
       const sync = lane && (lane.sendingId || !isQueued(lane)) ? 'pending' : 'queued';
-      return { patch, sync };
+      return { patch: held.patch, sync };
     },
 
-    /** Tasks with a change waiting: of one profile, or of every profile kept on disk. */
+    /**
+     * Tasks with a change waiting: of one profile, or of every profile kept on
+     * disk. A landed change counts until the file no longer holds it: zero
+     * here means nothing is left to send, in memory or on disk.
+     */
     pendingTasks(profileId: string | null): number {
-      const mine = entries.filter((e) =>
-        profileId === null ? e.durable : e.profileId === profileId,
-      );
-      return new Set(mine.map(laneOf)).size;
+      let n = 0;
+      for (const held of summary().values())
+        if (profileId === null ? held.durable : held.profileId === profileId) n += 1;
+      return n;
     },
 
     pausedReason: (profileId: string): AppError | null => paused.get(profileId) ?? null,

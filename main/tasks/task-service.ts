@@ -41,15 +41,48 @@ const notConnected = () => err(appError('not_connected', 'Connect to the service
  */
 export function createTaskService(deps: TaskServiceDeps) {
   const pinsOf = (a: ActiveProfile | null): readonly PinnedTask[] => a?.pins.list() ?? [];
+
+  /**
+   * The service's answers already taken but still being written to the pins,
+   * by profile and task, in the order they came. A row shows them at once:
+   * the write only makes them survive a restart (were it lost in a crash,
+   * the outbox still holds the change and sends the same values again).
+   */
+  const unwritten = new Map<string, ((pin: PinnedTask) => PinnedTask)[]>();
+  const pinKey = (profileId: string, taskId: string) => `${profileId}\n${taskId}`;
+  const shown = (profileId: string, pin: PinnedTask): PinnedTask =>
+    (unwritten.get(pinKey(profileId, pin.taskId)) ?? []).reduce((p, change) => change(p), pin);
+
   const viewOf = (profileId: string, pin: PinnedTask): PinnedTaskView =>
-    pinnedView(pin, deps.outbox.laneView(profileId, pin.taskId) ?? undefined);
+    pinnedView(shown(profileId, pin), deps.outbox.laneView(profileId, pin.taskId) ?? undefined);
 
   const list = (): PinnedTaskView[] => {
     const a = deps.active();
     return a ? pinsOf(a).map((p) => viewOf(a.profileId, p)) : [];
   };
   const find = (taskId: string) => pinsOf(deps.active()).find((p) => p.taskId === taskId);
-  const changed = () => deps.onChanged(list());
+
+  /*
+   * The whole list goes to the popup on every change, so changes that come
+   * together (a bulk change answers hundreds of times a second) are sent as
+   * one list per turn of the event loop: changed() asks for it, the list is
+   * built once, when sent. changedNow() sends what is asked for at once, so a
+   * person's action or an answer to the popup never runs ahead of its event.
+   */
+  let due = false;
+  const changedNow = () => {
+    due = false;
+    deps.onChanged(list());
+  };
+  const flush = () => {
+    if (due) changedNow();
+  };
+  const changed = () => {
+    if (due) return;
+    due = true;
+    // Not a timer: runs once, right after the work that asked for it, and only then.
+    setImmediate(flush);
+  };
 
   /** Writes the service's word onto a pin, whichever profile it belongs to now. */
   async function record(
@@ -62,7 +95,33 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (saved && !saved.ok) deps.log.warn('The task could not be saved', saved.error.message);
   }
 
+  /** Shows the service's word on the row now, and writes it behind: the row does not wait for the disk. */
+  async function recordShown(
+    profileId: string,
+    taskId: string,
+    change: (pin: PinnedTask) => PinnedTask,
+  ): Promise<void> {
+    const key = pinKey(profileId, taskId);
+    unwritten.set(key, [...(unwritten.get(key) ?? []), change]);
+    changed();
+    try {
+      await record(profileId, taskId, change);
+    } finally {
+      const rest = (unwritten.get(key) ?? []).filter((c) => c !== change);
+      if (rest.length > 0) unwritten.set(key, rest);
+      else unwritten.delete(key);
+      // Written (or not, then the row shows what the file holds): either way it may look different now.
+      changed();
+    }
+  }
+
   async function update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
+    const answer = await updateOne(input);
+    flush();
+    return answer;
+  }
+
+  async function updateOne(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
     const a = deps.active();
     if (!a) return notConnected();
     const { taskId, patch } = input;
@@ -115,7 +174,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       };
       const saved = await a.pins.put(pin);
       if (!saved.ok) return saved;
-      changed();
+      changedNow();
       return ok(viewOf(a.profileId, pin));
     },
 
@@ -140,7 +199,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           pinnedAt: new Date().toISOString(),
         });
       }
-      changed();
+      changedNow();
     },
 
     /** Unpinning hides the row; a change already asked for still goes out (the person made it). */
@@ -149,7 +208,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       if (!a) return notConnected();
       const removed = await a.pins.remove(taskId);
       if (!removed.ok) return removed;
-      changed();
+      changedNow();
       return ok(list());
     },
 
@@ -159,7 +218,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const saved = await a.pins.modify(taskId, (pin) => ({ ...pin, error: null }));
       if (!saved.ok) return saved;
       if (!saved.value) return err(appError('bad_input', 'That task is not pinned.'));
-      changed();
+      changedNow();
       return ok(viewOf(a.profileId, saved.value));
     },
 
@@ -173,23 +232,28 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** One change for several tasks, each through the outbox; the pacer spaces the requests. */
     async updateMany(input: UpdateTasksInput): Promise<Result<TaskUpdateOutcome[]>> {
       if (!deps.active()) return notConnected();
+      // Each answer's event waits for the turn's list, not one list per task.
       const results = await Promise.all(
-        input.taskIds.map((taskId) => update({ taskId, patch: input.patch })),
+        input.taskIds.map((taskId) => updateOne({ taskId, patch: input.patch })),
       );
+      flush();
       return ok(
         input.taskIds.map((taskId, i) => ({ taskId, result: results[i] ?? notConnected() })),
       );
     },
 
-    /** The outbox's callback: the service took a change. */
+    /** The outbox's callback: the service took a change. Shown at once; resolves once written. */
     landed: (profileId: string, taskId: string, task: Task): Promise<void> =>
-      record(profileId, taskId, (pin) => ({ ...pin, snapshot: task, error: null })),
+      recordShown(profileId, taskId, (pin) => ({ ...pin, snapshot: task, error: null })),
 
     /** The outbox's callback: the service refused a change for good; the snapshot stays as it was. */
     refused: (profileId: string, taskId: string, error: AppError): Promise<void> =>
       record(profileId, taskId, (pin) => ({ ...pin, error })),
 
+    /** Something a row shows changed: the list goes out with this turn's others. */
     changed,
+    /** Sends the list now (and whatever was waiting for this turn with it). */
+    changedNow,
   };
 }
 
