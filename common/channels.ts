@@ -33,3 +33,6 @@ export const EVENT_NAMES = [
   'view:open',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
+
+/** The most tasks one tasks:update-many request takes; the popup sends larger selections in batches. */
+export const MAX_BULK_TASKS = 500;

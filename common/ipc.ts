@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNELS, EVENT_NAMES } from './channels';
+import { CHANNELS, EVENT_NAMES, MAX_BULK_TASKS } from './channels';
 import type { EventName } from './channels';
 import type { Organization } from './organization';
 import type { Result } from './result';
@@ -89,7 +89,7 @@ export const UpdateTaskInput = z.strictObject({
 export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
 
 /** More than this in one bulk change is not a selection a person makes: refused, not truncated. */
-export const MAX_BULK_TASKS = 500;
+export { MAX_BULK_TASKS };
 
 /** One change for several tasks (a selection, or all filtered): each task gets its own outcome. */
 export const UpdateTasksInput = z.strictObject({

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { appError, err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
+import { MAX_BULK_TASKS } from '../../common/channels';
 import type { TaskRef } from '../../common/task-ref';
 import type { TaskStatus } from '../../common/task';
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
@@ -11,13 +12,6 @@ import type { TaskRowModel } from '../lib/task-model';
 import { useApi, useStore } from './api-context';
 import type { Remote } from '../lib/main-store';
 import { useMain } from './use-main';
-
-/**
- * The most tasks:update-many takes in one request (MAX_BULK_TASKS in
- * common/ipc.ts, which carries zod and so stays out of the popup's bundle;
- * a test holds the two equal). A larger selection goes in several batches.
- */
-export const BULK_BATCH = 500;
 
 /** A bulk change on its way: its status, and each of its tasks as main showed it when it began. */
 export interface BulkChange {
@@ -176,7 +170,8 @@ export function useTasks(): TasksController {
       setLocalErrors((m) => withoutAll(m, taskIds));
 
       const outcomes: TaskUpdateOutcome[] = [];
-      for (const batch of batches(taskIds, BULK_BATCH)) {
+      // Main takes at most MAX_BULK_TASKS ids a request: a larger selection goes in batches.
+      for (const batch of batches(taskIds, MAX_BULK_TASKS)) {
         let answer: Result<TaskUpdateOutcome[]>;
         try {
           answer = await api.updateTasks({ taskIds: batch, patch: { status } });

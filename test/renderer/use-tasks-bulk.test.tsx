@@ -1,10 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { MAX_BULK_TASKS } from '../../common/ipc';
 import type { TaskUpdateOutcome } from '../../common/views';
 import { ApiContext } from '../../renderer/hooks/api-context';
-import { BULK_BATCH, useTasks } from '../../renderer/hooks/use-tasks';
+import { useTasks } from '../../renderer/hooks/use-tasks';
 import { createMainStore } from '../../renderer/lib/main-store';
 import { createFakeApi } from './fake-api';
 import type { FakeApi } from './fake-api';
@@ -19,10 +18,6 @@ function renderTasksHook(fake: FakeApi) {
 }
 
 describe('useTasks: a bulk change larger than one request', () => {
-  it('the popup’s batch size is what main accepts in one request', () => {
-    expect(BULK_BATCH).toBe(MAX_BULK_TASKS);
-  });
-
   // Main refuses more than 500 ids in one request (the fake checks the contract as main does).
   it('501 tasks go in two requests, in order, and every task has its outcome', async () => {
     const fake = createFakeApi({ tasks: views(501) });
