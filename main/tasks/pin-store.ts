@@ -18,6 +18,8 @@ export interface PinStore {
     taskId: string,
     change: (pin: PinnedTask) => PinnedTask,
   ): Promise<Result<PinnedTask | null>>;
+  /** Several pins changed in one write (each as modify would); pins no longer there are skipped. */
+  modifyMany(changes: ReadonlyMap<string, (pin: PinnedTask) => PinnedTask>): Promise<Result<null>>;
 }
 
 type SavedPin = Settings['pinned'][number];
@@ -75,6 +77,13 @@ export function settingsPinStore(settings: SettingsStore, profileId: string): Pi
       );
       return saved.ok ? ok(changed) : saved;
     },
+    modifyMany: (changes) =>
+      save((pins) =>
+        pins.map((p) => {
+          const change = changes.get(p.taskId);
+          return change ? toSaved(profileId, change(fromSaved(p))) : p;
+        }),
+      ),
   };
 }
 
@@ -97,6 +106,10 @@ export function memoryPinStore(): PinStore {
       const next = change(pin);
       pins = upsert(pins, next);
       return ok(next);
+    },
+    modifyMany: async (changes) => {
+      pins = pins.map((p) => changes.get(p.taskId)?.(p) ?? p);
+      return ok(null);
     },
   };
 }

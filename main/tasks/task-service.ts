@@ -95,6 +95,41 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (saved && !saved.ok) deps.log.warn('The task could not be saved', saved.error.message);
   }
 
+  /**
+   * Answers waiting for the pins write under way, by profile: written
+   * together in the next one, so a bulk change costs a few settings writes,
+   * not one per task. Per task they keep their order.
+   */
+  type ToWrite = { taskId: string; change: (pin: PinnedTask) => PinnedTask; done: () => void };
+  const toWrite = new Map<string, ToWrite[]>();
+  let writing = false;
+  async function writeShown(): Promise<void> {
+    if (writing) return;
+    writing = true;
+    try {
+      while (toWrite.size > 0) {
+        const [profileId, batch] = toWrite.entries().next().value as [string, ToWrite[]];
+        toWrite.delete(profileId);
+        const byTask = new Map<string, (pin: PinnedTask) => PinnedTask>();
+        for (const { taskId, change } of batch) {
+          const before = byTask.get(taskId);
+          byTask.set(taskId, before ? (pin) => change(before(pin)) : change);
+        }
+        try {
+          // Unpinned meanwhile: the change still landed; there is no row left to show it on.
+          const saved = await deps.pinsFor(profileId)?.modifyMany(byTask);
+          if (saved && !saved.ok)
+            deps.log.warn('The tasks could not be saved', saved.error.message);
+        } catch (e) {
+          deps.log.error('Keeping the service’s answers on the tasks failed', e);
+        }
+        for (const { done } of batch) done();
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
   /** Shows the service's word on the row now, and writes it behind: the row does not wait for the disk. */
   async function recordShown(
     profileId: string,
@@ -105,7 +140,12 @@ export function createTaskService(deps: TaskServiceDeps) {
     unwritten.set(key, [...(unwritten.get(key) ?? []), change]);
     changed();
     try {
-      await record(profileId, taskId, change);
+      await new Promise<void>((done) => {
+        const list = toWrite.get(profileId) ?? [];
+        list.push({ taskId, change, done });
+        toWrite.set(profileId, list);
+        void writeShown();
+      });
     } finally {
       const rest = (unwritten.get(key) ?? []).filter((c) => c !== change);
       if (rest.length > 0) unwritten.set(key, rest);

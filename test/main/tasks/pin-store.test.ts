@@ -55,4 +55,22 @@ describe.each([
     expect(store.list().map((p) => p.taskId)).toEqual(['tski_a', 'tski_b']);
     expect(store.list()[0]).toMatchObject({ error: refused, ref: { entityType: 'risk' } });
   });
+
+  it('changes several pins in one go, skipping a task unpinned meanwhile and leaving the others as they were', async () => {
+    const store = await open(await tempDir());
+    for (const id of ['tski_a', 'tski_b', 'tski_c']) unwrap(await store.put(pin(id)));
+    unwrap(await store.remove('tski_c'));
+    unwrap(
+      await store.modifyMany(
+        new Map([
+          ['tski_a', (p: PinnedTask) => ({ ...p, error: refused })],
+          ['tski_c', (p: PinnedTask) => ({ ...p, error: refused })],
+        ]),
+      ),
+    );
+    expect(store.list().map((p) => [p.taskId, p.error])).toEqual([
+      ['tski_a', refused],
+      ['tski_b', null],
+    ]);
+  });
 });
