@@ -356,3 +356,29 @@ export const createSampleData = (): DemoData => {
     sessions: [{ token: newSessionToken(), userId: 'usr_m2c8a1yq4w' }],
   };
 };
+
+/** Ids of the generated tasks (extraTasks) start so, telling them from the hand-written samples. */
+export const EXTRA_TASK_PREFIX = 'tski_gen';
+
+const EXTRA_STATUSES = ['todo', 'in_progress', 'in_review', 'done', 'canceled'] as const;
+
+/** `count` plain vendor tasks for Northwind Health, for tests and benchmarks that need many. */
+export const extraTasks = (count: number): DemoTask[] =>
+  Array.from({ length: count }, (_, i) => {
+    const at = new Date(Date.UTC(2025, 5, 1) + i * 60_000).toISOString();
+    return {
+      id: `${EXTRA_TASK_PREFIX}${String(i + 1).padStart(3, '0')}`,
+      organizationId: ORG_NORTHWIND,
+      title: `Collect evidence for control ${i + 1}`,
+      description: null,
+      status: EXTRA_STATUSES[i % EXTRA_STATUSES.length] as string,
+      priority: 'medium',
+      entityId: 'vnd_c8r2k6m0qt',
+      entityType: 'vendor',
+      assigneeId: null,
+      createdById: 'mem_n1maya7q2c',
+      updatedById: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });

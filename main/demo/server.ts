@@ -10,7 +10,7 @@ import { createPacer, DEFAULT_RATE_LIMIT } from './pacing';
 import type { DemoResponse } from './responses';
 import { errorResponse } from './responses';
 import { handleRequest } from './router';
-import { createSampleData } from './sample-data';
+import { createSampleData, extraTasks } from './sample-data';
 import { createStore } from './store';
 import { taskToWire } from './wire';
 
@@ -79,6 +79,8 @@ export interface DemoServerOptions {
   readonly basePath?: string;
   /** Origins allowed on non-GET requests besides the server's own. */
   readonly trustedOrigins?: readonly string[];
+  /** Generated tasks added to organizations[0] (ids start with EXTRA_TASK_PREFIX), for soaks and benchmarks. */
+  readonly extraTasks?: number;
 }
 
 /** Bodies above this are refused with 413, before anything else. */
@@ -137,6 +139,7 @@ const normaliseBasePath = (p: string | undefined): string => {
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const basePath = normaliseBasePath(options.basePath);
   const data = createSampleData();
+  data.tasks.push(...extraTasks(options.extraTasks ?? 0));
   const store = createStore(data);
   const faults = createFaults();
   const pacer =

@@ -1,15 +1,23 @@
-import { startManyTasksService } from '../../test/helpers/many-tasks-service';
-import type { ManyTasksService } from '../../test/helpers/many-tasks-service';
+import { EXTRA_TASK_PREFIX } from '../../main/demo/sample-data';
+import { startDemoServer } from '../../main/demo/server';
 
 /**
- * The reference service (test/helpers/many-tasks-service.ts: main/demo's
- * router, auth, validation and store on loopback) with 200 tasks, no pacing,
+ * The reference service (main/demo on loopback) with `taskCount` generated
+ * tasks, no pacing,
  * no faults, no added latency. Its tasks are all alike; the benchmark gives
  * them what real ones have (titles of different lengths, descriptions on
  * half, priorities, assignees) through the service's own PUT, and keeps
  * each answer: that is how the service sends the task, and what the app pins.
  */
-export interface BenchService extends ManyTasksService {
+export interface BenchService {
+  readonly baseUrl: string;
+  /** A key with the task scopes for the organization the tasks are in. */
+  readonly apiKey: string;
+  readonly organizationId: string;
+  /** The generated tasks, in order. */
+  readonly taskIds: readonly string[];
+  statusOf(taskId: string): string | undefined;
+  close(): Promise<void>;
   /** The tasks as the service last sent them, in taskIds order. */
   readonly tasks: readonly Record<string, unknown>[];
 }
@@ -30,7 +38,16 @@ const STATUSES = ['todo', 'in_progress', 'in_review', 'done', 'canceled'] as con
 const ASSIGNEES = [null, 'mem_n2dan4k8ro', 'mem_n1maya7q2c'] as const;
 
 export async function startBenchService(taskCount: number): Promise<BenchService> {
-  const service = await startManyTasksService({ taskCount, rateLimit: false });
+  const server = await startDemoServer({ extraTasks: taskCount, rateLimit: false });
+  const organizationId = server.organizations[0]!.id;
+  const service = {
+    baseUrl: server.baseUrl,
+    apiKey: server.keys.full,
+    organizationId,
+    taskIds: server.taskIds(organizationId).filter((id) => id.startsWith(EXTRA_TASK_PREFIX)),
+    statusOf: (taskId: string) => server.getTask(organizationId, taskId)?.status,
+    close: () => server.close(),
+  };
   try {
     const tasks: Record<string, unknown>[] = [];
     for (const [i, taskId] of service.taskIds.entries()) {

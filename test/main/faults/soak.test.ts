@@ -6,8 +6,9 @@ import type { TaskStatus } from '../../../common/task';
 import { OUTBOX_FILE } from '../../../main/app/core';
 import { createCoreHarness } from '../../helpers/app-core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
-import { startManyTasksService } from '../../helpers/many-tasks-service';
-import type { ManyTasksService } from '../../helpers/many-tasks-service';
+import { startDemoServer } from '../../../main/demo/server';
+import type { DemoServer } from '../../../main/demo/server';
+import { EXTRA_TASK_PREFIX } from '../../../main/demo/sample-data';
 import { observedFetch } from '../../helpers/observed-fetch';
 import { unwrap } from '../../helpers/result';
 import { createTempDir, removeTempDir } from '../../helpers/temp-dir';
@@ -34,12 +35,16 @@ const seeded = (seed: number) => () => {
 
 describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults', () => {
   const service = uniqueTestService();
-  let svc: ManyTasksService;
+  let svc: DemoServer;
+  let orgId: string;
+  let taskIds: string[];
   let dir: string;
 
   beforeAll(async () => {
     gate.assertAvailable();
-    svc = await startManyTasksService({ taskCount: TASKS, rateLimit: RATE });
+    svc = await startDemoServer({ extraTasks: TASKS, rateLimit: RATE });
+    orgId = svc.organizations[0]!.id;
+    taskIds = svc.taskIds(orgId).filter((id) => id.startsWith(EXTRA_TASK_PREFIX));
     dir = await createTempDir('task-tray-soak-');
   });
   afterAll(async () => {
@@ -63,8 +68,8 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
         outbox: { backoff: { baseMs: 20, maxMs: 400 }, rate: RATE, random },
       });
       await h.core.start();
-      unwrap(await h.call('connectApiKey', { baseUrl: svc.baseUrl, apiKey: svc.apiKey }));
-      for (const id of svc.taskIds) unwrap(await h.call('pinTask', { ref: id }));
+      unwrap(await h.call('connectApiKey', { baseUrl: svc.baseUrl, apiKey: svc.keys.full }));
+      for (const id of taskIds) unwrap(await h.call('pinTask', { ref: id }));
 
       const asked = new Map<string, TaskStatus>();
       const faults = { total: 0, drop: 0, s500: 0, s502: 0, s503: 0, s429: 0 };
@@ -90,7 +95,7 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
                 },
               );
           }
-          const taskId = pick(svc.taskIds);
+          const taskId = pick(taskIds);
           const status = pick(TASK_STATUSES);
           asked.set(taskId, status);
           burst.push(
@@ -106,7 +111,7 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
 
       const context = `seed ${seed}, faults ${JSON.stringify(faults)}, answers ${JSON.stringify(outcomes)}`;
       // What the person asked for, task by task, is what the service holds.
-      const wrong = [...asked].filter(([id, status]) => svc.statusOf(id) !== status);
+      const wrong = [...asked].filter(([id, status]) => svc.getTask(orgId, id)?.status !== status);
       expect(wrong, context).toEqual([]);
       expect(outcomes.refused, context).toBe(0);
       // Nothing left to send, on disk or on screen.
