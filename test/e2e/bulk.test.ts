@@ -1,25 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../main/demo/server';
-import { createCoreHarness } from '../helpers/app-core';
-import type { CoreHarness } from '../helpers/app-core';
-import {
-  bridgeInitScript,
-  browserGate,
-  e2eRequired,
-  ensureRendererBuilt,
-  launchBrowser,
-  serveStatic,
-} from '../helpers/browser';
-import type { LaunchedBrowser, StaticServer } from '../helpers/browser';
-import { keychainGate, removeTestService, uniqueTestService } from '../helpers/keychain';
 import { unwrap } from '../helpers/result';
-import { createTempDir, removeTempDir } from '../helpers/temp-dir';
-import { expectAccessible, openPopup, screenshots } from './popup';
-import type { Popup } from './popup';
-
-const browser = browserGate();
-const keychain = await keychainGate();
+import { expectAccessible, screenshots } from './popup';
+import { skipE2e, useE2eSuite } from './suite';
 
 interface WireTask {
   id: string;
@@ -27,39 +11,10 @@ interface WireTask {
   status: string;
 }
 
-// With REQUIRE_E2E=1 a missing keychain fails too (in beforeAll), rather than skipping the suite.
-describe.skipIf(browser.skip || (keychain.skip && !e2eRequired()))(
+describe.skipIf(skipE2e)(
   'changing several tasks at once, in Chromium against main and the reference service',
   () => {
-    const service = uniqueTestService();
-    let chromium: LaunchedBrowser;
-    let site: StaticServer;
-    let bridge: string;
-    const opened: { popup: Popup; h: CoreHarness; dir: string }[] = [];
-
-    beforeAll(async () => {
-      browser.assertAvailable();
-      keychain.assertAvailable();
-      site = await serveStatic(await ensureRendererBuilt());
-      bridge = await bridgeInitScript();
-      chromium = await launchBrowser();
-    });
-
-    afterEach(async () => {
-      for (const o of opened.splice(0)) {
-        expect(o.popup.problems).toEqual([]);
-        await o.popup.close();
-        await o.h.core.dispose();
-        await Promise.all(o.h.demos.map((d) => d.close()));
-        await removeTempDir(o.dir);
-      }
-    });
-
-    afterAll(async () => {
-      await chromium?.close();
-      await site?.close();
-      await removeTestService(service);
-    });
+    const suite = useE2eSuite();
 
     /**
      * "Try the demo" (setup, not under test): main starts its own reference
@@ -67,15 +22,11 @@ describe.skipIf(browser.skip || (keychain.skip && !e2eRequired()))(
      * fresh data. `pins`: more task ids to pin by hand.
      */
     async function demoPopup(opts: { pins?: (demo: DemoServer) => string[] } = {}) {
-      const dir = await createTempDir('task-tray-e2e-');
-      const h = createCoreHarness(dir, service);
-      await h.core.start();
+      const h = await suite.startMain();
       unwrap(await h.call('startDemo'));
       const demo = h.demos[0]!;
       for (const ref of opts.pins?.(demo) ?? []) unwrap(await h.call('pinTask', { ref }));
-      const popup = await openPopup(chromium.context, site.url, bridge, h.core);
-      opened.push({ popup, h, dir });
-      const { page } = popup;
+      const { page } = await suite.openPopup(h);
       await page.getByRole('heading', { name: 'Northwind Health' }).waitFor();
       const orgId = demo.organizations[0]!.id;
       const pinned = (demo.wireTasks(orgId) as unknown as WireTask[]).slice(0, 5);

@@ -2,24 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
-import { createCoreHarness } from '../helpers/app-core';
-import type { CoreHarness } from '../helpers/app-core';
-import {
-  bridgeInitScript,
-  browserGate,
-  ensureRendererBuilt,
-  launchBrowser,
-  serveStatic,
-} from '../helpers/browser';
-import type { LaunchedBrowser, StaticServer } from '../helpers/browser';
-import { keychainGate, removeTestService, uniqueTestService } from '../helpers/keychain';
 import { unwrap } from '../helpers/result';
-import { createTempDir, removeTempDir } from '../helpers/temp-dir';
-import { expectAccessible, openPopup, screenshots } from './popup';
-import type { PageGlobals, Popup } from './popup';
-
-const browser = browserGate();
-const keychain = await keychainGate();
+import { expectAccessible, screenshots } from './popup';
+import { skipE2e, useE2eSuite } from './suite';
+import type { PageGlobals } from './popup';
 
 interface WireTask {
   id: string;
@@ -29,271 +15,240 @@ interface WireTask {
   entityId: string;
 }
 
-describe.skipIf(browser.skip || keychain.skip)(
-  'pinned tasks, in Chromium against main and the reference service',
-  () => {
-    const service = uniqueTestService();
-    let chromium: LaunchedBrowser;
-    let site: StaticServer;
-    let bridge: string;
-    let server: DemoServer;
-    let orgId: string;
-    const opened: { popup: Popup; h: CoreHarness; dir: string }[] = [];
+describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the reference service', () => {
+  const suite = useE2eSuite();
+  let server: DemoServer;
+  let orgId: string;
 
-    beforeAll(async () => {
-      browser.assertAvailable();
-      keychain.assertAvailable();
-      site = await serveStatic(await ensureRendererBuilt());
-      bridge = await bridgeInitScript();
-      chromium = await launchBrowser();
-      server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-      orgId = server.organizations[0]!.id;
+  beforeAll(async () => {
+    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
+    orgId = server.organizations[0]!.id;
+  });
+  afterEach(() => server.faults.reset());
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Main connected with `key` (setup, not under test), then the popup opened on it. */
+  async function connectedPopup(opts: { key?: string; pins?: string[]; clipboard?: string } = {}) {
+    let hidden = 0;
+    const h = await suite.startMain({
+      readClipboardText: () => opts.clipboard ?? '',
+      hideWindow: () => {
+        hidden += 1;
+      },
     });
+    unwrap(
+      await h.call('connectApiKey', {
+        baseUrl: server.baseUrl,
+        apiKey: opts.key ?? server.keys.full,
+      }),
+    );
+    for (const ref of opts.pins ?? []) unwrap(await h.call('pinTask', { ref }));
+    const popup = await suite.openPopup(h);
+    await popup.page.getByRole('heading', { name: server.organizations[0]!.name }).waitFor();
+    return { page: popup.page, h, hidden: () => hidden };
+  }
 
-    afterEach(async () => {
-      server.faults.reset();
-      for (const o of opened.splice(0)) {
-        expect(o.popup.problems).toEqual([]);
-        await o.popup.close();
-        await o.h.core.dispose();
-        await removeTempDir(o.dir);
-      }
+  const tasks = () => server.wireTasks(orgId) as unknown as WireTask[];
+  const link = (t: WireTask) =>
+    `https://app.example.com/${orgId}/${t.entityType === 'vendor' ? 'vendors' : 'risk'}/${t.entityId}?taskItemId=${t.id}#task-items`;
+  const row = (page: Page, id: string) => page.locator(`li[data-task-id="${id}"]`);
+  const checkedIn = (r: Locator) => r.locator('[role="radio"][aria-checked="true"]').textContent();
+  const settled = (r: Locator) => r.locator('.sync--pending').waitFor({ state: 'detached' });
+
+  it('pins a task by its link, changes its status with the mouse, and the service has it', async () => {
+    const t = tasks().find((x) => x.status === 'todo')!;
+    const { page } = await connectedPopup();
+    const input = page.getByLabel('Pin a task by id or link');
+    await input.fill(link(t));
+    await input.press('Enter');
+
+    const r = row(page, t.id);
+    await r.waitFor();
+    // No read operation exists: until the first answer the row knows the id and the link's entity.
+    expect(await r.locator('.task__title').textContent()).toBe(t.id);
+    expect(await r.locator('.chip').textContent()).toBe(
+      t.entityType === 'vendor' ? 'Vendor' : 'Risk',
+    );
+    expect(await input.inputValue()).toBe('');
+
+    await r.getByRole('radio', { name: 'In progress' }).click();
+    expect(await checkedIn(r)).toBe('In progress');
+    await settled(r);
+    expect(await checkedIn(r)).toBe('In progress');
+    expect(server.getTask(orgId, t.id)?.status).toBe('in_progress');
+    // The service's answer brought the title.
+    expect(await r.locator('.task__title').textContent()).toBe(t.title);
+    await screenshots(page, 'task-pinned');
+    await expectAccessible(page, 'task list');
+  });
+
+  it('changes statuses with the keyboard: ↓ moves, 1–5 set, and the service follows', async () => {
+    const [a, b] = tasks();
+    const { page } = await connectedPopup({ pins: [a!.id, b!.id] });
+    const first = row(page, a!.id);
+    await first.focus();
+    await page.keyboard.press('4');
+    expect(await checkedIn(first)).toBe('Done');
+    await settled(first);
+    await page.keyboard.press('ArrowDown');
+    const second = row(page, b!.id);
+    expect(
+      await second.evaluate(
+        (el) => el === (globalThis as unknown as PageGlobals).document.activeElement,
+      ),
+    ).toBe(true);
+    await page.keyboard.press('3');
+    await settled(second);
+    expect(server.getTask(orgId, a!.id)?.status).toBe('done');
+    expect(server.getTask(orgId, b!.id)?.status).toBe('in_review');
+    expect(await checkedIn(second)).toBe('In review');
+  });
+
+  it('fast clicks send one change per choice, ending in the last one', async () => {
+    const t = tasks()[1]!;
+    const { page } = await connectedPopup({ pins: [t.id] });
+    server.faults.latencyMs = 150;
+    const before = server.requests().filter((q) => q.method === 'PUT').length;
+    const r = row(page, t.id);
+    await r.getByRole('radio', { name: 'Done' }).click();
+    await r.getByRole('radio', { name: 'Done' }).click();
+    await r.getByRole('radio', { name: 'Canceled' }).click();
+    expect(await checkedIn(r)).toBe('Canceled');
+    await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('canceled');
+    await settled(r);
+    const puts = server.requests().filter((q) => q.method === 'PUT').length - before;
+    expect(puts).toBe(2);
+    expect(await checkedIn(r)).toBe('Canceled');
+  });
+
+  it('403: a key without task scope pauses the change with the reason; another key sends it', async () => {
+    const t = tasks().find((x) => x.status !== 'done')!;
+    const { page } = await connectedPopup({ key: server.keys.noScope, pins: [t.id] });
+    const r = row(page, t.id);
+    await r.getByRole('radio', { name: 'Done' }).click();
+    // Kept, not lost: the change waits, and the popup says why and what to do.
+    await r.getByText('Queued, not sent yet').waitFor();
+    expect(await checkedIn(r)).toBe('Done');
+    const alert = page.locator('.connection-notice');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/1 change paused/);
+    expect(await alert.textContent()).toMatch(/lacks the task permissions/);
+    expect(server.getTask(orgId, t.id)?.status).toBe(t.status);
+    await screenshots(page, 'task-paused');
+    await expectAccessible(page, 'a change paused by a 403');
+
+    await page.getByRole('button', { name: 'Connect with another key' }).click();
+    await page.getByRole('heading', { name: 'Connect again' }).waitFor();
+    expect(await page.getByLabel('Service address').inputValue()).toBe(server.baseUrl);
+    await page.getByLabel('API key').fill(server.keys.full);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
+    await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
+    expect(await checkedIn(r)).toBe('Done');
+    await alert.waitFor({ state: 'detached' });
+  });
+
+  it('404: a task that does not exist says so, and nothing changes', async () => {
+    const { page } = await connectedPopup({ pins: ['tski_doesnotexist42'] });
+    const r = row(page, 'tski_doesnotexist42');
+    await r.getByRole('radio', { name: 'In review' }).click();
+    const alert = r.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/There is no task tski_doesnotexist42/);
+    expect(await r.locator('[role="radio"][aria-checked="true"]').count()).toBe(0);
+  });
+
+  it('500: the change waits with the service’s reason, and "Retry now" sends it', async () => {
+    const t = tasks().find((x) => x.status === 'in_review')!;
+    const { page } = await connectedPopup({ pins: [t.id] });
+    const r = row(page, t.id);
+    server.faults.failNext(500, 1);
+    await r.getByRole('radio', { name: 'Done' }).click();
+    await r.getByText('Queued, not sent yet').waitFor();
+    const notice = page.locator('.connection-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/HTTP 500/);
+    expect(await page.locator('footer').textContent()).toMatch(/Service problem/);
+    expect(server.getTask(orgId, t.id)?.status).toBe('in_review');
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
+    await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
+    expect(await checkedIn(r)).toBe('Done');
+    expect(await page.locator('footer').textContent()).toMatch(/Connected/);
+  });
+
+  it('400: a change the service refuses is rolled back with its words', async () => {
+    // Tasks are shared by this file's tests: take the last one, whatever its status now.
+    const t = tasks().at(-1)!;
+    const [first, second] =
+      t.status === 'in_progress' ? ['To do', 'Done'] : ['In progress', 'Done'];
+    const { page } = await connectedPopup({ pins: [t.id] });
+    const r = row(page, t.id);
+    await r.getByRole('radio', { name: first }).click();
+    await settled(r);
+    const before = server.getTask(orgId, t.id)?.status;
+    server.faults.failNext(400, 1, {
+      statusCode: 400,
+      message: ['Cannot determine an actor for this change'],
+      error: 'Bad Request',
     });
+    await r.getByRole('radio', { name: second }).click();
+    const alert = r.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Cannot determine an actor/);
+    expect(await checkedIn(r)).toBe(first);
+    expect(server.getTask(orgId, t.id)?.status).toBe(before);
+  });
 
-    afterAll(async () => {
-      await chromium?.close();
-      await site?.close();
-      await server?.close();
-      await removeTestService(service);
-    });
+  it('offers the task link on the clipboard when the popup opens', async () => {
+    const t = tasks()[2]!;
+    const { page } = await connectedPopup({ clipboard: link(t) });
+    const offer = page.getByRole('group', { name: 'Task on the clipboard' });
+    await offer.waitFor();
+    expect(await offer.textContent()).toContain(t.id);
+    await screenshots(page, 'clipboard-offer');
+    await offer.getByRole('button', { name: 'Pin it' }).click();
+    await row(page, t.id).waitFor();
+    await offer.waitFor({ state: 'detached' });
+  });
 
-    /** Main connected with `key` (setup, not under test), then the popup opened on it. */
-    async function connectedPopup(
-      opts: { key?: string; pins?: string[]; clipboard?: string } = {},
-    ) {
-      const dir = await createTempDir('task-tray-e2e-');
-      let hidden = 0;
-      const h = createCoreHarness(dir, service, {
-        readClipboardText: () => opts.clipboard ?? '',
-        hideWindow: () => {
-          hidden += 1;
-        },
-      });
-      await h.core.start();
-      unwrap(
-        await h.call('connectApiKey', {
-          baseUrl: server.baseUrl,
-          apiKey: opts.key ?? server.keys.full,
-        }),
+  it('unpins with Delete, and Esc hides the window', async () => {
+    const [a, b] = tasks();
+    const { page, h, hidden } = await connectedPopup({ pins: [a!.id, b!.id] });
+    await row(page, a!.id).focus();
+    await page.keyboard.press('Delete');
+    await row(page, a!.id).waitFor({ state: 'detached' });
+    // The row goes at once; main's answer follows.
+    await expect
+      .poll(async () => unwrap(await h.call('listTasks')).map((v) => v.id))
+      .toEqual([b!.id]);
+    await page.keyboard.press('Escape');
+    await expect.poll(hidden).toBe(1);
+  });
+
+  it('settings: screenshot, accessibility, and the theme setting overrides the system', async () => {
+    const { page, h } = await connectedPopup({ pins: [tasks()[0]!.id] });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await screenshots(page, 'settings');
+    await expectAccessible(page, 'settings');
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    const theme = () =>
+      page.evaluate(
+        () => (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme,
       );
-      for (const ref of opts.pins ?? []) unwrap(await h.call('pinTask', { ref }));
-      const popup = await openPopup(chromium.context, site.url, bridge, h.core);
-      opened.push({ popup, h, dir });
-      await popup.page.getByRole('heading', { name: server.organizations[0]!.name }).waitFor();
-      return { page: popup.page, h, hidden: () => hidden };
-    }
-
-    const tasks = () => server.wireTasks(orgId) as unknown as WireTask[];
-    const link = (t: WireTask) =>
-      `https://app.example.com/${orgId}/${t.entityType === 'vendor' ? 'vendors' : 'risk'}/${t.entityId}?taskItemId=${t.id}#task-items`;
-    const row = (page: Page, id: string) => page.locator(`li[data-task-id="${id}"]`);
-    const checkedIn = (r: Locator) =>
-      r.locator('[role="radio"][aria-checked="true"]').textContent();
-    const settled = (r: Locator) => r.locator('.sync--pending').waitFor({ state: 'detached' });
-
-    it('pins a task by its link, changes its status with the mouse, and the service has it', async () => {
-      const t = tasks().find((x) => x.status === 'todo')!;
-      const { page } = await connectedPopup();
-      const input = page.getByLabel('Pin a task by id or link');
-      await input.fill(link(t));
-      await input.press('Enter');
-
-      const r = row(page, t.id);
-      await r.waitFor();
-      // No read operation exists: until the first answer the row knows the id and the link's entity.
-      expect(await r.locator('.task__title').textContent()).toBe(t.id);
-      expect(await r.locator('.chip').textContent()).toBe(
-        t.entityType === 'vendor' ? 'Vendor' : 'Risk',
-      );
-      expect(await input.inputValue()).toBe('');
-
-      await r.getByRole('radio', { name: 'In progress' }).click();
-      expect(await checkedIn(r)).toBe('In progress');
-      await settled(r);
-      expect(await checkedIn(r)).toBe('In progress');
-      expect(server.getTask(orgId, t.id)?.status).toBe('in_progress');
-      // The service's answer brought the title.
-      expect(await r.locator('.task__title').textContent()).toBe(t.title);
-      await screenshots(page, 'task-pinned');
-      await expectAccessible(page, 'task list');
-    });
-
-    it('changes statuses with the keyboard: ↓ moves, 1–5 set, and the service follows', async () => {
-      const [a, b] = tasks();
-      const { page } = await connectedPopup({ pins: [a!.id, b!.id] });
-      const first = row(page, a!.id);
-      await first.focus();
-      await page.keyboard.press('4');
-      expect(await checkedIn(first)).toBe('Done');
-      await settled(first);
-      await page.keyboard.press('ArrowDown');
-      const second = row(page, b!.id);
-      expect(
-        await second.evaluate(
-          (el) => el === (globalThis as unknown as PageGlobals).document.activeElement,
-        ),
-      ).toBe(true);
-      await page.keyboard.press('3');
-      await settled(second);
-      expect(server.getTask(orgId, a!.id)?.status).toBe('done');
-      expect(server.getTask(orgId, b!.id)?.status).toBe('in_review');
-      expect(await checkedIn(second)).toBe('In review');
-    });
-
-    it('fast clicks send one change per choice, ending in the last one', async () => {
-      const t = tasks()[1]!;
-      const { page } = await connectedPopup({ pins: [t.id] });
-      server.faults.latencyMs = 150;
-      const before = server.requests().filter((q) => q.method === 'PUT').length;
-      const r = row(page, t.id);
-      await r.getByRole('radio', { name: 'Done' }).click();
-      await r.getByRole('radio', { name: 'Done' }).click();
-      await r.getByRole('radio', { name: 'Canceled' }).click();
-      expect(await checkedIn(r)).toBe('Canceled');
-      await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('canceled');
-      await settled(r);
-      const puts = server.requests().filter((q) => q.method === 'PUT').length - before;
-      expect(puts).toBe(2);
-      expect(await checkedIn(r)).toBe('Canceled');
-    });
-
-    it('403: a key without task scope pauses the change with the reason; another key sends it', async () => {
-      const t = tasks().find((x) => x.status !== 'done')!;
-      const { page } = await connectedPopup({ key: server.keys.noScope, pins: [t.id] });
-      const r = row(page, t.id);
-      await r.getByRole('radio', { name: 'Done' }).click();
-      // Kept, not lost: the change waits, and the popup says why and what to do.
-      await r.getByText('Queued, not sent yet').waitFor();
-      expect(await checkedIn(r)).toBe('Done');
-      const alert = page.locator('.connection-notice');
-      await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/1 change paused/);
-      expect(await alert.textContent()).toMatch(/lacks the task permissions/);
-      expect(server.getTask(orgId, t.id)?.status).toBe(t.status);
-      await screenshots(page, 'task-paused');
-      await expectAccessible(page, 'a change paused by a 403');
-
-      await page.getByRole('button', { name: 'Connect with another key' }).click();
-      await page.getByRole('heading', { name: 'Connect again' }).waitFor();
-      expect(await page.getByLabel('Service address').inputValue()).toBe(server.baseUrl);
-      await page.getByLabel('API key').fill(server.keys.full);
-      await page.getByRole('button', { name: 'Connect' }).click();
-      await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
-      await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
-      expect(await checkedIn(r)).toBe('Done');
-      await alert.waitFor({ state: 'detached' });
-    });
-
-    it('404: a task that does not exist says so, and nothing changes', async () => {
-      const { page } = await connectedPopup({ pins: ['tski_doesnotexist42'] });
-      const r = row(page, 'tski_doesnotexist42');
-      await r.getByRole('radio', { name: 'In review' }).click();
-      const alert = r.getByRole('alert');
-      await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/There is no task tski_doesnotexist42/);
-      expect(await r.locator('[role="radio"][aria-checked="true"]').count()).toBe(0);
-    });
-
-    it('500: the change waits with the service’s reason, and "Retry now" sends it', async () => {
-      const t = tasks().find((x) => x.status === 'in_review')!;
-      const { page } = await connectedPopup({ pins: [t.id] });
-      const r = row(page, t.id);
-      server.faults.failNext(500, 1);
-      await r.getByRole('radio', { name: 'Done' }).click();
-      await r.getByText('Queued, not sent yet').waitFor();
-      const notice = page.locator('.connection-notice');
-      await notice.waitFor();
-      expect(await notice.textContent()).toMatch(/HTTP 500/);
-      expect(await page.locator('footer').textContent()).toMatch(/Service problem/);
-      expect(server.getTask(orgId, t.id)?.status).toBe('in_review');
-      await page.getByRole('button', { name: 'Retry now' }).click();
-      await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
-      await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
-      expect(await checkedIn(r)).toBe('Done');
-      expect(await page.locator('footer').textContent()).toMatch(/Connected/);
-    });
-
-    it('400: a change the service refuses is rolled back with its words', async () => {
-      // Tasks are shared by this file's tests: take the last one, whatever its status now.
-      const t = tasks().at(-1)!;
-      const [first, second] =
-        t.status === 'in_progress' ? ['To do', 'Done'] : ['In progress', 'Done'];
-      const { page } = await connectedPopup({ pins: [t.id] });
-      const r = row(page, t.id);
-      await r.getByRole('radio', { name: first }).click();
-      await settled(r);
-      const before = server.getTask(orgId, t.id)?.status;
-      server.faults.failNext(400, 1, {
-        statusCode: 400,
-        message: ['Cannot determine an actor for this change'],
-        error: 'Bad Request',
+    const background = () =>
+      page.evaluate(() => {
+        const g = globalThis as unknown as PageGlobals;
+        return g.getComputedStyle(g.document.body).backgroundColor;
       });
-      await r.getByRole('radio', { name: second }).click();
-      const alert = r.getByRole('alert');
-      await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/Cannot determine an actor/);
-      expect(await checkedIn(r)).toBe(first);
-      expect(server.getTask(orgId, t.id)?.status).toBe(before);
-    });
-
-    it('offers the task link on the clipboard when the popup opens', async () => {
-      const t = tasks()[2]!;
-      const { page } = await connectedPopup({ clipboard: link(t) });
-      const offer = page.getByRole('group', { name: 'Task on the clipboard' });
-      await offer.waitFor();
-      expect(await offer.textContent()).toContain(t.id);
-      await screenshots(page, 'clipboard-offer');
-      await offer.getByRole('button', { name: 'Pin it' }).click();
-      await row(page, t.id).waitFor();
-      await offer.waitFor({ state: 'detached' });
-    });
-
-    it('unpins with Delete, and Esc hides the window', async () => {
-      const [a, b] = tasks();
-      const { page, h, hidden } = await connectedPopup({ pins: [a!.id, b!.id] });
-      await row(page, a!.id).focus();
-      await page.keyboard.press('Delete');
-      await row(page, a!.id).waitFor({ state: 'detached' });
-      // The row goes at once; main's answer follows.
-      await expect
-        .poll(async () => unwrap(await h.call('listTasks')).map((v) => v.id))
-        .toEqual([b!.id]);
-      await page.keyboard.press('Escape');
-      await expect.poll(hidden).toBe(1);
-    });
-
-    it('settings: screenshot, accessibility, and the theme setting overrides the system', async () => {
-      const { page, h } = await connectedPopup({ pins: [tasks()[0]!.id] });
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByRole('heading', { name: 'Settings' }).waitFor();
-      await screenshots(page, 'settings');
-      await expectAccessible(page, 'settings');
-      await page.getByRole('radio', { name: 'Dark' }).click();
-      const theme = () =>
-        page.evaluate(
-          () => (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme,
-        );
-      const background = () =>
-        page.evaluate(() => {
-          const g = globalThis as unknown as PageGlobals;
-          return g.getComputedStyle(g.document.body).backgroundColor;
-        });
-      await expect.poll(theme).toBe('dark');
-      // The emulated system is light, yet the setting wins.
-      expect(await background()).toBe('rgb(31, 31, 34)');
-      await expect.poll(async () => unwrap(await h.call('getSettings')).theme).toBe('dark');
-      await page.getByRole('button', { name: 'Back to tasks' }).click();
-      await screenshots(page, 'home-forced-dark');
-    });
-  },
-);
+    await expect.poll(theme).toBe('dark');
+    // The emulated system is light, yet the setting wins.
+    expect(await background()).toBe('rgb(31, 31, 34)');
+    await expect.poll(async () => unwrap(await h.call('getSettings')).theme).toBe('dark');
+    await page.getByRole('button', { name: 'Back to tasks' }).click();
+    await screenshots(page, 'home-forced-dark');
+  });
+});
