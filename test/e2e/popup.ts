@@ -3,16 +3,11 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { EventName } from '../../common/ipc';
 import { REPO_ROOT } from '../helpers/browser';
+import { connectPageToMain } from '../helpers/page-bridge';
+import type { MainForPage } from '../helpers/page-bridge';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
-
-/** What the page needs of main: the same dispatch IPC uses, and its events. */
-export interface MainSide {
-  dispatch(channel: string, input: unknown): Promise<unknown>;
-  onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
-}
 
 export interface Popup {
   readonly page: Page;
@@ -29,7 +24,6 @@ export interface Popup {
  * they cast globalThis to this rather than import anything.
  */
 export interface PageGlobals {
-  __taskTrayEmit?: (event: string, payload: unknown) => void;
   document: {
     activeElement: unknown;
     body: unknown;
@@ -48,7 +42,7 @@ export async function openPopup(
   context: BrowserContext,
   url: string,
   bridgeScript: string,
-  main: MainSide,
+  main: MainForPage,
 ): Promise<Popup> {
   const page = await context.newPage();
   const problems: string[] = [];
@@ -66,19 +60,7 @@ export async function openPopup(
     return route.abort('blockedbyclient');
   });
 
-  await page.exposeFunction('__taskTrayInvoke', (channel: string, input: unknown) =>
-    main.dispatch(channel, input),
-  );
-  await page.addInitScript({ content: bridgeScript });
-  const off = main.onEvent((event, payload) => {
-    // Events before the page has loaded are moot: the renderer asks for the state when it starts.
-    void page
-      .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__taskTrayEmit?.(e, p), [
-        event,
-        payload,
-      ] as const)
-      .catch(() => undefined);
-  });
+  const off = await connectPageToMain(page, bridgeScript, main);
   await page.goto(url);
   return {
     page,

@@ -155,17 +155,25 @@ export async function serveStatic(root: string): Promise<StaticServer> {
 
 /**
  * The real preload bridge (preload/bridge.ts), bundled for the page. In the
- * app, ipcRenderer carries its calls; here `window.__taskTrayInvoke` (an
- * exposed Playwright function) does, and `window.__taskTrayEmit` feeds it
- * main's events. Nothing else is added to the page.
+ * app, ipcRenderer carries its calls; here the CDP binding of
+ * ./page-bridge.ts does, one JSON string each way, and main's events arrive
+ * the same way. Nothing else is added to the page.
  */
 export async function bridgeInitScript(): Promise<string> {
   const esbuild = await import('esbuild');
   const entry = `
     import { createBridge } from './preload/bridge';
+    import { PAGE_TRANSPORT as T } from './test/helpers/page-bridge';
     const listeners = new Map();
+    const waiting = new Map();
+    let nextId = 1;
     const api = createBridge(
-      (channel, input) => window.__taskTrayInvoke(channel, input),
+      (channel, input) =>
+        new Promise((resolve, reject) => {
+          const id = nextId++;
+          waiting.set(id, { resolve, reject });
+          window[T.invoke](JSON.stringify({ id, channel, input }));
+        }),
       (event, listener) => {
         let set = listeners.get(event);
         if (!set) listeners.set(event, (set = new Set()));
@@ -174,8 +182,18 @@ export async function bridgeInitScript(): Promise<string> {
       },
     );
     Object.defineProperty(window, 'api', { value: api, enumerable: true });
-    Object.defineProperty(window, '__taskTrayEmit', {
-      value: (event, payload) => {
+    Object.defineProperty(window, T.reply, {
+      value: (id, json) => {
+        const w = waiting.get(id);
+        if (!w) return;
+        waiting.delete(id);
+        if (json === null) w.reject(new Error('main did not answer'));
+        else w.resolve(JSON.parse(json));
+      },
+    });
+    Object.defineProperty(window, T.emit, {
+      value: (event, json) => {
+        const payload = JSON.parse(json);
         for (const l of [...(listeners.get(event) ?? [])]) l(payload);
       },
     });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { EventName } from '../../common/ipc';
 
 /** What a page needs of main: the dispatcher IPC uses, and main's event stream. */
@@ -7,12 +7,43 @@ export interface MainForPage {
   onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
 }
 
+/** The page's side of the transport (bridgeInitScript in ./browser.ts speaks it). */
+export const PAGE_TRANSPORT = {
+  /** A CDP binding: the page calls it with JSON `{ id, channel, input }`. */
+  invoke: '__taskTrayInvoke',
+  /** The page's function main's answers are delivered to: `(id, json)`. */
+  reply: '__taskTrayReply',
+  /** The page's function main's events are delivered to: `(event, json)`. */
+  emit: '__taskTrayEmit',
+} as const;
+
+interface InvokeMessage {
+  readonly id: number;
+  readonly channel: string;
+  readonly input?: unknown;
+}
+
+/**
+ * An expression that calls a page function with JSON-encoded arguments. JSON
+ * is a JavaScript expression, and U+2028/2029, which older engines refused in
+ * string literals, are escaped by JSON.stringify since ES2019.
+ */
+const callExpression = (fn: string, args: readonly unknown[]): string =>
+  `globalThis.${fn}?.(${args.map((a) => JSON.stringify(a)).join(',')})`;
+
 /**
  * Gives a page the app's window.api before any of its scripts run: the real
  * preload bridge (bridgeInitScript from ./browser.ts) whose invoke goes to
- * main's dispatcher through an exposed Playwright function, and whose events
- * are main's, pushed into the page. Call before page.goto. Returns a function
- * that stops forwarding events. No vitest in here, so the benchmark
+ * main's dispatcher, and whose events are main's, pushed into the page.
+ * Call before page.goto. Returns a function that stops forwarding.
+ *
+ * The transport is Chromium's own: a CDP binding carries each call as one
+ * JSON string, and one Runtime.evaluate carries each answer or event back.
+ * Playwright's exposeFunction would do the same with its own serializer,
+ * which walks every value and costs ~30 ms for a list of 50 tasks here;
+ * Electron's IPC copies such a list in well under a millisecond, so the
+ * slower transport would hide the app's own cost in the benchmark (and make
+ * the end-to-end tests wait for nothing). No vitest in here: the benchmark
  * (scripts/bench, run by tsx) shares it with the end-to-end tests.
  */
 export async function connectPageToMain(
@@ -20,20 +51,38 @@ export async function connectPageToMain(
   bridgeScript: string,
   main: MainForPage,
 ): Promise<() => void> {
-  await page.exposeFunction('__taskTrayInvoke', (channel: string, input: unknown) =>
-    main.dispatch(channel, input),
-  );
-  await page.addInitScript({ content: bridgeScript });
-  return main.onEvent((event, payload) => {
-    // Before the page has loaded an event is moot: the renderer asks for the state when it starts.
-    void page
-      .evaluate(
-        ([e, p]) =>
-          (
-            globalThis as unknown as { __taskTrayEmit?: (e: string, p: unknown) => void }
-          ).__taskTrayEmit?.(e, p),
-        [event, payload] as const,
-      )
-      .catch(() => undefined);
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  let open = true;
+  const send = (expression: string): void => {
+    if (!open) return;
+    // A page that navigated or closed meanwhile has no one waiting: nothing to deliver.
+    void cdp.send('Runtime.evaluate', { expression }).catch(() => undefined);
+  };
+  cdp.on('Runtime.bindingCalled', (e) => {
+    if (e.name !== PAGE_TRANSPORT.invoke) return;
+    let message: InvokeMessage;
+    try {
+      message = JSON.parse(e.payload) as InvokeMessage;
+    } catch {
+      return;
+    }
+    void main.dispatch(message.channel, message.input).then(
+      (answer) => send(callExpression(PAGE_TRANSPORT.reply, [message.id, JSON.stringify(answer)])),
+      // The bridge turns a transport failure into an error result, as with ipcRenderer.
+      () => send(callExpression(PAGE_TRANSPORT.reply, [message.id, null])),
+    );
   });
+  // Bindings reach the page's contexts only through a session with Runtime enabled.
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: PAGE_TRANSPORT.invoke });
+  await page.addInitScript({ content: bridgeScript });
+  const off = main.onEvent((event, payload) => {
+    // Before the page has loaded an event is moot: the renderer asks for the state when it starts.
+    send(callExpression(PAGE_TRANSPORT.emit, [event, JSON.stringify(payload)]));
+  });
+  return () => {
+    open = false;
+    off();
+    void cdp.detach().catch(() => undefined);
+  };
 }
