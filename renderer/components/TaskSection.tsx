@@ -122,9 +122,14 @@ export function TaskSection(
   }, []);
 
   const { unpin, pin } = tasks;
+  // Read when a row is unpinned, not when drawn: the handler keeps its identity across main's events.
+  const shownRows = useRef(rows);
+  useEffect(() => {
+    shownRows.current = rows;
+  }, [rows]);
   const onUnpin = useCallback(
     (taskId: string) => {
-      const row = rows.find((r) => r.id === taskId);
+      const row = shownRows.current.find((r) => r.id === taskId);
       const title = row?.title ?? taskId;
       void unpin(taskId).then((r) =>
         setAnnouncement(
@@ -134,7 +139,7 @@ export function TaskSection(
         ),
       );
     },
-    [rows, unpin],
+    [unpin],
   );
 
   const pinOffered = useCallback(

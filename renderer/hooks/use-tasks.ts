@@ -7,7 +7,7 @@ import type { TaskStatus } from '../../common/task';
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
 import { batches, viewSignature } from '../lib/bulk-progress';
 import { createStatusQueue } from '../lib/status-queue';
-import { taskRowModel } from '../lib/task-model';
+import { rowKeeper, taskRowModel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
 import { useApi, useStore } from './api-context';
 import type { Remote } from '../lib/main-store';
@@ -87,29 +87,37 @@ export function useTasks(): TasksController {
   );
 
   const views = state.phase === 'ready' ? state.value : null;
-  const rows = useMemo(
-    () =>
-      (views ?? []).map((v) => {
-        // A bulk choice shows until main says anything new about the task; from then on main's view is the truth.
-        const fromBulk =
-          bulk?.before.has(v.id) && bulk.before.get(v.id) === viewSignature(v)
-            ? bulk.status
-            : undefined;
-        const row = taskRowModel(v, wanted.get(v.id) ?? fromBulk);
-        const local = localErrors.get(v.id);
-        return local && !row.error ? { ...row, error: local, sync: 'failed' as const } : row;
-      }),
-    [views, wanted, localErrors, bulk],
-  );
+  const [keepUnchanged] = useState(rowKeeper);
+  const rows = useMemo(() => {
+    const next = (views ?? []).map((v) => {
+      // A bulk choice shows until main says anything new about the task; from then on main's view is the truth.
+      const fromBulk =
+        bulk?.before.has(v.id) && bulk.before.get(v.id) === viewSignature(v)
+          ? bulk.status
+          : undefined;
+      const row = taskRowModel(v, wanted.get(v.id) ?? fromBulk);
+      const local = localErrors.get(v.id);
+      return local && !row.error ? { ...row, error: local, sync: 'failed' as const } : row;
+    });
+    return keepUnchanged(next);
+  }, [views, wanted, localErrors, bulk, keepUnchanged]);
+
+  // The handlers below read the latest list from the store rather than from
+  // this render, so they keep their identity across main's events and the
+  // memoised rows that receive them are not all redrawn on every change.
+  const latestViews = useCallback((): readonly PinnedTaskView[] | null => {
+    const s = store.get('tasks');
+    return s.phase === 'ready' ? s.value : null;
+  }, [store]);
 
   const setStatus = useCallback(
     (taskId: string, status: TaskStatus) => {
-      const view = views?.find((v) => v.id === taskId);
+      const view = latestViews()?.find((v) => v.id === taskId);
       if (!view) return;
       const shown = taskRowModel(view).status;
       if (queue.request(taskId, status, shown)) setLocalErrors((m) => without(m, taskId));
     },
-    [views, queue],
+    [latestViews, queue],
   );
 
   const pin = useCallback(
@@ -124,8 +132,9 @@ export function useTasks(): TasksController {
   const unpin = useCallback(
     async (taskId: string) => {
       // Gone at once; put back where it was if main refuses.
-      const index = views?.findIndex((t) => t.id === taskId) ?? -1;
-      const view = index >= 0 ? views![index]! : null;
+      const list = latestViews() ?? [];
+      const index = list.findIndex((t) => t.id === taskId);
+      const view = index >= 0 ? list[index]! : null;
       set((list) => list.filter((t) => t.id !== taskId));
       const r = await api.unpinTask({ taskId });
       if (r.ok) set(r.value);
@@ -137,34 +146,28 @@ export function useTasks(): TasksController {
         );
       return r;
     },
-    [api, set, views],
+    [api, set, latestViews],
   );
 
   const dismissError = useCallback(
     (taskId: string) => {
       // A refusal can be known here (main's answer) and kept by main (on the task): clear both.
       setLocalErrors((m) => without(m, taskId));
-      if (!views?.find((v) => v.id === taskId)?.error) return;
+      if (!latestViews()?.find((v) => v.id === taskId)?.error) return;
       void api.dismissTaskError({ taskId }).then((r) => {
         if (r.ok) set((list) => upsert(list, r.value));
       });
     },
-    [api, set, views],
+    [api, set, latestViews],
   );
 
   const setStatusOfMany = useCallback(
     async (taskIds: readonly string[], status: TaskStatus): Promise<TaskUpdateOutcome[]> => {
       if (bulkRunning.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
       bulkRunning.current = true;
-      const latest = (): readonly PinnedTaskView[] => {
-        const s = store.get('tasks');
-        return s.phase === 'ready' ? s.value : [];
-      };
       const chosen = new Set(taskIds);
       const before = new Map(
-        latest()
-          .filter((v) => chosen.has(v.id))
-          .map((v) => [v.id, viewSignature(v)]),
+        (latestViews() ?? []).filter((v) => chosen.has(v.id)).map((v) => [v.id, viewSignature(v)]),
       );
       setBulk({ status, before });
       setLocalErrors((m) => withoutAll(m, taskIds));
@@ -203,7 +206,7 @@ export function useTasks(): TasksController {
       bulkRunning.current = false;
       return outcomes;
     },
-    [api, set, store],
+    [api, set, latestViews],
   );
 
   return {

@@ -76,3 +76,38 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
     warnings: snap?.warnings ?? [],
   };
 }
+
+/** Equality of plain data (what main sends: strings, numbers, booleans, null, arrays, objects). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) =>
+    sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+/**
+ * A function that returns the rows it is given, except that each row showing
+ * the same as the last time is the very object it returned then. Every event
+ * from main carries the whole list, freshly decoded: without this, one
+ * task's change would redraw all fifty rows (TaskRow is memoised on its row),
+ * which was most of a status change's time in the popup.
+ */
+export function rowKeeper(): (next: readonly TaskRowModel[]) => readonly TaskRowModel[] {
+  let shown: readonly TaskRowModel[] = [];
+  return (next) => {
+    const before = new Map(shown.map((r) => [r.id, r]));
+    const rows = next.map((r) => {
+      const old = before.get(r.id);
+      return old && sameData(old, r) ? old : r;
+    });
+    // Nothing changed at all: the same list, so nothing downstream recomputes either.
+    const same = rows.length === shown.length && rows.every((r, i) => r === shown[i]);
+    if (!same) shown = rows;
+    return shown;
+  };
+}

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { matchesFilter } from '../../../renderer/lib/filter-tasks';
-import { taskRowModel } from '../../../renderer/lib/task-model';
+import { rowKeeper, taskRowModel } from '../../../renderer/lib/task-model';
 import { task, view } from '../fixtures';
 
 describe('taskRowModel', () => {
@@ -71,5 +71,44 @@ describe('matchesFilter', () => {
     expect(matchesFilter(row, 'to do')).toBe(true);
     expect(matchesFilter(row, 'stripe risk')).toBe(false);
     expect(matchesFilter(row, '   ')).toBe(true);
+  });
+});
+
+describe('rowKeeper', () => {
+  // Main sends the whole list, freshly decoded, on every change: only the rows that changed may be new objects.
+  const decoded = (views: ReturnType<typeof view>[]) =>
+    (JSON.parse(JSON.stringify(views)) as typeof views).map((v) => taskRowModel(v));
+
+  it('keeps the row object of every task that shows the same, and only those', () => {
+    const keep = rowKeeper();
+    const a = view({ id: 'tski_a1' });
+    const b = view({ id: 'tski_b1' });
+    const first = keep(decoded([a, b]));
+    const second = keep(decoded([a, view({ id: 'tski_b1', task: { status: 'done' } })]));
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]?.status).toBe('done');
+  });
+
+  it('returns the same list when nothing changed, and a new one when a row goes', () => {
+    const keep = rowKeeper();
+    const views = [view({ id: 'tski_a1' }), view({ id: 'tski_b1' })];
+    const first = keep(decoded(views));
+    expect(keep(decoded(views))).toBe(first);
+    const fewer = keep(decoded(views.slice(1)));
+    expect(fewer).toHaveLength(1);
+    expect(fewer[0]).toBe(first[1]);
+  });
+
+  it('treats a changed error or warning as a change', () => {
+    const keep = rowKeeper();
+    const first = keep(decoded([view({ id: 'tski_a1' })]));
+    const failed = keep(
+      decoded([
+        view({ id: 'tski_a1', sync: 'failed', error: { kind: 'not_found', message: 'Gone.' } }),
+      ]),
+    );
+    expect(failed[0]).not.toBe(first[0]);
+    expect(failed[0]?.error?.message).toBe('Gone.');
   });
 });
