@@ -7,18 +7,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Building an Intl formatter costs far more than using one: with two hundred
-// rows, a formatter per call is most of a render. One per locale and style.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function format(d: Date, locale: string | undefined, options: Intl.DateTimeFormatOptions): string {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, f);
-  }
-  return f.format(d);
-}
+// The popup speaks English (<html lang="en">, "5 min ago"), so its dates do
+// too, in the machine's time zone: Intl would follow the system's locale into
+// another language mid-sentence, and the first Intl formatter a renderer
+// builds loads ICU's locale data, about 20 ms of a cold popup's first frame
+// on the benchmark machine (every row's tooltip and the header have a date).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthOf = (d: Date): string => MONTHS[d.getMonth()] ?? '';
+const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
 export function parseTime(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -26,7 +22,7 @@ export function parseTime(iso: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function relativeTime(iso: string | null | undefined, now: Date, locale?: string): string {
+export function relativeTime(iso: string | null | undefined, now: Date): string {
   const then = parseTime(iso);
   if (!then) return '';
   const diff = now.getTime() - then.getTime();
@@ -36,38 +32,24 @@ export function relativeTime(iso: string | null | undefined, now: Date, locale?:
   if (diff < DAY) return `${Math.floor(diff / HOUR)} h ago`;
   if (diff < 2 * DAY) return 'yesterday';
   if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} days ago`;
-  const sameYear = then.getFullYear() === now.getFullYear();
-  return format(
-    then,
-    locale,
-    sameYear
-      ? { day: 'numeric', month: 'short' }
-      : { day: 'numeric', month: 'short', year: 'numeric' },
-  );
+  const dayMonth = `${then.getDate()} ${monthOf(then)}`;
+  return then.getFullYear() === now.getFullYear() ? dayMonth : `${dayMonth} ${then.getFullYear()}`;
 }
 
 /** "12 Mar 2023" for dates that are facts rather than recency (org created). */
-export function shortDate(iso: string | null | undefined, locale?: string): string {
+export function shortDate(iso: string | null | undefined): string {
   const d = parseTime(iso);
-  return d ? format(d, locale, { day: 'numeric', month: 'short', year: 'numeric' }) : '';
+  return d ? `${d.getDate()} ${monthOf(d)} ${d.getFullYear()}` : '';
 }
 
 /** "Mar 2024": how long an organization has been around, at a glance. */
-export function monthYear(iso: string | null | undefined, locale?: string): string {
+export function monthYear(iso: string | null | undefined): string {
   const d = parseTime(iso);
-  return d ? format(d, locale, { month: 'short', year: 'numeric' }) : '';
+  return d ? `${monthOf(d)} ${d.getFullYear()}` : '';
 }
 
-/** The full local date and time, for tooltips. */
-export function fullDateTime(iso: string | null | undefined, locale?: string): string {
+/** The full local date and time, for tooltips: "12 Mar 2024, 14:05". */
+export function fullDateTime(iso: string | null | undefined): string {
   const d = parseTime(iso);
-  return d
-    ? format(d, locale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '';
+  return d ? `${shortDate(iso)}, ${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}` : '';
 }

@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { monthYear, relativeTime, shortDate } from '../../../renderer/lib/relative-time';
+import {
+  fullDateTime,
+  monthYear,
+  relativeTime,
+  shortDate,
+} from '../../../renderer/lib/relative-time';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -20,8 +25,8 @@ describe('relativeTime', () => {
   });
 
   it('gives a date for older changes, with the year only when it differs', () => {
-    expect(relativeTime('2026-01-05T10:00:00Z', now, 'en-GB')).toBe('5 Jan');
-    expect(relativeTime('2024-01-05T10:00:00Z', now, 'en-GB')).toBe('5 Jan 2024');
+    expect(relativeTime('2026-01-05T10:00:00Z', now)).toBe('5 Jan');
+    expect(relativeTime('2024-01-05T10:00:00Z', now)).toBe('5 Jan 2024');
   });
 
   it('shows nothing for a missing or unreadable time', () => {
@@ -30,9 +35,16 @@ describe('relativeTime', () => {
   });
 
   it('formats fixed dates', () => {
-    expect(shortDate('2023-03-12T08:00:00Z', 'en-GB')).toBe('12 Mar 2023');
+    expect(shortDate('2023-03-12T08:00:00Z')).toBe('12 Mar 2023');
     expect(shortDate(undefined)).toBe('');
-    expect(monthYear('2023-03-12T08:00:00Z', 'en-GB')).toBe('Mar 2023');
+    expect(monthYear('2023-03-12T08:00:00Z')).toBe('Mar 2023');
     expect(monthYear('not a date')).toBe('');
+  });
+
+  it('gives the full local date and time for tooltips, in English like the rest of the popup', () => {
+    // Local time, so the expectation is built from the same local fields.
+    const d = new Date(2023, 2, 12, 8, 5);
+    expect(fullDateTime(d.toISOString())).toBe('12 Mar 2023, 08:05');
+    expect(fullDateTime(null)).toBe('');
   });
 });
