@@ -83,7 +83,7 @@ export const firstRender: Measurement = {
           ),
           notes: [
             'navigation start → performance.mark("tasks-painted"), a new tab each run, headless Chromium',
-            'window.api is the preload bridge over Playwright exposeFunction to main’s dispatcher',
+            'window.api is the preload bridge over a CDP binding to main’s dispatcher (test/helpers/page-bridge.ts)',
           ],
         },
       ];

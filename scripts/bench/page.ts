@@ -33,7 +33,13 @@ export async function newPage(ctx: BenchContext, main?: MainForPage): Promise<Be
   const stop = main ? await connectPageToMain(page, await ctx.bridge(), main) : () => undefined;
   let painted: (at: number) => void = () => undefined;
   const paintedAt = new Promise<number>((resolve) => (painted = resolve));
-  await page.exposeFunction('__benchPainted', (at: number) => painted(at));
+  // A bare CDP binding, as the page bridge uses: Playwright's exposeFunction
+  // would add its own script to every new document, inside the load measured.
+  cdp.on('Runtime.bindingCalled', (e) => {
+    if (e.name === PAINTED_BINDING) painted(Number(e.payload));
+  });
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: PAINTED_BINDING });
   await page.addInitScript({ content: PAINT_WATCH });
   return {
     page,
@@ -53,8 +59,9 @@ export async function newPage(ctx: BenchContext, main?: MainForPage): Promise<Be
  * while it loads: polling with waitForFunction would inject Playwright's own
  * script into the page mid-load and compete for the main thread being measured.
  */
+const PAINTED_BINDING = '__benchPainted';
 const PAINT_WATCH = `new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (e.name === ${JSON.stringify(PAINTED_MARK)}) window.__benchPainted(e.startTime);
+  for (const e of list.getEntries()) if (e.name === ${JSON.stringify(PAINTED_MARK)}) window.${PAINTED_BINDING}(String(e.startTime));
 }).observe({ type: 'mark' });`;
 
 /**

@@ -74,7 +74,7 @@ export const statusE2e: Measurement = {
           ),
           notes: [
             'from the click event’s timestamp to the DOM mutation showing the row confirmed (MutationObserver)',
-            'main’s events reach the page through Playwright (one page.evaluate each, as in the e2e tests), slower than Electron’s IPC',
+            'main’s answers and events reach the page through CDP (one Runtime.evaluate each, as in the e2e tests), slower than Electron’s IPC',
           ],
         },
       ];

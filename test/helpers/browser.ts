@@ -156,8 +156,7 @@ export async function serveStatic(root: string): Promise<StaticServer> {
 /**
  * The real preload bridge (preload/bridge.ts), bundled for the page. In the
  * app, ipcRenderer carries its calls; here the CDP binding of
- * ./page-bridge.ts does, one JSON string each way, and main's events arrive
- * the same way. Nothing else is added to the page.
+ * ./page-bridge.ts does (see there), and main's events arrive the same way. Nothing else is added to the page.
  */
 export async function bridgeInitScript(): Promise<string> {
   const esbuild = await import('esbuild');
@@ -183,17 +182,16 @@ export async function bridgeInitScript(): Promise<string> {
     );
     Object.defineProperty(window, 'api', { value: api, enumerable: true });
     Object.defineProperty(window, T.reply, {
-      value: (id, json) => {
+      value: (id, failed, answer) => {
         const w = waiting.get(id);
         if (!w) return;
         waiting.delete(id);
-        if (json === null) w.reject(new Error('main did not answer'));
-        else w.resolve(JSON.parse(json));
+        if (failed) w.reject(new Error('main did not answer'));
+        else w.resolve(answer);
       },
     });
     Object.defineProperty(window, T.emit, {
-      value: (event, json) => {
-        const payload = JSON.parse(json);
+      value: (event, payload) => {
         for (const l of [...(listeners.get(event) ?? [])]) l(payload);
       },
     });

@@ -11,9 +11,9 @@ export interface MainForPage {
 export const PAGE_TRANSPORT = {
   /** A CDP binding: the page calls it with JSON `{ id, channel, input }`. */
   invoke: '__taskTrayInvoke',
-  /** The page's function main's answers are delivered to: `(id, json)`. */
+  /** The page's function main's answers are delivered to: `(id, failed, answer)`. */
   reply: '__taskTrayReply',
-  /** The page's function main's events are delivered to: `(event, json)`. */
+  /** The page's function main's events are delivered to: `(event, payload)`. */
   emit: '__taskTrayEmit',
 } as const;
 
@@ -24,9 +24,9 @@ interface InvokeMessage {
 }
 
 /**
- * An expression that calls a page function with JSON-encoded arguments. JSON
- * is a JavaScript expression, and U+2028/2029, which older engines refused in
- * string literals, are escaped by JSON.stringify since ES2019.
+ * An expression that calls a page function with these values: JSON is a
+ * JavaScript expression (U+2028/2029 included, since ES2019), so each value
+ * is encoded once, with no string-in-a-string escaping.
  */
 const callExpression = (fn: string, args: readonly unknown[]): string =>
   `globalThis.${fn}?.(${args.map((a) => JSON.stringify(a)).join(',')})`;
@@ -38,7 +38,8 @@ const callExpression = (fn: string, args: readonly unknown[]): string =>
  * Call before page.goto. Returns a function that stops forwarding.
  *
  * The transport is Chromium's own: a CDP binding carries each call as one
- * JSON string, and one Runtime.evaluate carries each answer or event back.
+ * JSON string, and one Runtime.evaluate carries each answer or event back
+ * as a JSON literal.
  * Playwright's exposeFunction would do the same with its own serializer,
  * which walks every value and costs ~30 ms for a list of 50 tasks here;
  * Electron's IPC copies such a list in well under a millisecond, so the
@@ -67,9 +68,9 @@ export async function connectPageToMain(
       return;
     }
     void main.dispatch(message.channel, message.input).then(
-      (answer) => send(callExpression(PAGE_TRANSPORT.reply, [message.id, JSON.stringify(answer)])),
+      (answer) => send(callExpression(PAGE_TRANSPORT.reply, [message.id, false, answer ?? null])),
       // The bridge turns a transport failure into an error result, as with ipcRenderer.
-      () => send(callExpression(PAGE_TRANSPORT.reply, [message.id, null])),
+      () => send(callExpression(PAGE_TRANSPORT.reply, [message.id, true, null])),
     );
   });
   // Bindings reach the page's contexts only through a session with Runtime enabled.
@@ -78,7 +79,7 @@ export async function connectPageToMain(
   await page.addInitScript({ content: bridgeScript });
   const off = main.onEvent((event, payload) => {
     // Before the page has loaded an event is moot: the renderer asks for the state when it starts.
-    send(callExpression(PAGE_TRANSPORT.emit, [event, JSON.stringify(payload)]));
+    send(callExpression(PAGE_TRANSPORT.emit, [event, payload ?? null]));
   });
   return () => {
     open = false;
