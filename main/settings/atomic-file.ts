@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -13,8 +14,16 @@ export interface AtomicWriteOptions {
 /** The prefix of every temp file this helper makes, so a folder listing can tell them apart. */
 export const TEMP_FILE_MARK = '.tmp-';
 
+/**
+ * 48 random bits, as randomBytes(6) gave, from randomUUID: it draws from a
+ * pool, where randomBytes asks the system each time (a tenth of a millisecond
+ * on an idle machine, on the way of every change). 'wx' refuses a name in use.
+ */
 const tempPathFor = (path: string): string =>
-  join(dirname(path), `.${basename(path)}${TEMP_FILE_MARK}${randomBytes(6).toString('hex')}`);
+  join(
+    dirname(path),
+    `.${basename(path)}${TEMP_FILE_MARK}${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+  );
 
 /** The Node error code (ENOENT, EACCES, …) of a file-system error, or ''. */
 export const fsErrorCode = (e: unknown): string =>
@@ -55,23 +64,29 @@ const renameWithRetry = async (from: string, to: string, platform: NodeJS.Platfo
 };
 
 /**
- * Makes a rename durable: on POSIX the new directory entry is only safe on disk
- * once the folder itself is fsynced. Windows cannot open a folder this way, and
- * some file systems refuse: the data is already written, so failures are ignored.
+ * Opens the folder to make a rename durable: on POSIX the new directory entry
+ * is only safe on disk once the folder itself is fsynced. Windows cannot open
+ * a folder this way, and some file systems refuse: then there is nothing to
+ * sync (the data is written either way), so failures give null.
  */
-const syncFolder = async (dir: string, platform: NodeJS.Platform): Promise<void> => {
-  if (platform === 'win32') return;
-  const handle = await open(dir, 'r').catch(() => null);
-  if (!handle) return;
-  await handle.sync().catch(() => undefined);
-  await handle.close().catch(() => undefined);
-};
+const openFolder = (dir: string, platform: NodeJS.Platform): Promise<FileHandle | null> =>
+  platform === 'win32' ? Promise.resolve(null) : open(dir, 'r').catch(() => null);
+
+const closeQuietly = (handle: FileHandle | null): void =>
+  void handle?.close().catch(() => undefined);
 
 /**
  * Replaces `path` with `data` so that a reader, or the file after a crash or
  * power loss, shows either the whole old content or the whole new one, never
  * a mix: write a temp file in the same folder, fsync it, rename it over the
  * target, fsync the folder. The temp file is removed if anything fails.
+ *
+ * Each step is a wait on the disk, and a change waits for all of them before
+ * it is sent: what does not have to come in turn overlaps. The folder is
+ * opened while the file is written, and (on POSIX, where an open file can be
+ * renamed) the file is closed while it is renamed and the folder closed after
+ * the answer; the order that makes it durable (data fsynced, then renamed,
+ * then the folder fsynced) stays as it is.
  */
 export async function writeFileAtomic(
   path: string,
@@ -81,6 +96,7 @@ export async function writeFileAtomic(
   const mode = opts.mode ?? 0o600;
   const platform = opts.platform ?? process.platform;
   const temp = tempPathFor(path);
+  const folder = openFolder(dirname(path), platform);
   let created = false;
   try {
     // 'wx': never follow or reuse something already at the temp name.
@@ -91,15 +107,28 @@ export async function writeFileAtomic(
       // The umask may have narrowed the mode; a wider one is never wanted, but make sure it is exact.
       if (platform !== 'win32') await handle.chmod(mode);
       await handle.sync();
-    } finally {
-      await handle.close();
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      throw e;
     }
-    await renameWithRetry(temp, path, platform);
+    if (platform === 'win32') {
+      // Windows will not rename a file that is still open.
+      await handle.close();
+      await renameWithRetry(temp, path, platform);
+    } else {
+      // Its data is on disk (fsynced): whatever close says now cannot undo that.
+      const closed = handle.close().catch(() => undefined);
+      await renameWithRetry(temp, path, platform);
+      await closed;
+    }
     created = false;
   } catch (e) {
+    closeQuietly(await folder);
     if (created) await unlink(temp).catch(() => undefined);
     return err(appError('storage', `Could not save ${path}: ${describeFsError(e)}.`));
   }
-  await syncFolder(dirname(path), platform);
+  const dir = await folder;
+  await dir?.sync().catch(() => undefined);
+  closeQuietly(dir);
   return ok(null);
 }

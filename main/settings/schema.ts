@@ -74,6 +74,41 @@ export const PinnedTaskSchema = z.strictObject({
   pinnedAt: Timestamp,
 });
 
+interface CrossFieldIssue {
+  readonly path: (string | number)[];
+  readonly message: string;
+}
+
+/** Rules across fields: unique profile ids, an active profile among them, each task pinned once per profile. */
+const crossFieldIssues = (
+  s: { profiles: readonly { id: string }[]; activeProfileId: string | null },
+  pinned: readonly { profileId: string; taskId: string }[],
+): CrossFieldIssue[] => {
+  const issues: CrossFieldIssue[] = [];
+  const ids = new Set<string>();
+  s.profiles.forEach((p, i) => {
+    if (ids.has(p.id))
+      issues.push({ path: ['profiles', i, 'id'], message: `Two profiles share the id "${p.id}".` });
+    ids.add(p.id);
+  });
+  if (s.activeProfileId !== null && !ids.has(s.activeProfileId))
+    issues.push({
+      path: ['activeProfileId'],
+      message: `The active profile "${s.activeProfileId}" is not among the profiles.`,
+    });
+  const pins = new Set<string>();
+  pinned.forEach((p, i) => {
+    const key = `${p.profileId}\n${p.taskId}`;
+    if (pins.has(key))
+      issues.push({
+        path: ['pinned', i, 'taskId'],
+        message: `${p.taskId} is pinned twice for the same profile.`,
+      });
+    pins.add(key);
+  });
+  return issues;
+};
+
 /**
  * The settings file. Every object is strict: an unknown key, and so any
  * apiKey / cookie / token / password, is refused rather than written. Every
@@ -95,38 +130,45 @@ export const SettingsSchema = z
     requestsPerMinute: z.number().int().min(1).max(1000).default(DEFAULT_REQUESTS_PER_MINUTE),
   })
   .superRefine((s, ctx) => {
-    const ids = new Set<string>();
-    s.profiles.forEach((p, i) => {
-      if (ids.has(p.id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['profiles', i, 'id'],
-          message: `Two profiles share the id "${p.id}".`,
-        });
-      ids.add(p.id);
-    });
-    if (s.activeProfileId !== null && !ids.has(s.activeProfileId))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['activeProfileId'],
-        message: `The active profile "${s.activeProfileId}" is not among the profiles.`,
-      });
-    const pins = new Set<string>();
-    s.pinned.forEach((p, i) => {
-      const key = `${p.profileId}\n${p.taskId}`;
-      if (pins.has(key))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['pinned', i, 'taskId'],
-          message: `${p.taskId} is pinned twice for the same profile.`,
-        });
-      pins.add(key);
-    });
+    for (const issue of crossFieldIssues(s, s.pinned)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 export type Settings = z.output<typeof SettingsSchema>;
 export type Profile = Settings['profiles'][number];
 export type PinnedTaskRecord = Settings['pinned'][number];
+
+/**
+ * SettingsSchema.safeParse, with one shortcut: a pin that is itself the
+ * output of an earlier parse (`parsed` says which; they are frozen) is taken
+ * as it is, not parsed again. Most updates change a few pins out of hundreds.
+ * The result is the same as a full parse (parsing a parsed pin gives it
+ * back); on any problem the full parse runs, so errors read exactly as before.
+ */
+export function parseSettings(
+  value: unknown,
+  parsed: WeakSet<object>,
+): ReturnType<typeof SettingsSchema.safeParse> {
+  const pinned =
+    value !== null && typeof value === 'object'
+      ? (value as { pinned?: unknown }).pinned
+      : undefined;
+  if (!Array.isArray(pinned)) return SettingsSchema.safeParse(value);
+  const pins: PinnedTaskRecord[] = [];
+  for (const pin of pinned as unknown[]) {
+    if (pin !== null && typeof pin === 'object' && parsed.has(pin)) {
+      pins.push(pin as PinnedTaskRecord);
+      continue;
+    }
+    const one = PinnedTaskSchema.safeParse(pin);
+    if (!one.success) return SettingsSchema.safeParse(value);
+    pins.push(one.data);
+  }
+  const rest = SettingsSchema.safeParse({ ...(value as object), pinned: [] });
+  if (!rest.success || crossFieldIssues(rest.data, pins).length > 0)
+    return SettingsSchema.safeParse(value);
+  // Same keys in the same order as a full parse: pinned keeps its place.
+  return { success: true, data: { ...rest.data, pinned: pins } };
+}
 
 /** A fresh copy of the settings a first run starts with. */
 export const defaultSettings = (): Settings => SettingsSchema.parse({});

@@ -8,6 +8,7 @@ import type { Unusable } from './move-aside';
 import {
   defaultSettings,
   describeSettingsIssues,
+  parseSettings,
   SETTINGS_VERSION,
   SettingsSchema,
 } from './schema';
@@ -27,7 +28,9 @@ export interface SettingsStore {
   /** The current settings (deeply frozen). Only after load() has finished. */
   get(): Settings;
   /**
-   * Applies a change to a copy of the current settings, validates it, and
+   * Applies a change to a copy of the current settings (its top level and
+   * lists; the profiles and pins in them are frozen and shared, so a change
+   * builds new ones instead of editing them), validates it, and
    * writes it atomically. Calls run one after another, each on the result of
    * the one before. On any failure the file and the current settings stay as they were.
    */
@@ -53,6 +56,16 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const now = opts.now ?? (() => new Date());
 
   let current: Settings | null = null;
+  /** The folder was there at the last write. */
+  let folderMade = false;
+  /** Pins that came out of a parse, frozen: an update that keeps them does not parse them again. */
+  const parsedPins = new WeakSet<object>();
+  /** Frozen, and its pins remembered as parsed. */
+  const settle = (s: Settings): Settings => {
+    deepFreeze(s);
+    for (const pin of s.pinned) parsedPins.add(pin);
+    return s;
+  };
   /** A file that could not be used and could not be moved aside either: never overwrite it. */
   let stuck: { kind: Unusable; why: string } | null = null;
   /** Every load and update runs after the previous one: the file has one writer at a time. */
@@ -134,7 +147,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
       );
 
     stuck = null;
-    current = deepFreeze(parsed.data);
+    current = settle(parsed.data);
     return { settings: current, problem: null };
   };
 
@@ -142,20 +155,23 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const applyChange = (before: Settings, change: (s: Settings) => Settings): Result<Settings> => {
     let next: Settings;
     try {
-      // A copy: a change that edits its argument in place cannot touch the current settings.
-      next = change(structuredClone(before));
+      // A copy of the top level and its lists: a change that edits them in place cannot touch
+      // the current settings, and one that edits a profile or a pin in place throws (they are
+      // frozen), which is refused below. The pins themselves are shared, not copied: a change
+      // of a few pins out of hundreds does not copy, nor below parse again, the rest.
+      next = change({ ...before, profiles: [...before.profiles], pinned: [...before.pinned] });
     } catch {
       // The exception's text is not passed on: it comes from arbitrary code and could quote anything.
       return err(
         appError('internal', 'A settings change failed before it was saved. Nothing changed.'),
       );
     }
-    const parsed = SettingsSchema.safeParse(next);
+    const parsed = parseSettings(next, parsedPins);
     if (!parsed.success)
       return err(
         appError('bad_input', `Settings not saved: ${describeSettingsIssues(parsed.error)}.`),
       );
-    return ok(deepFreeze(parsed.data));
+    return ok(settle(parsed.data));
   };
 
   /**
@@ -181,17 +197,24 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     if (!results.some((r) => r.ok)) return results;
 
     const text = `${JSON.stringify(state, null, 2)}\n`;
-    try {
-      await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-    } catch (e) {
-      return all(
-        appError(
-          'storage',
-          `Settings not saved: could not create ${dirname(filePath)} (${describeFsError(e)}).`,
-        ),
-      );
+    // The folder was there at the last write: not made again before each one. Should it have
+    // been removed since, the write fails, and the folder is made and the write tried once more.
+    let written = folderMade ? await writeFileAtomic(filePath, text, { mode: 0o600 }) : null;
+    if (!written?.ok) {
+      folderMade = false;
+      try {
+        await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
+      } catch (e) {
+        return all(
+          appError(
+            'storage',
+            `Settings not saved: could not create ${dirname(filePath)} (${describeFsError(e)}).`,
+          ),
+        );
+      }
+      written = await writeFileAtomic(filePath, text, { mode: 0o600 });
+      folderMade = written.ok;
     }
-    const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
     if (!written.ok)
       return all(
         appError('storage', `Settings not saved. ${written.error.message} Nothing changed.`),

@@ -3,6 +3,7 @@ import {
   DEFAULT_SERVICE_URL,
   defaultSettings,
   describeSettingsIssues,
+  parseSettings,
   SettingsSchema,
   withoutSecretKeys,
 } from '../../../main/settings/schema';
@@ -149,5 +150,67 @@ describe('the settings schema', () => {
     expect(
       problemOf({ theme: 'blue', shortcut: 'T', launchAtLogin: 'yes', requestsPerMinute: -1 }),
     ).toMatch(/\(and 1 more\)$/);
+  });
+
+  describe('reading a change that keeps most pins as they were (parseSettings)', () => {
+    const snapshot = {
+      id: 'tski_abc123',
+      title: 'Collect SOC 2 report',
+      status: 'todo',
+      apiToken: 'tok_should_not_be_kept',
+    };
+    const base = () => {
+      const parsed = new WeakSet<object>();
+      const settings = SettingsSchema.parse({
+        profiles: [profile],
+        activeProfileId: 'prof_1',
+        pinned: [
+          { ...pin, snapshot },
+          { ...pin, taskId: 'tski_def456' },
+        ],
+      });
+      for (const p of settings.pinned) parsed.add(p);
+      return { settings, parsed };
+    };
+
+    it('reads the same as a full parse, and takes an already parsed pin as it is', () => {
+      const { settings, parsed } = base();
+      const added = { ...pin, taskId: 'tski_new789', snapshot: { ...snapshot, id: 'tski_new789' } };
+      const next = { ...settings, theme: 'dark', pinned: [...settings.pinned, added] };
+      const fast = parseSettings(next, parsed);
+      const full = SettingsSchema.safeParse(next);
+      expect(fast.success && full.success).toBe(true);
+      if (!fast.success || !full.success) return;
+      expect(fast.data).toEqual(full.data);
+      expect(Object.keys(fast.data)).toEqual(Object.keys(full.data));
+      expect(fast.data.pinned[0]).toBe(settings.pinned[0]);
+      // The new pin was read like any other: its secret-looking key is gone.
+      expect(fast.data.pinned[2]?.snapshot).not.toHaveProperty('apiToken');
+    });
+
+    it('refuses what a full parse refuses, in the same words', () => {
+      const { settings, parsed } = base();
+      for (const next of [
+        { ...settings, pinned: [...settings.pinned, { ...pin, taskId: 'not a task id' }] },
+        { ...settings, theme: 'blue', pinned: [...settings.pinned] },
+        // Both pins already parsed, but the same task twice for one profile.
+        { ...settings, pinned: [...settings.pinned, settings.pinned[0]] },
+        { ...settings, activeProfileId: 'prof_gone' },
+      ]) {
+        const fast = parseSettings(next, parsed);
+        const full = SettingsSchema.safeParse(next);
+        expect(fast.success).toBe(false);
+        if (fast.success || full.success) continue;
+        expect(describeSettingsIssues(fast.error)).toBe(describeSettingsIssues(full.error));
+      }
+    });
+
+    it('parses a pin it was not told about, even if it looks like one it was', () => {
+      const { settings } = base();
+      const unparsed = { ...settings.pinned[0]!, snapshot: { ...snapshot } };
+      const r = parseSettings({ ...settings, pinned: [unparsed] }, new WeakSet());
+      expect(r.success).toBe(true);
+      if (r.success) expect(r.data.pinned[0]?.snapshot).not.toHaveProperty('apiToken');
+    });
   });
 });

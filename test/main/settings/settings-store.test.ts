@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -252,6 +252,50 @@ describe('the settings store', () => {
     expect(store.get()).toEqual(defaultSettings());
     // What get() returns cannot be changed behind the store's back either.
     expect(() => (store.get().pinned as unknown[]).push(1)).toThrow(TypeError);
+  });
+
+  it('refuses a change that edits a saved pin in place, changing nothing', async () => {
+    const { filePath, store } = await fresh();
+    await store.load();
+    unwrap(await store.update((s) => ({ ...s, pinned: [pin('tski_ok1')] })));
+    const before = await readFile(filePath, 'utf8');
+    const r = await store.update((s) => {
+      (s.pinned[0] as { error: unknown }).error = { kind: 'invalid', message: 'edited in place' };
+      return s;
+    });
+    expect(failure(r).kind).toBe('internal');
+    expect(store.get().pinned[0]?.error).toBeNull();
+    expect(await readFile(filePath, 'utf8')).toBe(before);
+  });
+
+  it('keeps a pin it did not change as it was, through many updates and a restart', async () => {
+    const { filePath, store } = await fresh();
+    await store.load();
+    const pins = Array.from({ length: 50 }, (_, i) => pin(`tski_p${i}`));
+    unwrap(await store.update((s) => ({ ...s, pinned: pins })));
+    const kept = store.get().pinned[49];
+    const changed = { kind: 'not_found', message: 'Task item not found' };
+    unwrap(
+      await store.update((s) => ({
+        ...s,
+        pinned: s.pinned.map((p) => (p.taskId === 'tski_p0' ? { ...p, error: changed } : p)),
+      })),
+    );
+    expect(store.get().pinned[49]).toBe(kept);
+    expect(store.get().pinned[0]?.error).toEqual(changed);
+    const again = createSettingsStore({ filePath });
+    expect((await again.load()).settings).toEqual(store.get());
+  });
+
+  it('saves again after its folder was removed while it ran', async () => {
+    const dir = await tempDir();
+    const filePath = join(dir, 'user-data', FILE);
+    const store = createSettingsStore({ filePath });
+    await store.load();
+    unwrap(await store.update((s) => ({ ...s, theme: 'dark' })));
+    await rm(join(dir, 'user-data'), { recursive: true });
+    unwrap(await store.update((s) => ({ ...s, theme: 'light' })));
+    expect((await createSettingsStore({ filePath }).load()).settings.theme).toBe('light');
   });
 
   it('cannot be read before it is loaded, and an update before load loads first', async () => {
