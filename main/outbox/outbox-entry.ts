@@ -48,11 +48,15 @@ export function addChange(
   sendingId: string | null,
   fresh: { id: string; createdAt: string },
 ): { entries: HeldEntry[]; entryId: string } {
-  const key = laneOf(change);
   let lastIndex = -1;
-  entries.forEach((e, i) => {
-    if (laneOf(e) === key) lastIndex = i;
-  });
+  // From the end, comparing fields rather than building keys: a bulk change adds hundreds in one go.
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i] as HeldEntry;
+    if (e.taskId === change.taskId && e.profileId === change.profileId) {
+      lastIndex = i;
+      break;
+    }
+  }
   const last = lastIndex >= 0 ? entries[lastIndex] : undefined;
   if (last && last.id !== sendingId) {
     const merged: HeldEntry = {

@@ -43,8 +43,18 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
 
   const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
 
+  /** The folder was there at the last write: not made again before each one (a wait fewer per change). */
+  let folderMade = false;
+
   const save = async (entries: readonly OutboxEntry[]): Promise<Result<null>> => {
     if (stuck) return err(stuck);
+    const text = serializeOutbox(entries);
+    if (folderMade) {
+      const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
+      if (written.ok) return written;
+      // The folder may have been removed since: make it again, and try once more below.
+      folderMade = false;
+    }
     try {
       await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
     } catch (e) {
@@ -55,7 +65,8 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
         ),
       );
     }
-    const written = await writeFileAtomic(filePath, serializeOutbox(entries), { mode: 0o600 });
+    const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
+    folderMade = written.ok;
     return written.ok
       ? written
       : err(

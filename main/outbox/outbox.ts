@@ -111,33 +111,23 @@ export function createOutbox(deps: OutboxDeps) {
    */
   const landed = new Set<string>();
 
-  /** What rows show, per lane: built once per state of the list, not once per row. */
-  interface LaneSummary {
-    /** What the row shows as on its way; null when all the lane holds has landed. */
-    patch: TaskPatch | null;
-    readonly profileId: string;
-    durable: boolean;
-  }
-  let summaries: Map<string, LaneSummary> | null = null;
+  /**
+   * The list by lane, in order: built once per state of the list (a write
+   * batch), so finding a lane's entries costs the same with 1 task or 500,
+   * and an answer landing changes nothing here (what rows show skips landed
+   * entries as it reads them).
+   */
+  let byLane = new Map<string, HeldEntry[]>();
   const setEntries = (next: readonly HeldEntry[]) => {
     entries = next;
-    summaries = null;
-  };
-  const summary = (): Map<string, LaneSummary> => {
-    if (summaries) return summaries;
-    const built = new Map<string, LaneSummary>();
-    for (const e of entries) {
+    const index = new Map<string, HeldEntry[]>();
+    for (const e of next) {
       const key = laneOf(e);
-      const patch = landed.has(e.id) ? null : e.patch;
-      const held = built.get(key);
-      if (!held) built.set(key, { patch, profileId: e.profileId, durable: e.durable });
-      else {
-        if (patch) held.patch = held.patch ? mergePatch(held.patch, patch) : patch;
-        held.durable ||= e.durable;
-      }
+      const held = index.get(key);
+      if (held) held.push(e);
+      else index.set(key, [e]);
     }
-    summaries = built;
-    return built;
+    byLane = index;
   };
   const lanes = new Map<string, Lane>();
   const waiters = new Map<string, { readonly key: string; list: Waiter[] }>();
@@ -178,6 +168,10 @@ export function createOutbox(deps: OutboxDeps) {
     if (draining) return;
     draining = true;
     try {
+      // Changes asked for in one run of code (a bulk change's hundreds) are
+      // all queued by the time it ends: they go to disk in one write, not the
+      // first alone and the rest behind it.
+      await Promise.resolve();
       while (queue.length > 0) {
         const batch = queue.splice(0);
         let release = () => {};
@@ -237,7 +231,7 @@ export function createOutbox(deps: OutboxDeps) {
     return lane;
   };
 
-  const firstOf = (key: string): HeldEntry | undefined => entries.find((e) => laneOf(e) === key);
+  const firstOf = (key: string): HeldEntry | undefined => byLane.get(key)?.[0];
 
   const canSend = (profileId: string): boolean =>
     !disposed &&
@@ -349,7 +343,6 @@ export function createOutbox(deps: OutboxDeps) {
       lane.failures = 0;
       // Landed: shown as confirmed now; the snapshot, then the removal, are written behind.
       landed.add(entry.id);
-      summaries = null;
       const recorded = safely(() => deps.onLanded(profileId, taskId, answer.value));
       deps.onChange();
       resolveEntry(entry.id, { kind: 'landed', task: answer.value });
@@ -486,11 +479,14 @@ export function createOutbox(deps: OutboxDeps) {
 
     laneView(profileId: string, taskId: string): LaneView | null {
       const key = laneKey(profileId, taskId);
-      const held = summary().get(key);
-      if (!held?.patch) return null;
+      let patch: TaskPatch | null = null;
+      // What the row shows as on its way: the lane's changes the service has not taken yet.
+      for (const e of byLane.get(key) ?? [])
+        if (!landed.has(e.id)) patch = patch ? mergePatch(patch, e.patch) : e.patch;
+      if (!patch) return null;
       const lane = lanes.get(key);
       const sync = lane && (lane.sendingId || !isQueued(lane)) ? 'pending' : 'queued';
-      return { patch: held.patch, sync };
+      return { patch, sync };
     },
 
     /**
@@ -500,8 +496,11 @@ export function createOutbox(deps: OutboxDeps) {
      */
     pendingTasks(profileId: string | null): number {
       let n = 0;
-      for (const held of summary().values())
-        if (profileId === null ? held.durable : held.profileId === profileId) n += 1;
+      for (const held of byLane.values()) {
+        const first = held[0] as HeldEntry;
+        if (profileId === null ? held.some((e) => e.durable) : first.profileId === profileId)
+          n += 1;
+      }
       return n;
     },
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../main/outbox/outbox-entry';
@@ -38,6 +38,19 @@ describe('the outbox file', () => {
     if (process.platform !== 'win32') expect((await stat(filePath)).mode & 0o777).toBe(0o600);
     // No temp file left beside it.
     expect(await readdir(join(dir, 'nested'))).toEqual(['outbox.json']);
+  });
+
+  it('keeps a change after its folder was removed while it ran', async () => {
+    const dir = await tempDir();
+    const filePath = join(dir, 'user-data', 'outbox.json');
+    const store = createOutboxFile({ filePath });
+    unwrap(await store.save([entry('a')]));
+    await rm(join(dir, 'user-data'), { recursive: true });
+    unwrap(await store.save([entry('a'), entry('b', 'tski_def')]));
+    expect((await createOutboxFile({ filePath }).load()).entries).toEqual([
+      entry('a'),
+      entry('b', 'tski_def'),
+    ]);
   });
 
   it('moves a torn file aside, recovers its whole entries, says how many were lost', async () => {
