@@ -65,7 +65,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const headers = authHeaders(auth);
     if (!headers.ok) return headers;
     const url = serviceUrl(base.value, req.path);
-    const signal = AbortSignal.timeout(timeoutMs);
+    // A controller and a plain timer, cleared once the body is read: AbortSignal.timeout costs
+    // several times more per request (its signal is made transferable and watched for GC), which
+    // shows when a bulk change sends hundreds of requests at once.
+    const controller = new AbortController();
+    const { signal } = controller;
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The request timed out.', 'TimeoutError')),
+      timeoutMs,
+    );
+    // As with AbortSignal.timeout, a request's timer alone does not keep a process running.
+    timer.unref();
     const failed = (e: unknown) =>
       err(
         errorFromFetchFailure(e, {
@@ -97,6 +107,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       body = await readBodyCapped(response);
     } catch (e) {
       return failed(e);
+    } finally {
+      clearTimeout(timer);
     }
     if (!body.ok) return body;
     const text = body.value;
