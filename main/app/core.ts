@@ -5,7 +5,12 @@ import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
-import type { AccountStatus, ConnectionView, SettingsView } from '../../common/views';
+import type {
+  AccountStatus,
+  ConnectionView,
+  PinnedTaskView,
+  SettingsView,
+} from '../../common/views';
 import { createAccountService } from '../accounts/account-service';
 import type { Connected, DemoService, SessionGrant } from '../accounts/account-service';
 import { createDispatcher } from '../ipc/dispatcher';
@@ -26,6 +31,7 @@ import { DEFAULT_REQUESTS_PER_MINUTE } from '../settings/schema';
 import { createSettingsStore } from '../settings/settings-store';
 import { memoryPinStore, settingsPinStore } from '../tasks/pin-store';
 import type { PinStore } from '../tasks/pin-store';
+import { sameViews } from '../tasks/pinned-view';
 import { createTaskService } from '../tasks/task-service';
 import type { ActiveProfile } from '../tasks/task-service';
 import { connectionFrom, isConnectionError } from './connection';
@@ -96,12 +102,22 @@ export function createAppCore(opts: AppCoreOptions) {
   let lastError: AppError | null = null;
   let demoPins: PinStore | null = null;
 
+  /** The last answer of activeProfile(), kept while the account (and the demo's pins) stay the same. */
+  let activeMemo: {
+    readonly account: object;
+    readonly demoPins: PinStore | null;
+    readonly profile: ActiveProfile;
+  } | null = null;
+  /** Asked for by every change, answer and row: made once per sign-in, not once per call. */
   const activeProfile = (): ActiveProfile | null => {
     const a = accounts.active();
     if (!a) return null;
-    return a.demo
+    if (activeMemo?.account === a && activeMemo.demoPins === demoPins) return activeMemo.profile;
+    const profile: ActiveProfile = a.demo
       ? { profileId: a.profile.id, pins: (demoPins ??= memoryPinStore()), durable: false }
       : { profileId: a.profile.id, pins: settingsPinStore(settings, a.profile.id), durable: true };
+    activeMemo = { account: a, demoPins, profile };
+    return profile;
   };
   const pinsFor = (profileId: string): PinStore | null => {
     const a = accounts.active();
@@ -135,6 +151,18 @@ export function createAppCore(opts: AppCoreOptions) {
     events.emit('connection:changed', view);
   };
   const emitAccount = () => events.emit('account:changed', accounts.status());
+  /**
+   * The last list of tasks sent: one that reads the same is not sent again.
+   * Each event carries every row (and the popup and the tray redraw from it);
+   * bookkeeping behind a landed change (the snapshot written, the outbox
+   * entry removed) changes nothing a row shows.
+   */
+  let shownTasks: readonly PinnedTaskView[] | null = null;
+  const emitTasks = (views: PinnedTaskView[]) => {
+    if (shownTasks && sameViews(shownTasks, views)) return;
+    shownTasks = views;
+    events.emit('tasks:changed', views);
+  };
 
   /** The connection state follows the last answer; a refusal of one task says nothing about it. */
   const noteOutcome = (e: AppError | null) => {
@@ -188,7 +216,7 @@ export function createAppCore(opts: AppCoreOptions) {
     outbox,
     organizationId: () => organization?.id ?? accounts.active()?.profile.organizationId ?? null,
     onChanged: (views) => {
-      events.emit('tasks:changed', views);
+      emitTasks(views);
       emitConnection();
     },
     log,
@@ -225,7 +253,7 @@ export function createAppCore(opts: AppCoreOptions) {
     // Connected (again): this profile's waiting changes, paused or left from a sign-out, go out now.
     outbox.resumeProfile(connected.value.account.profile.id);
     emitAccount();
-    events.emit('tasks:changed', tasks.list());
+    emitTasks(tasks.list());
     emitConnection();
     return ok(accounts.status());
   }
@@ -287,7 +315,7 @@ export function createAppCore(opts: AppCoreOptions) {
       lastError = null;
       demoPins = null;
       events.emit('org:changed', null);
-      events.emit('tasks:changed', []);
+      emitTasks([]);
       emitAccount();
       emitConnection();
       return done.ok ? ok(accounts.status()) : done;
@@ -360,7 +388,7 @@ export function createAppCore(opts: AppCoreOptions) {
       if (problem) accounts.setProblem(problem);
       await accounts.restore();
       emitAccount();
-      events.emit('tasks:changed', tasks.list());
+      emitTasks(tasks.list());
       emitConnection();
       outbox.refresh();
       if (accounts.active()) void refreshOrganization();

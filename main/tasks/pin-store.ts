@@ -6,6 +6,8 @@ import type { PinnedTask } from './pinned-view';
 /** The pins of one profile: list in pin order, insert-or-replace, remove. */
 export interface PinStore {
   list(): readonly PinnedTask[];
+  /** The pin of this task, if it is pinned. */
+  get(taskId: string): PinnedTask | undefined;
   put(pin: PinnedTask): Promise<Result<null>>;
   remove(taskId: string): Promise<Result<null>>;
   /**
@@ -52,6 +54,41 @@ const upsert = <T extends { taskId: string }>(list: readonly T[], item: T): T[] 
     ? list.map((p) => (p.taskId === item.taskId ? item : p))
     : [...list, item];
 
+/** One profile's pins as read from one state of the settings, in order and by task. */
+interface ProfilePins {
+  readonly list: readonly PinnedTask[];
+  readonly byTask: ReadonlyMap<string, PinnedTask>;
+}
+
+const indexPins = (pins: readonly PinnedTask[]): ProfilePins => ({
+  list: pins,
+  byTask: new Map(pins.map((p) => [p.taskId, p])),
+});
+
+/**
+ * Each state of the settings is frozen and replaced, never edited: its pins
+ * are read once per profile, not once per look-up. A row, a change and an
+ * answer each look up one pin, hundreds of times a second in a bulk change.
+ */
+const readPins = new WeakMap<Settings, Map<string, ProfilePins>>();
+const profilePins = (s: Settings, profileId: string): ProfilePins => {
+  let byProfile = readPins.get(s);
+  if (!byProfile) {
+    byProfile = new Map();
+    readPins.set(s, byProfile);
+  }
+  let pins = byProfile.get(profileId);
+  if (!pins) {
+    pins = indexPins(
+      Object.freeze(
+        s.pinned.filter((p) => p.profileId === profileId).map((p) => Object.freeze(fromSaved(p))),
+      ),
+    );
+    byProfile.set(profileId, pins);
+  }
+  return pins;
+};
+
 /** Pins saved in the settings file, so they and their last snapshot survive a restart. */
 export function settingsPinStore(settings: SettingsStore, profileId: string): PinStore {
   const mine = (s: Settings) => s.pinned.filter((p) => p.profileId === profileId);
@@ -63,7 +100,8 @@ export function settingsPinStore(settings: SettingsStore, profileId: string): Pi
     return saved.ok ? ok(null) : saved;
   };
   return {
-    list: () => mine(settings.get()).map(fromSaved),
+    list: () => profilePins(settings.get(), profileId).list,
+    get: (taskId) => profilePins(settings.get(), profileId).byTask.get(taskId),
     put: (pin) => save((pins) => upsert(pins, toSaved(profileId, pin))),
     remove: (taskId) => save((pins) => pins.filter((p) => p.taskId !== taskId)),
     modify: async (taskId, change) => {
@@ -90,8 +128,13 @@ export function settingsPinStore(settings: SettingsStore, profileId: string): Pi
 /** Pins that live only as long as the app runs: the demo's. */
 export function memoryPinStore(): PinStore {
   let pins: PinnedTask[] = [];
+  let indexed: { of: readonly PinnedTask[]; pins: ProfilePins } | null = null;
   return {
     list: () => pins,
+    get: (taskId) => {
+      if (indexed?.of !== pins) indexed = { of: pins, pins: indexPins(pins) };
+      return indexed.pins.byTask.get(taskId);
+    },
     put: async (pin) => {
       pins = upsert(pins, pin);
       return ok(null);

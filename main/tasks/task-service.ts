@@ -60,7 +60,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     const a = deps.active();
     return a ? pinsOf(a).map((p) => viewOf(a.profileId, p)) : [];
   };
-  const find = (taskId: string) => pinsOf(deps.active()).find((p) => p.taskId === taskId);
+  const find = (taskId: string) => deps.active()?.pins.get(taskId);
 
   /*
    * The whole list goes to the popup on every change, so changes that come
@@ -130,6 +130,21 @@ export function createTaskService(deps: TaskServiceDeps) {
     }
   }
 
+  /**
+   * Starts the write once this turn is over: the answers of the turn go in
+   * it, and the row shows them (the turn's list goes out) before the disk is
+   * touched. Not a timer: it runs right after the work that asked for it.
+   */
+  let writeDue = false;
+  const writeSoon = () => {
+    if (writeDue) return;
+    writeDue = true;
+    setImmediate(() => {
+      writeDue = false;
+      void writeShown();
+    });
+  };
+
   /** Shows the service's word on the row now, and writes it behind: the row does not wait for the disk. */
   async function recordShown(
     profileId: string,
@@ -144,7 +159,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         const list = toWrite.get(profileId) ?? [];
         list.push({ taskId, change, done });
         toWrite.set(profileId, list);
-        void writeShown();
+        writeSoon();
       });
     } finally {
       const rest = (unwritten.get(key) ?? []).filter((c) => c !== change);

@@ -180,6 +180,34 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     });
   });
 
+  it('changes several tasks at once: all shown on their way together, then confirmed, each list new', async () => {
+    const { h } = await connected();
+    const ids = server.taskIds(org.id).slice(0, 4);
+    expect(ids).toHaveLength(4);
+    for (const id of ids) unwrap(await h.call('pinTask', { ref: id }));
+    h.events.length = 0;
+    const outcomes = unwrap(
+      await h.call('updateTasks', { taskIds: ids, patch: { status: 'in_review' } }),
+    );
+    expect(outcomes.map((o) => o.result.ok)).toEqual([true, true, true, true]);
+    await whenOutboxEmpty(h.core);
+    const lists = h.events
+      .filter((e) => e.event === 'tasks:changed')
+      .map((e) => e.payload as PinnedTaskView[]);
+    const rows = (list: PinnedTaskView[]) => list.filter((v) => ids.includes(v.id));
+    // Asked for together, kept on disk together: the rows turn pending at once, not one by one.
+    expect(rows(lists[0]!).map((v) => [v.sync, v.pendingPatch])).toEqual(
+      ids.map(() => ['pending', { status: 'in_review' }]),
+    );
+    expect(rows(lists.at(-1)!).map((v) => [v.sync, v.snapshot?.status])).toEqual(
+      ids.map(() => ['idle', 'in_review']),
+    );
+    // The popup (and the tray) redraw from every list: none repeats the one before it.
+    lists.slice(1).forEach((list, i) => expect(list).not.toEqual(lists[i]));
+    for (const id of ids)
+      expect((server.getTask(org.id, id) as { status: string }).status).toBe('in_review');
+  });
+
   it.each([
     [
       400,

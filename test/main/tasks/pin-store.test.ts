@@ -73,4 +73,37 @@ describe.each([
       ['tski_b', null],
     ]);
   });
+
+  it('finds a pin by task as it is now: changed, unpinned, pinned again', async () => {
+    const store = await open(await tempDir());
+    expect(store.get('tski_a')).toBeUndefined();
+    unwrap(await store.put(pin('tski_a')));
+    unwrap(await store.put(pin('tski_b')));
+    expect(store.get('tski_b')).toEqual(pin('tski_b'));
+    unwrap(await store.modify('tski_a', (p) => ({ ...p, error: refused })));
+    expect(store.get('tski_a')?.error).toEqual(refused);
+    unwrap(await store.remove('tski_a'));
+    expect(store.get('tski_a')).toBeUndefined();
+    expect(store.list().map((p) => p.taskId)).toEqual(['tski_b']);
+    unwrap(await store.put(pin('tski_a')));
+    expect(store.get('tski_a')).toEqual(pin('tski_a'));
+  });
+});
+
+describe('pins of several profiles in one settings file', () => {
+  const tempDir = useTempDirs('task-tray-pins-');
+
+  it('each profile finds only its own pins, also after the other changes them', async () => {
+    const settings = createSettingsStore({ filePath: join(await tempDir(), 'settings.json') });
+    await settings.load();
+    const first = settingsPinStore(settings, 'profile_1');
+    const second = settingsPinStore(settings, 'profile_2');
+    unwrap(await first.put(pin('tski_a')));
+    unwrap(await second.put({ ...pin('tski_b'), error: refused }));
+    expect(first.get('tski_b')).toBeUndefined();
+    expect(second.get('tski_a')).toBeUndefined();
+    unwrap(await second.modify('tski_b', (p) => ({ ...p, error: null })));
+    expect(first.list().map((p) => p.taskId)).toEqual(['tski_a']);
+    expect(second.get('tski_b')?.error).toBeNull();
+  });
 });
