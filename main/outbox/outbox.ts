@@ -556,6 +556,7 @@ export function createOutbox(deps: OutboxDeps) {
       deps.pacer.dispose();
       for (const id of [...waiters.keys()]) resolveEntry(id, QUEUED);
       await quiet();
+      await deps.store.close?.();
     },
   };
 }
