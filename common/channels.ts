@@ -34,5 +34,19 @@ export const EVENT_NAMES = [
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/**
+ * Messages between main and the preload that the renderer never sees. Main
+ * sends tasks:changed whole when the list's tasks or order change, and
+ * otherwise only the tasks that changed, as tasks:patched; the preload puts
+ * the list back together, so the renderer always gets a whole list. A status
+ * change then costs one task's bytes, not the whole list's, twice (pending,
+ * confirmed). The preload says hello when a page starts: main's next list
+ * is then sent whole, so a reloaded page never gets a patch without a base.
+ */
+export const WIRE = {
+  tasksPatched: 'tasks:patched',
+  hello: 'bridge:hello',
+} as const;
+
 /** The most tasks one tasks:update-many request takes; the popup sends larger selections in batches. */
 export const MAX_BULK_TASKS = 500;

@@ -19,7 +19,8 @@ import { createAppCore } from './app/core';
 import { startDemoService } from './app/demo-service';
 import { createTraySync } from './app/tray-sync';
 import { openExternalSafely } from './external/open-external';
-import { registerIpc, sendEvent } from './ipc/register-ipc';
+import { createEventSender } from './ipc/event-sender';
+import { registerIpc } from './ipc/register-ipc';
 import { isTrustedSender } from './ipc/trusted-sender';
 import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
 import { createKeychainSecretStore } from './secrets';
@@ -115,6 +116,8 @@ async function start(): Promise<void> {
     darkTheme: nativeTheme.shouldUseDarkColors,
   });
   const tray = trayShell;
+  const toPopup = createEventSender(() => tray.window()?.webContents);
+  toPopup.listenForHello(ipcMain, isTrustedSender);
 
   const renderTray = createTraySync(
     tray,
@@ -130,7 +133,7 @@ async function start(): Promise<void> {
       open: () => void tray.show(),
       openSettings: () => {
         void tray.show();
-        sendEvent(tray.window()?.webContents, 'view:open', { screen: 'settings' });
+        toPopup.send('view:open', { screen: 'settings' });
       },
       setLaunchAtLogin: (on) =>
         void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
@@ -152,7 +155,7 @@ async function start(): Promise<void> {
     isTrustedSender,
   );
   core.onEvent((event, payload) => {
-    sendEvent(tray.window()?.webContents, event, payload);
+    toPopup.send(event, payload);
     renderTray();
   });
   nativeTheme.on('updated', renderTray);
@@ -176,10 +179,7 @@ async function start(): Promise<void> {
     if (!ref.ok) return notify(ref.error.message);
     void core.pinRef(ref.value).then((pinned) => {
       if (!pinned.ok) return notify(pinned.error.message);
-      sendEvent(tray.window()?.webContents, 'view:open', {
-        screen: 'tasks',
-        taskId: pinned.value.id,
-      });
+      toPopup.send('view:open', { screen: 'tasks', taskId: pinned.value.id });
     });
   };
   earlyLinks.splice(0).forEach(openLink);

@@ -1,6 +1,6 @@
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { contract } from '../../common/ipc';
-import type { EventName, Events, MethodName } from '../../common/ipc';
+import type { MethodName } from '../../common/ipc';
 import { appError, err } from '../../common/result';
 import type { Dispatch } from './dispatcher';
 
@@ -36,12 +36,4 @@ export function registerIpc(
       : err(appError('bad_input', 'This request did not come from Task Tray.'));
   for (const channel of channels) ipcMain.handle(channel, handle(channel));
   return () => channels.forEach((c) => ipcMain.removeHandler(c));
-}
-
-export function sendEvent<E extends EventName>(
-  contents: WebContents | undefined,
-  event: E,
-  payload: Events[E],
-): void {
-  if (contents && !contents.isDestroyed()) contents.send(event, payload);
 }

@@ -1,4 +1,5 @@
 import { descriptionText } from '../../common/description';
+import { sameData } from '../../common/same-data';
 import {
   isEntityType,
   isTaskPriority,
@@ -75,19 +76,6 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
     error: view.error,
     warnings: snap?.warnings ?? [],
   };
-}
-
-/** Equality of plain data (what main sends: strings, numbers, booleans, null, arrays, objects). */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) =>
-    sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
 }
 
 /**

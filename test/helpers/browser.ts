@@ -161,25 +161,27 @@ export async function serveStatic(root: string): Promise<StaticServer> {
 export async function bridgeInitScript(): Promise<string> {
   const esbuild = await import('esbuild');
   const entry = `
+    import { WIRE } from './common/channels';
     import { createBridge } from './preload/bridge';
     import { PAGE_TRANSPORT as T } from './test/helpers/page-bridge';
     const listeners = new Map();
     const waiting = new Map();
     let nextId = 1;
-    const api = createBridge(
-      (channel, input) =>
+    const api = createBridge({
+      invoke: (channel, input) =>
         new Promise((resolve, reject) => {
           const id = nextId++;
           waiting.set(id, { resolve, reject });
           window[T.invoke](JSON.stringify({ id, channel, input }));
         }),
-      (event, listener) => {
-        let set = listeners.get(event);
-        if (!set) listeners.set(event, (set = new Set()));
+      subscribe: (channel, listener) => {
+        let set = listeners.get(channel);
+        if (!set) listeners.set(channel, (set = new Set()));
         set.add(listener);
         return () => set.delete(listener);
       },
-    );
+      hello: () => window[T.invoke](JSON.stringify({ channel: WIRE.hello })),
+    });
     Object.defineProperty(window, 'api', { value: api, enumerable: true });
     Object.defineProperty(window, T.reply, {
       value: (id, failed, answer) => {
@@ -191,8 +193,8 @@ export async function bridgeInitScript(): Promise<string> {
       },
     });
     Object.defineProperty(window, T.emit, {
-      value: (event, payload) => {
-        for (const l of [...(listeners.get(event) ?? [])]) l(payload);
+      value: (channel, payload) => {
+        for (const l of [...(listeners.get(channel) ?? [])]) l(payload);
       },
     });
   `;

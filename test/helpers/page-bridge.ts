@@ -1,5 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
+import { WIRE } from '../../common/channels';
 import type { EventName } from '../../common/ipc';
+import { createEventEncoder } from '../../main/ipc/event-encoder';
 
 /** What a page needs of main: the dispatcher IPC uses, and main's event stream. */
 export interface MainForPage {
@@ -9,16 +11,16 @@ export interface MainForPage {
 
 /** The page's side of the transport (bridgeInitScript in ./browser.ts speaks it). */
 export const PAGE_TRANSPORT = {
-  /** A CDP binding: the page calls it with JSON `{ id, channel, input }`. */
+  /** A CDP binding: the page calls it with JSON `{ id, channel, input }` (or `{ channel: WIRE.hello }`). */
   invoke: '__taskTrayInvoke',
   /** The page's function main's answers are delivered to: `(id, failed, answer)`. */
   reply: '__taskTrayReply',
-  /** The page's function main's events are delivered to: `(event, payload)`. */
+  /** The page's function main's events are delivered to: `(channel, payload)`, encoded as for ipcRenderer. */
   emit: '__taskTrayEmit',
 } as const;
 
 interface InvokeMessage {
-  readonly id: number;
+  readonly id?: number;
   readonly channel: string;
   readonly input?: unknown;
 }
@@ -34,7 +36,9 @@ const callExpression = (fn: string, args: readonly unknown[]): string =>
 /**
  * Gives a page the app's window.api before any of its scripts run: the real
  * preload bridge (bridgeInitScript from ./browser.ts) whose invoke goes to
- * main's dispatcher, and whose events are main's, pushed into the page.
+ * main's dispatcher, and whose events are main's, pushed into the page
+ * through main's own encoder (task lists as patches), as the app's
+ * event sender does (main/ipc/event-sender.ts).
  * Call before page.goto. Returns a function that stops forwarding.
  *
  * The transport is Chromium's own: a CDP binding carries each call as one
@@ -53,6 +57,7 @@ export async function connectPageToMain(
   main: MainForPage,
 ): Promise<() => void> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
+  const encoder = createEventEncoder();
   let open = true;
   const send = (expression: string): void => {
     if (!open) return;
@@ -67,10 +72,13 @@ export async function connectPageToMain(
     } catch {
       return;
     }
+    if (message.channel === WIRE.hello) return encoder.reset();
+    const id = message.id;
+    if (id === undefined) return;
     void main.dispatch(message.channel, message.input).then(
-      (answer) => send(callExpression(PAGE_TRANSPORT.reply, [message.id, false, answer ?? null])),
+      (answer) => send(callExpression(PAGE_TRANSPORT.reply, [id, false, answer ?? null])),
       // The bridge turns a transport failure into an error result, as with ipcRenderer.
-      () => send(callExpression(PAGE_TRANSPORT.reply, [message.id, true, null])),
+      () => send(callExpression(PAGE_TRANSPORT.reply, [id, true, null])),
     );
   });
   // Bindings reach the page's contexts only through a session with Runtime enabled.
@@ -79,7 +87,9 @@ export async function connectPageToMain(
   await page.addInitScript({ content: bridgeScript });
   const off = main.onEvent((event, payload) => {
     // Before the page has loaded an event is moot: the renderer asks for the state when it starts.
-    send(callExpression(PAGE_TRANSPORT.emit, [event, payload ?? null]));
+    const message = encoder.encode(event, payload as never);
+    if (message)
+      send(callExpression(PAGE_TRANSPORT.emit, [message.channel, message.payload ?? null]));
   });
   return () => {
     open = false;
