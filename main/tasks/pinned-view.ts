@@ -1,4 +1,5 @@
 import type { AppError } from '../../common/result';
+import { sameData } from '../../common/same-data';
 import type { Task } from '../../common/task';
 import type { TaskPatch } from '../../common/task-patch';
 import type { PinnedTaskView, TaskSyncState } from '../../common/views';
@@ -32,58 +33,12 @@ export function pinnedView(pin: PinnedTask, inFlight: InFlight | undefined): Pin
   };
 }
 
-const isPlainObject = (v: object): boolean => {
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-};
-
 /**
- * Whether two JSON-like values read the same once sent: same keys in the same
- * order, same values. Anything else (a Date, a Map, NaN) counts as different,
- * which at worst sends a list again.
- */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i] as string;
-    if (k !== kb[i]) return false;
-    if (!sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-      return false;
-  }
-  return true;
-}
-
-/**
- * Whether two lists of rows read the same. Checked field by field, most
- * often by identity (a row's snapshot is the same object from one list to
- * the next), so it costs far less than sending a list the popup already has.
+ * Whether two lists of rows read the same. Most parts are shared from one
+ * list to the next (a row's snapshot is the same object), so it costs far
+ * less than sending a list the popup already has; every field counts, so a
+ * field added to the view later cannot be missed.
  */
 export function sameViews(a: readonly PinnedTaskView[], b: readonly PinnedTaskView[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as PinnedTaskView;
-    const y = b[i] as PinnedTaskView;
-    if (x === y) continue;
-    if (
-      x.id !== y.id ||
-      x.sync !== y.sync ||
-      x.pinnedAt !== y.pinnedAt ||
-      !sameData(x.pendingPatch, y.pendingPatch) ||
-      !sameData(x.error, y.error) ||
-      !sameData(x.ref, y.ref) ||
-      !sameData(x.snapshot, y.snapshot)
-    )
-      return false;
-  }
-  return true;
+  return a.length === b.length && a.every((x, i) => sameData(x, b[i]));
 }

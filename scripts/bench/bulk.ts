@@ -1,4 +1,5 @@
 import { contract } from '../../common/ipc';
+import { createEventEncoder } from '../../main/ipc/event-encoder';
 import type { Result } from '../../common/result';
 import type { TaskStatus } from '../../common/task';
 import type { TaskUpdateOutcome } from '../../common/views';
@@ -49,8 +50,13 @@ export const bulk: Measurement = {
     if (ids.length < BULK_CHANGES)
       throw new Error(`The service has fewer than ${BULK_CHANGES} tasks.`);
     const main = await signedInCore(service, BULK_CHANGES, { pacing: 'off' });
-    // Stands in for webContents.send, which serialises every event to the renderer.
-    const offIpc = main.harness.core.onEvent((_event, payload) => void structuredClone(payload));
+    // Stands in for the app's event sender (main/ipc/event-sender.ts): the same encoder, then
+    // webContents.send's serialisation of what it sends.
+    const encoder = createEventEncoder();
+    const offIpc = main.harness.core.onEvent((event, payload) => {
+      const message = encoder.encode(event, payload);
+      if (message) structuredClone(message.payload);
+    });
     let concurrency = 0;
     // One status for all, a different one each run: every run changes every task.
     let status: TaskStatus = nextStatus(service.statusOf(ids[0] as string));

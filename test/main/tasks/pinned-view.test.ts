@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PinnedTaskView } from '../../../common/views';
-import { pinnedView, sameData, sameViews } from '../../../main/tasks/pinned-view';
+import { pinnedView, sameViews } from '../../../main/tasks/pinned-view';
 import type { PinnedTask } from '../../../main/tasks/pinned-view';
 
 const snapshot = {
@@ -67,21 +67,5 @@ describe('whether the popup already has a list (sameViews)', () => {
     expect(sameViews([a, b], [a])).toBe(false);
     expect(sameViews([a, b], [b, a])).toBe(false);
     expect(sameViews([], [])).toBe(true);
-  });
-});
-
-describe('sameData', () => {
-  it('compares JSON-like values by content, keys in order', () => {
-    expect(sameData({ a: [1, { b: null }] }, { a: [1, { b: null }] })).toBe(true);
-    expect(sameData({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
-    expect(sameData({ a: undefined }, {})).toBe(false);
-    expect(sameData([1, 2], { 0: 1, 1: 2 })).toBe(false);
-    expect(sameData('1', 1)).toBe(false);
-    expect(sameData(null, {})).toBe(false);
-  });
-
-  it('counts anything that is not plain data as different', () => {
-    expect(sameData(new Date(0), new Date(0))).toBe(false);
-    expect(sameData(Number.NaN, Number.NaN)).toBe(false);
   });
 });
