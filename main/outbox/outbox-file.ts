@@ -1,4 +1,4 @@
-import { constants, fstatSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -193,14 +193,16 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
     }
     const data = Buffer.from(`${records.join('\n')}\n`);
     try {
-      await handle.write(data, 0, data.length, journalBytes);
-      await handle.datasync();
-      // Flushed, but to a journal still linked in its folder? (fstat reads what the kernel holds:
-      // no wait on the disk, so it is asked here, on the main thread.)
-      if (fstatSync(handle.fd).nlink === 0) {
+      // Whether it is still linked is asked alongside the write, not after it.
+      const [, stats] = await Promise.all([
+        handle.write(data, 0, data.length, journalBytes),
+        handle.stat(),
+      ]);
+      if (stats.nlink === 0) {
         await dropJournal();
         return 'gone';
       }
+      await handle.datasync();
     } catch (e) {
       // Take back what may have been written; if that fails too, the next save starts over.
       await handle.truncate(journalBytes).catch(() => void (journalUnknown = true));
