@@ -34,9 +34,8 @@ export interface OutboxFileOptions {
   readonly platform?: NodeJS.Platform;
 }
 
-/** The journal beside the file: `outbox.json` → `outbox.journal`. */
-export const journalPathOf = (filePath: string): string =>
-  filePath.replace(/(\.json)?$/i, '.journal');
+/** The journal beside the file: `outbox.json` → `outbox.log`. */
+export const journalPathOf = (filePath: string): string => filePath.replace(/(\.json)?$/i, '.log');
 
 /** Past this the journal is folded into the file: it is read, and replayed, at every start. */
 export const JOURNAL_LIMIT_BYTES = 1024 * 1024;

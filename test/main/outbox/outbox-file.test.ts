@@ -240,7 +240,7 @@ describe('the outbox file', () => {
       expect(loaded.problem?.message).toMatch(
         /journal .* was damaged: 1 line of it could not be read/,
       );
-      const aside = join(dir, 'outbox.corrupt-2026-03-01T10-00-00-000Z.journal');
+      const aside = join(dir, 'outbox.corrupt-2026-03-01T10-00-00-000Z.log');
       expect(loaded.problem?.message).toContain(aside);
       expect(await readFile(aside, 'utf8')).toBe(text);
       expect((await createOutboxFile({ filePath }).load()).entries).toEqual([
