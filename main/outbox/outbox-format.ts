@@ -15,22 +15,17 @@ import type { OutboxEntry } from './outbox-entry';
 
 export const OUTBOX_VERSION = 1;
 
-/** One entry as a line of the file (and of a journal record): its fields, in this order. */
-export const entryLine = (e: OutboxEntry): string =>
-  JSON.stringify({
-    id: e.id,
-    profileId: e.profileId,
-    taskId: e.taskId,
-    patch: e.patch,
-    createdAt: e.createdAt,
-  });
-
-/** The file's text from its entries' lines. */
-export const outboxText = (lines: readonly string[]): string =>
-  `{"version":${OUTBOX_VERSION},"entries":[\n${lines.join(',\n')}\n]}\n`;
-
 export function serializeOutbox(entries: readonly OutboxEntry[]): string {
-  return outboxText(entries.map(entryLine));
+  const lines = entries.map((e) =>
+    JSON.stringify({
+      id: e.id,
+      profileId: e.profileId,
+      taskId: e.taskId,
+      patch: e.patch,
+      createdAt: e.createdAt,
+    }),
+  );
+  return `{"version":${OUTBOX_VERSION},"entries":[\n${lines.join(',\n')}\n]}\n`;
 }
 
 export type OutboxReading =

@@ -556,7 +556,6 @@ export function createOutbox(deps: OutboxDeps) {
       deps.pacer.dispose();
       for (const id of [...waiters.keys()]) resolveEntry(id, QUEUED);
       await quiet();
-      await deps.store.close?.();
     },
   };
 }

@@ -75,13 +75,6 @@ const openFolder = (dir: string, platform: NodeJS.Platform): Promise<FileHandle 
 const closeQuietly = (handle: FileHandle | null): void =>
   void handle?.close().catch(() => undefined);
 
-/** Flushes a folder, so a file just made in it (or renamed into it) survives a crash; failures as above. */
-export async function syncFolder(dir: string, platform = process.platform): Promise<void> {
-  const handle = await openFolder(dir, platform);
-  await handle?.sync().catch(() => undefined);
-  await handle?.close().catch(() => undefined);
-}
-
 /**
  * Replaces `path` with `data` so that a reader, or the file after a crash or
  * power loss, shows either the whole old content or the whole new one, never

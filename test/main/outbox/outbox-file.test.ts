@@ -2,9 +2,8 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../main/outbox/outbox-entry';
-import { createOutboxFile, journalPathOf } from '../../../main/outbox/outbox-file';
-import { parseOutbox, serializeOutbox } from '../../../main/outbox/outbox-format';
-import { parseJournal, replayJournal } from '../../../main/outbox/outbox-journal';
+import { createOutboxFile } from '../../../main/outbox/outbox-file';
+import { serializeOutbox } from '../../../main/outbox/outbox-format';
 import { unwrap } from '../../helpers/result';
 import { useTempDirs } from '../../helpers/temp-dir';
 
@@ -132,131 +131,5 @@ describe('the outbox file', () => {
     const saved = await store.save([entry('a')]);
     expect(saved).toMatchObject({ ok: false, error: { kind: 'storage' } });
     if (!saved.ok) expect(saved.error.message).toMatch(/not sent/);
-  });
-
-  describe('with its journal', () => {
-    /** What a start after a crash right now would read: the file, then the journal replayed. */
-    const onDisk = async (filePath: string): Promise<OutboxEntry[]> => {
-      const read = (path: string) => readFile(path, 'utf8').catch(() => '');
-      const file = await read(filePath);
-      const reading = file === '' ? null : parseOutbox(file);
-      if (reading && reading.kind !== 'ok') throw new Error('The file reads as damaged.');
-      const journal = parseJournal(await read(journalPathOf(filePath)));
-      expect(journal.lost).toBe(0);
-      return replayJournal(reading?.entries ?? [], journal.records);
-    };
-    const changed = (e: OutboxEntry, status: string): OutboxEntry => ({
-      ...e,
-      patch: { status: status as 'done' },
-    });
-
-    it('keeps each list so that a crash at any point reads back the last one kept', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'outbox.json');
-      const store = createOutboxFile({ filePath });
-      await store.load();
-      const a = entry('a');
-      const b = entry('b', 'tski_def');
-      for (const list of [[a], [a, b], [changed(a, 'todo'), b], [b], [b, entry('c', 'tski_c')]]) {
-        unwrap(await store.save(list));
-        expect(await onDisk(filePath)).toEqual(list);
-      }
-      if (process.platform !== 'win32')
-        expect((await stat(journalPathOf(filePath))).mode & 0o777).toBe(0o600);
-    });
-
-    it('an emptied list leaves no change on disk, in the file or the journal', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'outbox.json');
-      const store = createOutboxFile({ filePath });
-      await store.load();
-      unwrap(await store.save([entry('a'), entry('b', 'tski_def')]));
-      unwrap(await store.save([]));
-      expect(await readFile(filePath, 'utf8')).not.toContain('"patch"');
-      expect(await readFile(journalPathOf(filePath), 'utf8')).toBe('');
-      unwrap(await store.save([entry('c')]));
-      expect(await onDisk(filePath)).toEqual([entry('c')]);
-    });
-
-    it('quitting writes the list whole into the file and empties the journal', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'outbox.json');
-      const store = createOutboxFile({ filePath });
-      await store.load();
-      unwrap(await store.save([entry('a'), entry('b', 'tski_def')]));
-      await store.close?.();
-      expect(parseOutbox(await readFile(filePath, 'utf8'))).toEqual({
-        kind: 'ok',
-        entries: [entry('a'), entry('b', 'tski_def')],
-      });
-      expect(await readFile(journalPathOf(filePath), 'utf8')).toBe('');
-    });
-
-    it('drops an append cut short by a crash without a word, and starts from a clean journal', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'outbox.json');
-      await writeFile(filePath, serializeOutbox([entry('a')]));
-      const whole = `{"put":${JSON.stringify(entry('b', 'tski_def'))}}\n`;
-      await writeFile(journalPathOf(filePath), `${whole}{"put":{"id":"c","profileId":"pro`);
-      const loaded = await createOutboxFile({ filePath }).load();
-      expect(loaded).toEqual({ entries: [entry('a'), entry('b', 'tski_def')], problem: null });
-      // Folded into the file: the next start reads the same without the journal.
-      expect(parseOutbox(await readFile(filePath, 'utf8'))).toMatchObject({
-        entries: [entry('a'), entry('b', 'tski_def')],
-      });
-      expect(await readFile(journalPathOf(filePath), 'utf8')).toBe('');
-    });
-
-    it('reads a file written whole from the journal the same, when the app stopped before emptying it', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'outbox.json');
-      const store = createOutboxFile({ filePath });
-      await store.load();
-      unwrap(await store.save([entry('a'), entry('b', 'tski_def')]));
-      unwrap(await store.save([changed(entry('a'), 'todo')]));
-      const journal = await readFile(journalPathOf(filePath), 'utf8');
-      // As if the file had been rewritten with the list, and the app stopped right there.
-      await writeFile(filePath, serializeOutbox([changed(entry('a'), 'todo')]));
-      await writeFile(journalPathOf(filePath), journal);
-      expect((await createOutboxFile({ filePath }).load()).entries).toEqual([
-        changed(entry('a'), 'todo'),
-      ]);
-    });
-
-    it('moves a damaged journal aside, says so, and sends what could be read', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'outbox.json');
-      await writeFile(filePath, serializeOutbox([entry('a')]));
-      const text = [
-        `{"put":${JSON.stringify(entry('b', 'tski_def'))}}`,
-        '{"put":{"id":"c","oops',
-        '{"del":"a"}',
-        '',
-      ].join('\n');
-      await writeFile(journalPathOf(filePath), text);
-      const loaded = await createOutboxFile({ filePath, now: fixedClock }).load();
-      expect(loaded.entries).toEqual([entry('b', 'tski_def')]);
-      expect(loaded.problem?.kind).toBe('storage');
-      expect(loaded.problem?.message).toMatch(
-        /journal .* was damaged: 1 line of it could not be read/,
-      );
-      const aside = join(dir, 'outbox.corrupt-2026-03-01T10-00-00-000Z.log');
-      expect(loaded.problem?.message).toContain(aside);
-      expect(await readFile(aside, 'utf8')).toBe(text);
-      expect((await createOutboxFile({ filePath }).load()).entries).toEqual([
-        entry('b', 'tski_def'),
-      ]);
-    });
-
-    it('keeps a change after its folder was removed while the journal was open', async () => {
-      const dir = await tempDir();
-      const filePath = join(dir, 'user-data', 'outbox.json');
-      const store = createOutboxFile({ filePath });
-      await store.load();
-      unwrap(await store.save([entry('a')]));
-      await rm(join(dir, 'user-data'), { recursive: true });
-      unwrap(await store.save([entry('a'), entry('b', 'tski_def')]));
-      expect(await onDisk(filePath)).toEqual([entry('a'), entry('b', 'tski_def')]);
-    });
   });
 });
