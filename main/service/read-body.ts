@@ -23,18 +23,12 @@ export async function readBodyCapped(
   response: Response,
   maxBytes = MAX_RESPONSE_BYTES,
 ): Promise<Result<string>> {
-  const length = response.headers.get('content-length');
-  const declared = Number(length);
+  const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     return tooLarge();
   }
   if (!response.body) return ok('');
-  // A declared length within the cap, on a body not compressed on the wire: HTTP framing ends
-  // the body there, so it is read whole, without a reader round trip per chunk. (A compressed
-  // body can inflate past its declared length: it is counted as it is read, below.)
-  if (length !== null && /^\d+$/.test(length.trim()) && !response.headers.has('content-encoding'))
-    return ok(await response.text());
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let total = 0;
