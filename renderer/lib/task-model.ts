@@ -71,8 +71,12 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
     description: snap ? firstLine(descriptionText(snap.description)) : '',
     updatedAt: snap?.updatedAt ?? null,
     updatedBy: updater?.name?.trim() || updater?.email?.trim() || null,
-    // A choice main has not acknowledged is on its way: show it as pending.
-    sync: wanted != null && view.sync === 'idle' ? 'pending' : view.sync,
+    // A choice main has not acknowledged is on its way: show it as pending, unless
+    // main already reports the service holding it (its event can come before the answer).
+    sync:
+      wanted != null && view.sync === 'idle' && !(snap?.status === wanted && !view.pendingPatch)
+        ? 'pending'
+        : view.sync,
     error: view.error,
     warnings: snap?.warnings ?? [],
   };

@@ -26,6 +26,18 @@ describe('taskRowModel', () => {
     expect(taskRowModel(view({ sync: 'queued' }), 'done').sync).toBe('queued');
   });
 
+  it('shows a wish as confirmed once main reports the service holding it, before the answer', () => {
+    expect(taskRowModel(view({ task: { status: 'done' } }), 'done').sync).toBe('idle');
+    // Main still sending something else for the task: not confirmed yet.
+    expect(
+      taskRowModel(
+        view({ task: { status: 'done' }, pendingPatch: { status: 'todo' }, sync: 'pending' }),
+        'done',
+      ).sync,
+    ).toBe('pending');
+    expect(taskRowModel(view({ task: { status: 'todo' } }), 'done').sync).toBe('pending');
+  });
+
   it('keeps an unknown status value visible instead of guessing', () => {
     const row = taskRowModel(
       view({ task: { status: 'blocked', warnings: ['Unknown status "blocked"'] } }),
