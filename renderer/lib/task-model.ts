@@ -84,10 +84,10 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
 
 /**
  * A function that returns the rows it is given, except that each row showing
- * the same as the last time is the very object it returned then. Every event
- * from main carries the whole list, freshly decoded: without this, one
- * task's change would redraw all fifty rows (TaskRow is memoised on its row),
- * which was most of a status change's time in the popup.
+ * the same as the last time is the very object it returned then. Every list
+ * from main is turned into new row models: without this, one task's change
+ * would redraw all fifty rows (TaskRow is memoised on its row), which was
+ * most of a status change's time in the popup.
  */
 export function rowKeeper(): (next: readonly TaskRowModel[]) => readonly TaskRowModel[] {
   let shown: readonly TaskRowModel[] = [];
