@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { initialAssets } from './renderer-weight';
 import { repeatPaired, shortOfRuns } from './repeat';
-import { verdict } from './report';
+import { judge } from './budget';
+import type { BudgetSpec } from './budget';
+import { BULK_BUDGET } from './bulk';
+import { FIRST_RENDER_BUDGET } from './first-render';
+import { pairedFigure } from './report';
 import type { BenchResult } from './report';
 import { median, summarize } from './stats';
 import { nextStatus } from './statuses';
@@ -42,30 +46,69 @@ describe('what the renderer loads up front', () => {
 });
 
 describe('verdicts', () => {
+  const withinCap = shortOfRuns(20, 20, 50_000);
+
   it('fails a measurement cut short by its time cap, even when its figure is within budget', () => {
     const short = shortOfRuns(3, 20, 50_000);
     expect(short).toBe('only 3 of 20 runs within the 50 s cap');
-    expect(verdict('≤ 30 ms', true, null, short)).toEqual({
-      text: '≤ 30 ms',
-      pass: false,
-      checked: short,
-    });
-    expect(verdict('≤ 30 ms', true, '+2.0 ms', shortOfRuns(20, 20, 50_000)).pass).toBe(true);
+    const spec: BudgetSpec = { rule: { kind: 'at-most', max: 30 }, why: '' };
+    const app = pairedFigure('app', 'ms', [10, 12, 11]);
+    expect(judge(spec, app, null, short)).toMatchObject({ pass: false, checked: short });
+    expect(judge(spec, app, null, withinCap).pass).toBe(true);
   });
 
-  it('prints a failed budget and an unmeasured item as FAIL, with the reason', () => {
+  it('judges a budget against the floor measured beside the app in the same run', () => {
+    // The same app figure passes beside a slow floor and fails beside a fast one:
+    // the floor is part of the row, never a constant from another machine or run.
+    const app = pairedFigure('app', 'ms', [120, 125, 130]);
+    const slowMachine = pairedFigure('React alone', 'ms', [100, 98, 104]);
+    const fastMachine = pairedFigure('React alone', 'ms', [60, 62, 59]);
+    const onSlow = judge(FIRST_RENDER_BUDGET, app, slowMachine, withinCap);
+    const onFast = judge(FIRST_RENDER_BUDGET, app, fastMachine, withinCap);
+    expect(onSlow).toMatchObject({ pass: true, versus: '+26.0 ms' });
+    expect(onFast).toMatchObject({ pass: false, versus: '+63.0 ms' });
+    expect(onSlow.text).toBe('≤ +30 ms over React alone');
+
+    const bare = pairedFigure('bare PUTs', 'changes/s', [1000, 1000, 1000]);
+    expect(
+      judge(BULK_BUDGET, pairedFigure('app', 'changes/s', [790, 800, 810]), bare),
+    ).toMatchObject({ pass: true, versus: '80 %' });
+    expect(
+      judge(BULK_BUDGET, pairedFigure('app', 'changes/s', [780, 790, 795]), bare),
+    ).toMatchObject({ pass: false, versus: '79 %' });
+  });
+
+  it('compares paired runs run by run, so one slow moment weighs on one pair only', () => {
+    // Runs 2 and 3 hit a busy moment that slowed both sides by 40 ms: the runs'
+    // differences stay at +20, where the difference of the medians would say +40.
+    const app = pairedFigure('app', 'ms', [100, 140, 140, 100, 100]);
+    const floor = pairedFigure('React alone', 'ms', [80, 120, 120, 80, 40]);
+    expect(judge(FIRST_RENDER_BUDGET, app, floor).versus).toBe('+20.0 ms');
+  });
+
+  it('refuses a comparison with no floor or a floor in another unit, instead of passing it', () => {
+    const app = pairedFigure('app', 'ms', [1]);
+    expect(() => judge(FIRST_RENDER_BUDGET, app, null)).toThrow(/needs a floor/);
+    expect(() => judge(FIRST_RENDER_BUDGET, app, pairedFigure('x', 'MB', [1]))).toThrow(
+      /not comparable/,
+    );
+  });
+
+  it('prints a failed budget and an unmeasured item as FAIL, with the comparison and the reason', () => {
+    const app = pairedFigure('app', 'ms', [12, 10, 11]);
+    const floor = pairedFigure('bare PUT', 'ms', [2, 2, 2]);
     const row: BenchResult = {
       item: 3,
       id: 'x',
       title: 'Status change',
-      app: { label: 'app', unit: 'ms', summary: summarize([12, 10, 11]) },
-      floor: null,
-      budget: verdict('overhead < 5 ms', false, '+9.0 ms', null),
+      app,
+      floor,
+      budget: judge({ rule: { kind: 'over-floor', max: 5 }, why: '' }, app, floor),
       notes: [],
     };
     const table = renderTable([row, { item: 4, id: 'y', title: 'E2E', error: 'no Chromium' }]);
     expect(table).toMatch(
-      /Status change .*app: 11\.0 ms \(10\.0–12\.0, n=3\).*\[\+9\.0 ms\] │ FAIL/,
+      /Status change .*app: 11\.0 ms \(10\.0–12\.0, n=3\).*│ \+9\.0 ms +│ ≤ \+5 ms over bare PUT +│ FAIL/,
     );
     expect(table).toMatch(/E2E .*could not measure: no Chromium.*FAIL/);
     expect(formatFigure({ label: 'app', unit: 'bytes', summary: summarize([80_600]) })).toBe(

@@ -65,7 +65,9 @@ export const idle: Measurement = {
           budget: {
             text: 'nothing more often than 1/min',
             pass: wakeups <= wakeupsAllowed && tooOften.length === 0,
+            versus: null,
             checked: `${appFired.length} app timers fired`,
+            why: 'idle has no floor: a tray app left alone should let the machine sleep, so any wake-up more often than once a minute is the app’s own.',
           },
           notes: [
             `scheduler in the window: ${wakeups} fired, ${after.scheduled - before.scheduled} set, ${after.pending} pending at the end`,

@@ -1,4 +1,6 @@
+import type { Budget } from './budget';
 import type { BenchContext } from './context';
+import { summarize } from './stats';
 import type { Summary } from './stats';
 
 /** How a figure is printed; also fixes which way "better" points in the table. */
@@ -9,14 +11,8 @@ export interface Figure {
   readonly label: string;
   readonly unit: Unit;
   readonly summary: Summary;
-}
-
-export interface Budget {
-  /** The rule in words, as the issue states it ("≤ 100 ms median"). */
-  readonly text: string;
-  readonly pass: boolean;
-  /** The figure the rule was checked on when it is not the app's median (e.g. the overhead). */
-  readonly checked?: string;
+  /** Every recorded run in order, when runs were paired with the floor's (repeatPaired). */
+  readonly samples?: readonly number[];
 }
 
 /** One row of the table and of bench.json. */
@@ -53,16 +49,10 @@ export interface Measurement {
   run(ctx: BenchContext): Promise<BenchResult[]>;
 }
 
-/**
- * A budget's verdict. A measurement cut short by its time cap fails: with
- * fewer runs than asked for, it has not shown the budget is met.
- */
-export function verdict(
-  text: string,
-  met: boolean,
-  checked: string | null,
-  short: string | null,
-): Budget {
-  const said = [checked, short].filter((x): x is string => x !== null).join('; ');
-  return { text, pass: met && short === null, ...(said ? { checked: said } : {}) };
-}
+/** A figure from runs taken in turns with the floor's: the runs are kept, so the budget can pair them. */
+export const pairedFigure = (label: string, unit: Unit, samples: readonly number[]): Figure => ({
+  label,
+  unit,
+  summary: summarize(samples),
+  samples,
+});

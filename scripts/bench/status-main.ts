@@ -2,12 +2,16 @@ import type { Result } from '../../common/result';
 import { barePut } from './bare-put';
 import { signedInCore } from './main-side';
 import { now, repeatPaired, shortOfRuns, within } from './repeat';
-import { verdict } from './report';
+import { judge } from './budget';
+import type { BudgetSpec } from './budget';
+import { pairedFigure } from './report';
 import type { BenchResult, Measurement } from './report';
-import { summarize } from './stats';
 import { nextStatus } from './statuses';
 
-export const OVERHEAD_BUDGET_MS = 5;
+export const OVERHEAD_BUDGET: BudgetSpec = {
+  rule: { kind: 'over-floor', max: 5 },
+  why: 'a bare fetch PUT to the same service is the change with nothing of the app around it: the difference is main’s own part (input check, task service, parse, settings write, the event that shows it).',
+};
 /**
  * Between runs: what main does after a change is confirmed (bookkeeping
  * writes) is over, so each run measures one change from an idle app, as a
@@ -57,21 +61,20 @@ export const statusMain: Measurement = {
           return now() - t0;
         },
       );
-      const app = summarize(samples.app);
-      const floor = summarize(samples.floor);
-      const overhead = app.median - floor.median;
+      const app = pairedFigure('core.dispatch', 'ms', samples.app);
+      const floor = pairedFigure('bare fetch PUT', 'ms', samples.floor);
       return [
         {
           item: 3,
           id: 'status-main',
           title: 'Status change, main side',
-          app: { label: 'core.dispatch', unit: 'ms', summary: app },
-          floor: { label: 'bare fetch PUT', unit: 'ms', summary: floor },
-          budget: verdict(
-            `overhead < ${OVERHEAD_BUDGET_MS} ms`,
-            overhead < OVERHEAD_BUDGET_MS,
-            `+${overhead.toFixed(1)} ms`,
-            shortOfRuns(app.runs, ctx.runs, plan.capMs),
+          app,
+          floor,
+          budget: judge(
+            OVERHEAD_BUDGET,
+            app,
+            floor,
+            shortOfRuns(app.summary.runs, ctx.runs, plan.capMs),
           ),
           notes: [
             'app: dispatch(tasks:update) → input check → task service → HTTP PUT → parse → settings written → tasks:changed showing it confirmed; events structured-cloned as IPC would',

@@ -28,18 +28,19 @@ export function formatFigure(f: Figure): string {
   return `${mid} (${bare(min)}–${bare(max)}, n=${runs})`;
 }
 
-const HEADER = ['#', 'Measurement', 'App', 'Floor', 'Budget', 'Result'] as const;
+const HEADER = ['#', 'Measurement', 'App', 'Floor', 'App vs floor', 'Budget', 'Result'] as const;
 
 /** Plain text, fixed-width columns: readable in a terminal and in a CI log. */
 export function renderTable(outcomes: readonly BenchOutcome[]): string {
   const rows: string[][] = outcomes.map((o) =>
     isFailure(o)
-      ? [String(o.item), o.title, `could not measure: ${o.error}`, '', '', 'FAIL']
+      ? [String(o.item), o.title, `could not measure: ${o.error}`, '', '', '', 'FAIL']
       : [
           String(o.item),
           o.title,
           `${o.app.label}: ${formatFigure(o.app)}`,
           o.floor ? `${o.floor.label}: ${formatFigure(o.floor)}` : '—',
+          o.budget.versus ?? '—',
           o.budget.checked ? `${o.budget.text} [${o.budget.checked}]` : o.budget.text,
           o.budget.pass ? 'pass' : 'FAIL',
         ],
