@@ -35,6 +35,20 @@ export const EVENT_NAMES = [
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /**
+ * What the popup's first frame shows, with the event that carries each
+ * value's later changes. The preload asks main for these as the page starts,
+ * before the renderer's bundle has even loaded: the answers are there when
+ * React first renders (preload/bridge.ts).
+ */
+export const FIRST_SCREEN_READS = [
+  ['getAccount', 'account:changed'],
+  ['getOrganization', 'org:changed'],
+  ['listTasks', 'tasks:changed'],
+  ['getConnection', 'connection:changed'],
+  ['getSettings', null],
+] as const satisfies readonly (readonly [keyof typeof CHANNELS, EventName | null])[];
+
+/**
  * Messages between main and the preload that the renderer never sees. Main
  * sends tasks:changed whole when the list's tasks or order change, and
  * otherwise only the tasks that changed, as tasks:patched; the preload puts

@@ -76,6 +76,19 @@ export async function loadUntilPainted(p: BenchPage, url: string): Promise<numbe
 /** How many task rows the page shows. */
 export const rowCount = (page: Page): Promise<number> => page.locator('li[data-task-id]').count();
 
+/** Resolves once the page shows `rows` task rows; fails naming how many it drew. */
+export async function allRowsDrawn(page: Page, rows: number): Promise<void> {
+  try {
+    await page.waitForFunction(
+      `document.querySelectorAll('li[data-task-id]').length === ${rows}`,
+      undefined,
+      { timeout: 5_000, polling: 'raf' },
+    );
+  } catch {
+    throw new Error(`The popup drew ${await rowCount(page)} rows, not ${rows}.`);
+  }
+}
+
 /** Fails a run whose page reported a problem, naming it. */
 export function assertNoProblems(p: BenchPage, what: string): void {
   if (p.problems.length > 0) throw new Error(`${what}: ${p.problems.slice(0, 3).join('; ')}`);

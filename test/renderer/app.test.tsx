@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
-import type { AccountStatus } from '../../common/views';
+import type { AccountStatus, PinnedTaskView } from '../../common/views';
 import type { Result } from '../../common/result';
 import { createFakeApi, deferred } from './fake-api';
 import { connected, settings, signedOut, views } from './fixtures';
@@ -102,5 +102,21 @@ describe('the app shell', () => {
       expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t6'),
     );
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+  });
+
+  it('focuses a task main asks for that lies below the first screen of a long list', async () => {
+    // Asked for before the list has loaded: the first frame draws only the first
+    // screen of rows, and the task is focused once its row is drawn right after.
+    const fake = createFakeApi({ tasks: views(40) });
+    const list = deferred<Result<PinnedTaskView[]>>();
+    fake.answer('listTasks', () => list.promise);
+    renderWithApi({}, undefined, fake);
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
+    await act(async () => list.resolve(ok(views(40))));
+    await waitFor(() =>
+      expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t35'),
+    );
+    expect(document.querySelectorAll('li[data-task-id]')).toHaveLength(40);
   });
 });
