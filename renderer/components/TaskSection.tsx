@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import type { TaskRef } from '../../common/task-ref';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
@@ -6,6 +15,7 @@ import { useNow } from '../hooks/use-now';
 import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
 import { filterRows } from '../lib/filter-tasks';
+import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { ClipboardOffer } from './ClipboardOffer';
 import { Notice } from './Notice';
 import { PinForm } from './PinForm';
@@ -17,14 +27,6 @@ export const FILTER_FROM = 6;
 
 /** One task is changed on its row: selecting starts to make sense from two. */
 export const SELECT_FROM = 2;
-
-/**
- * Rows drawn in the popup's first frame: more than its 560 px show at once,
- * even at the most compact row height. A longer list draws the rest right
- * after that frame is painted, so opening the popup costs the rows a person
- * can see, not all of them (about a third of the first frame with 50 tasks).
- */
-export const FIRST_SCREEN_ROWS = 16;
 
 // Changing several tasks at once is occasional: its bar loads on first use (a local file, milliseconds).
 const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
@@ -97,8 +99,11 @@ export function TaskSection(
   // The benchmark waits for this: the first screen of the list has been drawn
   // with main's data. A frame callback runs just before the frame is painted; a
   // task queued from it runs after that paint, so the mark means "on screen",
-  // not merely "committed". The rows below the first screen follow it.
-  useEffect(() => {
+  // not merely "committed". Asked for in a layout effect, which runs before the
+  // frame whose paint shows the rows: passive effects may run after that paint,
+  // and the mark would then wait a whole frame more. The rows below the first
+  // screen follow it.
+  useLayoutEffect(() => {
     if (state.phase !== 'ready' || marked.current) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {

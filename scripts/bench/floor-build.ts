@@ -9,9 +9,9 @@ export const REPO_ROOT = resolve(__dirname, '../..');
 /**
  * The floor of the renderer: React and ReactDOM alone, one component drawn
  * with createRoot. It sets the same mark the popup sets when its task list is
- * on screen (renderer/components/TaskSection.tsx: a task queued from the next
- * frame callback, so after that frame's paint), so the same page-load and
- * heap measurements apply to it.
+ * on screen, the same way (renderer/components/TaskSection.tsx: from a layout
+ * effect, a task queued from the next frame callback, so after that frame's
+ * paint), so the same page-load and heap measurements apply to it.
  */
 const FLOOR_HTML = `<!doctype html>
 <html lang="en">
@@ -19,10 +19,10 @@ const FLOOR_HTML = `<!doctype html>
   <body><div id="root"></div><script type="module" src="./main.jsx"></script></body>
 </html>
 `;
-const FLOOR_MAIN = `import { useEffect } from 'react';
+const FLOOR_MAIN = `import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 function App() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     requestAnimationFrame(() => setTimeout(() => performance.mark('tasks-painted'), 0));
   }, []);
   return <p>Task Tray</p>;

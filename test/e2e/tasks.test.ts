@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
+import { FIRST_SCREEN_ROWS } from '../../renderer/lib/first-screen';
 import { unwrap } from '../helpers/result';
 import { expectAccessible, screenshots } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
@@ -250,5 +251,55 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
     await expect.poll(async () => unwrap(await h.call('getSettings')).theme).toBe('dark');
     await page.getByRole('button', { name: 'Back to tasks' }).click();
     await screenshots(page, 'home-forced-dark');
+  });
+});
+
+describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the popup', () => {
+  const suite = useE2eSuite();
+  let server: DemoServer;
+
+  beforeAll(async () => {
+    server = await startDemoServer({
+      host: '127.0.0.1',
+      port: 0,
+      rateLimit: false,
+      extraTasks: 20,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('draws enough rows first to fill the window, and lets the rest skip layout until scrolled to', async () => {
+    const h = await suite.startMain();
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    const ids = server.taskIds(server.organizations[0]!.id).slice(0, FIRST_SCREEN_ROWS + 8);
+    for (const taskId of ids) unwrap(await h.call('pinTask', { ref: { taskId } }));
+    const { page } = await suite.openPopup(h);
+    const rows = page.locator('li[data-task-id]');
+    await expect.poll(() => rows.count()).toBe(ids.length);
+
+    // The first frame draws FIRST_SCREEN_ROWS rows: even if every row were as short as
+    // the shortest here, and the list began at the top, they would reach the window's
+    // bottom edge, so the rows that follow a frame later are never in view then.
+    const layout = await page.evaluate(() => {
+      const g = globalThis as unknown as {
+        innerHeight: number;
+        document: {
+          querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): { height: number } }>;
+        };
+        getComputedStyle(el: unknown): { contentVisibility: string };
+      };
+      const lis = Array.from(g.document.querySelectorAll('li[data-task-id]'));
+      return {
+        window: g.innerHeight,
+        heights: lis.map((li) => li.getBoundingClientRect().height),
+        visibility: lis.map((li) => g.getComputedStyle(li).contentVisibility),
+      };
+    });
+    expect(FIRST_SCREEN_ROWS * Math.min(...layout.heights)).toBeGreaterThanOrEqual(layout.window);
+    // The first screen's rows are laid out in one pass; only those after them wait to be scrolled near.
+    expect(layout.visibility.slice(0, FIRST_SCREEN_ROWS).every((v) => v === 'visible')).toBe(true);
+    expect(layout.visibility.slice(FIRST_SCREEN_ROWS).every((v) => v === 'auto')).toBe(true);
   });
 });
