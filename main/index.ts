@@ -15,6 +15,7 @@ import type { WebContents } from 'electron';
 import type { Result } from '../common/result';
 import type { TaskRef } from '../common/task-ref';
 import { registerAppLinks } from './app-link/electron-app-links';
+import { applyAppUserModelId } from './app/app-user-model-id';
 import { createAppCore } from './app/core';
 import { startDemoService } from './app/demo-service';
 import { createTraySync } from './app/tray-sync';
@@ -37,6 +38,14 @@ import {
 // Composition root: wires Electron to the core. Decisions live in the modules it calls.
 
 const openExternal = (url: string) => openExternalSafely(shell, url);
+
+// Before anything can notify or touch the login item: Windows shows a toast only for the
+// id the installer's shortcut carries.
+applyAppUserModelId(app, {
+  platform: process.platform,
+  isPackaged: app.isPackaged,
+  execPath: process.execPath,
+});
 
 // Before 'ready': the app:// scheme must be privileged, and every webContents
 // hardened from the moment it exists (invariant 2).
