@@ -28,6 +28,7 @@ import { createKeychainSecretStore } from './secrets';
 import { signInWithBrowser } from './session/sign-in-window';
 import { createShortcutManager } from './shortcut/shortcut-manager';
 import { createTrayShell } from './tray/menubar-adapter';
+import { panelIsDark, trayIconFile } from './tray/tray-state';
 import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
 import {
   APP_NAVIGATION,
@@ -114,10 +115,7 @@ async function start(): Promise<void> {
   });
 
   trayShell = createTrayShell({
-    iconFile: join(
-      trayIconDir(),
-      platform === 'darwin' ? 'tray-normalTemplate.png' : 'tray-normal-dark.png',
-    ),
+    iconFile: trayIconFile('normal', platform, panelIsDark(platform, nativeTheme), trayIconDir()),
     tooltip: 'Task Tray',
     preloadPath: join(__dirname, '../preload/index.js'),
     isPackaged: app.isPackaged,
@@ -134,7 +132,7 @@ async function start(): Promise<void> {
     {
       platform,
       iconDir: trayIconDir(),
-      systemDark: () => nativeTheme.shouldUseDarkColors,
+      theme: nativeTheme,
       shortcut: () => shortcuts.current(),
     },
     {
