@@ -27,6 +27,7 @@ import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electro
 import { createKeychainSecretStore } from './secrets';
 import { signInWithBrowser } from './session/sign-in-window';
 import { createShortcutManager } from './shortcut/shortcut-manager';
+import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
 import { panelIsDark, trayIconFile } from './tray/tray-state';
 import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
@@ -108,6 +109,14 @@ async function start(): Promise<void> {
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
     isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
+    shortcutNotice: (saved) =>
+      shortcutNotice({
+        saved,
+        active: shortcuts.current(),
+        refusal: shortcuts.refusal(),
+        platform,
+        env: process.env,
+      }),
     onSettingsChanged: (view) => {
       nativeTheme.themeSource = view.theme;
       redraw(); // the tray's Launch at login and shortcut follow the settings
@@ -177,6 +186,8 @@ async function start(): Promise<void> {
   // Only now can the shortcut's toggle() find the tray.
   const shortcut = shortcuts.apply(settings.shortcut);
   if (!shortcut.ok) core.log.warn(shortcut.error.message);
+  core.settingsChanged(); // Settings can now say whether the shortcut is bound
+
   renderTray();
   if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void tray.show();
 
