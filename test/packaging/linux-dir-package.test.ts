@@ -280,6 +280,15 @@ describe.skipIf(process.platform !== 'linux')(
       }
     });
 
+    it('ships the AppArmor profile the .deb and .rpm install (Ubuntu 24.04 userns)', async () => {
+      // README's Linux troubleshooting relies on it: without a profile, Ubuntu 23.10+
+      // refuses Chromium's sandbox its user namespace and the app aborts at start.
+      expect(linuxPackagesError).toBeUndefined();
+      const profile = await readFile(join(unpacked, 'resources', 'apparmor-profile'), 'utf8');
+      expect(profile).toContain('"/opt/Task Tray/task-tray" flags=(unconfined)');
+      expect(profile).toMatch(/^\s*userns,$/m);
+    });
+
     it('carries no secret: the planted fake key appears in no shipped file', async () => {
       const carriers: string[] = [];
       for (const file of [...(await walk(unpacked)), ...(await walk(extracted))]) {
