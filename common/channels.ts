@@ -30,6 +30,7 @@ export const EVENT_NAMES = [
   'org:changed',
   'account:changed',
   'connection:changed',
+  'settings:changed',
   'view:open',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -161,6 +161,8 @@ interface EventPayloads {
   'org:changed': Organization | null;
   'account:changed': AccountStatus;
   'connection:changed': ConnectionView;
+  /** Also changed from the tray menu (Launch at login) and by the shortcut's fate at start. */
+  'settings:changed': SettingsView;
   /** Main asks the popup to show a screen: the tray's "Settings…", or a task from a tasktray:// link. */
   'view:open': ViewRequest;
 }

@@ -63,6 +63,12 @@ export interface ConnectionView {
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** Why the global shortcut may not work: `error` when it is not bound, `info` for a caveat. */
+export interface ShortcutNotice {
+  readonly severity: 'error' | 'info';
+  readonly text: string;
+}
+
 export interface SettingsView {
   readonly theme: Theme;
   readonly launchAtLogin: boolean;
@@ -71,4 +77,6 @@ export interface SettingsView {
   /** Where the service lives (API key profiles carry their own; web sessions use this one). */
   readonly serviceUrl: string;
   readonly requestsPerMinute: number;
+  /** Shown under the shortcut in Settings; null when nothing needs saying. */
+  readonly shortcutNotice: ShortcutNotice | null;
 }

@@ -15,6 +15,7 @@ import type { WebContents } from 'electron';
 import type { Result } from '../common/result';
 import type { TaskRef } from '../common/task-ref';
 import { registerAppLinks } from './app-link/electron-app-links';
+import { applyAppUserModelId } from './app/app-user-model-id';
 import { createAppCore } from './app/core';
 import { startDemoService } from './app/demo-service';
 import { createTraySync } from './app/tray-sync';
@@ -26,7 +27,9 @@ import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electro
 import { createKeychainSecretStore } from './secrets';
 import { signInWithBrowser } from './session/sign-in-window';
 import { createShortcutManager } from './shortcut/shortcut-manager';
+import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
+import { panelIsDark, trayIconFile } from './tray/tray-state';
 import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
 import {
   APP_NAVIGATION,
@@ -37,6 +40,14 @@ import {
 // Composition root: wires Electron to the core. Decisions live in the modules it calls.
 
 const openExternal = (url: string) => openExternalSafely(shell, url);
+
+// Before anything can notify or touch the login item: Windows shows a toast only for the
+// id the installer's shortcut carries.
+applyAppUserModelId(app, {
+  platform: process.platform,
+  isPackaged: app.isPackaged,
+  execPath: process.execPath,
+});
 
 // Before 'ready': the app:// scheme must be privileged, and every webContents
 // hardened from the moment it exists (invariant 2).
@@ -98,6 +109,14 @@ async function start(): Promise<void> {
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
     isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
+    shortcutNotice: (saved) =>
+      shortcutNotice({
+        saved,
+        active: shortcuts.current(),
+        refusal: shortcuts.refusal(),
+        platform,
+        env: process.env,
+      }),
     onSettingsChanged: (view) => {
       nativeTheme.themeSource = view.theme;
       redraw(); // the tray's Launch at login and shortcut follow the settings
@@ -105,10 +124,7 @@ async function start(): Promise<void> {
   });
 
   trayShell = createTrayShell({
-    iconFile: join(
-      trayIconDir(),
-      platform === 'darwin' ? 'tray-normalTemplate.png' : 'tray-normal-dark.png',
-    ),
+    iconFile: trayIconFile('normal', platform, panelIsDark(platform, nativeTheme), trayIconDir()),
     tooltip: 'Task Tray',
     preloadPath: join(__dirname, '../preload/index.js'),
     isPackaged: app.isPackaged,
@@ -125,7 +141,7 @@ async function start(): Promise<void> {
     {
       platform,
       iconDir: trayIconDir(),
-      systemDark: () => nativeTheme.shouldUseDarkColors,
+      theme: nativeTheme,
       shortcut: () => shortcuts.current(),
     },
     {
@@ -170,6 +186,8 @@ async function start(): Promise<void> {
   // Only now can the shortcut's toggle() find the tray.
   const shortcut = shortcuts.apply(settings.shortcut);
   if (!shortcut.ok) core.log.warn(shortcut.error.message);
+  core.settingsChanged(); // Settings can now say whether the shortcut is bound
+
   renderTray();
   if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void tray.show();
 

@@ -5,7 +5,9 @@
  *
  * It holds what electron-builder reads: an empty resources/, a `version` file, and an
  * executable named `electron`. The executable is a shell script that refuses to run,
- * and carries Electron's fuse wire (sentinel, wire version 1, eight fuses at Electron's
+ * writes where and with what arguments it was started to $STAND_IN_ELECTRON_LOG when
+ * that is set (so the fresh-clone test can see `npm start` reach Electron), and carries
+ * Electron's fuse wire (sentinel, wire version 1, eight fuses at Electron's
  * defaults) so electron-builder's `electronFuses` step has something to flip and a test
  * can read back what it flipped.
  *
@@ -86,6 +88,9 @@ export async function createStandInElectron(dir: string, electronVersion: string
   const script = Buffer.concat([
     Buffer.from('#!/bin/sh\n# Stand-in for Electron, for packaging tests. Fuse wire: '),
     fuseWire(),
+    Buffer.from(
+      '\n[ -n "$STAND_IN_ELECTRON_LOG" ] && printf \'%s\\n\' "$PWD" "$@" > "$STAND_IN_ELECTRON_LOG"',
+    ),
     Buffer.from('\necho "This is a stand-in for Electron and cannot run the app." >&2\nexit 1\n'),
   ]);
   const executable = join(dir, 'electron');

@@ -20,11 +20,32 @@ export interface AppLinkHost {
 }
 
 export interface AppLinkProcess {
+  readonly platform: NodeJS.Platform;
   /** process.argv of this (first) instance: on Windows and Linux it may hold a link. */
   readonly argv: readonly string[];
   readonly execPath: string;
   /** process.defaultApp: true when run as `electron .` in development. */
   readonly defaultApp: boolean;
+  /** process.env: PORTABLE_EXECUTABLE_FILE names the portable .exe, see protocolClient. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * What the OS should start for a link: `path` and `args` for setAsDefaultProtocolClient,
+ * or null for Electron's default (this executable).
+ */
+export function protocolClient(proc: AppLinkProcess): { path: string; args: string[] } | null {
+  // In development the executable is Electron itself; the OS must also pass the app path.
+  const appPath = proc.argv[1];
+  if (proc.defaultApp && appPath !== undefined) {
+    return { path: proc.execPath, args: [resolve(appPath)] };
+  }
+  // The portable Windows build unpacks itself to a temporary folder on every run and
+  // deletes it on exit: the file to start is the portable .exe the user has (set by
+  // electron-builder's portable launcher, as for the login item).
+  const portable = proc.env.PORTABLE_EXECUTABLE_FILE;
+  if (proc.platform === 'win32' && portable) return { path: portable, args: [] };
+  return null;
 }
 
 export type AppLinkListener = (ref: Result<TaskRef>) => void;
@@ -45,12 +66,11 @@ export function wireAppLinks(
   proc: AppLinkProcess,
   onLink: AppLinkListener,
 ): AppLinkWiring {
-  // In development the executable is Electron itself; the OS must also pass the app path.
-  const appPath = proc.argv[1];
   // Every tasktray:// link is parsed by taskRefFromAppLink (scheme, length, parseTaskRef) before anything acts on it.
   const register = (): boolean => {
-    if (proc.defaultApp && appPath !== undefined) {
-      return host.setAsDefaultProtocolClient(APP_LINK_SCHEME, proc.execPath, [resolve(appPath)]); // eng-disable PROTOCOL_HANDLER_JS_CHECK -- links are validated by taskRefFromAppLink()
+    const client = protocolClient(proc);
+    if (client) {
+      return host.setAsDefaultProtocolClient(APP_LINK_SCHEME, client.path, client.args); // eng-disable PROTOCOL_HANDLER_JS_CHECK -- links are validated by taskRefFromAppLink()
     }
     return host.setAsDefaultProtocolClient(APP_LINK_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK -- links are validated by taskRefFromAppLink()
   };

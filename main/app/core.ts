@@ -10,6 +10,7 @@ import type {
   ConnectionView,
   PinnedTaskView,
   SettingsView,
+  ShortcutNotice,
 } from '../../common/views';
 import { createAccountService } from '../accounts/account-service';
 import type { Connected, DemoService, SessionGrant } from '../accounts/account-service';
@@ -28,6 +29,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import { createRequestPacer } from '../service/pacing';
 import type { RateLimit } from '../service/pacing';
 import { DEFAULT_REQUESTS_PER_MINUTE } from '../settings/schema';
+import type { Settings } from '../settings/schema';
 import { createSettingsStore } from '../settings/settings-store';
 import { memoryPinStore, settingsPinStore } from '../tasks/pin-store';
 import type { PinStore } from '../tasks/pin-store';
@@ -56,6 +58,8 @@ export interface AppCoreOptions {
   /** What the OS will really do at next login: the person may have changed it outside the app. */
   readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
   readonly applyShortcut?: (accelerator: string) => Result<string>;
+  /** What Settings should say about the saved shortcut (shortcut-notice.ts). */
+  readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
   readonly onSettingsChanged?: (view: SettingsView) => void;
   readonly timeoutMs?: number;
   readonly logSink?: LogSink;
@@ -273,6 +277,9 @@ export function createAppCore(opts: AppCoreOptions) {
     await settings.update((s) => ({ ...s, launchAtLogin: actual }));
   }
 
+  const viewOf = (s: Settings): SettingsView =>
+    settingsView(s, opts.shortcutNotice?.(s.shortcut) ?? null);
+
   async function setSettings(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
     const before = settings.get();
     for (const url of [patch.serviceUrl, patch.signInUrl]) {
@@ -294,8 +301,10 @@ export function createAppCore(opts: AppCoreOptions) {
     const saved = await settings.update((s) => ({ ...s, ...patch }));
     if (!saved.ok) return saved;
     if (patch.requestsPerMinute !== undefined) followRateSetting();
-    const view = settingsView(saved.value);
+    const view = viewOf(saved.value);
     opts.onSettingsChanged?.(view);
+    // The tray menu changes settings too: the popup follows.
+    events.emit('settings:changed', view);
     return ok(view);
   }
 
@@ -334,7 +343,7 @@ export function createAppCore(opts: AppCoreOptions) {
       outbox.retryNow();
       return ok(connection());
     },
-    getSettings: async () => ok(settingsView(settings.get())),
+    getSettings: async () => ok(viewOf(settings.get())),
     setSettings,
     openExternal: async (input) =>
       opts.openExternal
@@ -367,8 +376,10 @@ export function createAppCore(opts: AppCoreOptions) {
       organization,
       tasks: tasks.list(),
       connection: connection(),
-      settings: settingsView(settings.get()),
+      settings: viewOf(settings.get()),
     }),
+    /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
+    settingsChanged: () => events.emit('settings:changed', viewOf(settings.get())),
     /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
     pinRef: (ref: TaskRef) => tasks.pinRef(ref),
     setStatus: (taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) =>

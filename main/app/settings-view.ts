@@ -1,11 +1,15 @@
-import type { SettingsView } from '../../common/views';
+import type { SettingsView, ShortcutNotice } from '../../common/views';
 import type { Settings } from '../settings/settings-store';
 
-export const settingsView = (s: Settings): SettingsView => ({
+export const settingsView = (
+  s: Settings,
+  shortcutNotice: ShortcutNotice | null = null,
+): SettingsView => ({
   theme: s.theme,
   launchAtLogin: s.launchAtLogin,
   shortcut: s.shortcut,
   signInUrl: s.signInUrl,
   serviceUrl: s.serviceUrl,
   requestsPerMinute: s.requestsPerMinute,
+  shortcutNotice,
 });

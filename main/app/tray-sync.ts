@@ -3,11 +3,13 @@ import { buildTrayMenu } from '../tray/menu';
 import type { TrayMenuActions } from '../tray/menu';
 import type { TrayShell } from '../tray/menubar-adapter';
 import { panelIsDark, trayIconFile, trayIconState, trayTooltip } from '../tray/tray-state';
+import type { PanelTheme } from '../tray/tray-state';
 
 export interface TrayEnvironment {
   readonly platform: NodeJS.Platform;
   readonly iconDir: string;
-  readonly systemDark: () => boolean;
+  /** Read at every redraw (Electron's nativeTheme: its properties are live). */
+  readonly theme: PanelTheme;
   /** The shortcut really registered (a refused one is not shown as if it worked). */
   readonly shortcut: () => string | null;
 }
@@ -42,7 +44,7 @@ export function createTraySync(
     const icon = trayIconFile(
       trayIconState(s.connection),
       env.platform,
-      panelIsDark(env.platform, env.systemDark()),
+      panelIsDark(env.platform, env.theme),
       env.iconDir,
     );
     if (icon !== lastIcon) shell.setIcon((lastIcon = icon));

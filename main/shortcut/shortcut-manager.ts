@@ -14,6 +14,8 @@ export interface ShortcutManager {
   /** Registers accelerator in place of the current one; on failure the current one stays. */
   apply(accelerator: string): Result<string>;
   current(): string | null;
+  /** The last shortcut the OS refused and why, until one is accepted. */
+  refusal(): { readonly accelerator: string; readonly message: string } | null;
   /** Unregisters the current shortcut (on quit). */
   dispose(): void;
 }
@@ -44,7 +46,12 @@ export function createShortcutManager(
   onPress: () => void,
 ): ShortcutManager {
   let active: string | null = null;
+  let refused: { accelerator: string; message: string } | null = null;
   const kept = () => (active ? `kept ${active}` : 'no shortcut is set');
+  const refuse = (accelerator: string, message: string): Result<string> => {
+    refused = { accelerator, message };
+    return err(appError('bad_input', message));
+  };
 
   return {
     apply(accelerator) {
@@ -66,21 +73,21 @@ export function createShortcutManager(
         registered = registry.register(accelerator, onPress);
       } catch {
         // Electron throws for combinations the platform cannot express.
-        return err(
-          appError(
-            'bad_input',
-            `${accelerator} cannot be used as a shortcut on this system; ${kept()}.`,
-          ),
+        return refuse(
+          accelerator,
+          `${accelerator} cannot be used as a shortcut on this system; ${kept()}.`,
         );
       }
       if (!registered) {
-        return err(appError('bad_input', `${accelerator} is in use by another app; ${kept()}.`));
+        return refuse(accelerator, `${accelerator} is in use by another app; ${kept()}.`);
       }
       if (active !== null) registry.unregister(active);
       active = accelerator;
+      refused = null;
       return ok(accelerator);
     },
     current: () => active,
+    refusal: () => refused,
     dispose() {
       if (active !== null) registry.unregister(active);
       active = null;

@@ -72,12 +72,25 @@ export function trayIconFile(
   return join(baseDir, name);
 }
 
+/** What the OS says about light and dark; Electron's `nativeTheme` satisfies it. */
+export interface PanelTheme {
+  /** The app's theme: the system's, unless the app's Light/Dark setting overrides it. */
+  readonly shouldUseDarkColors: boolean;
+  /** Windows: the taskbar's own mode ("default Windows mode"), independent of the app's. */
+  readonly shouldUseDarkColorsForSystemIntegratedUI: boolean;
+}
+
 /**
- * Whether the panel under the icon is dark. Windows follows the system theme
- * (the taskbar does). On Linux there is no portable way to ask a panel its
- * colour; GNOME's top bar is dark whatever the theme, so dark.
- * macOS uses template images and ignores this.
+ * Whether the panel under the icon is dark.
+ * - Windows: the taskbar follows "Choose your default Windows mode", which can differ
+ *   from the app mode (Windows 10's default is a dark taskbar with light apps) and
+ *   which the app's own theme setting does not change: ask for that one.
+ * - Linux: there is no portable way to ask a panel its colour; GNOME's top bar is dark
+ *   whatever the theme, so dark.
+ * - macOS uses template images and ignores this.
  */
-export function panelIsDark(platform: NodeJS.Platform, systemDark: boolean): boolean {
-  return platform === 'linux' ? true : systemDark;
+export function panelIsDark(platform: NodeJS.Platform, theme: PanelTheme): boolean {
+  if (platform === 'linux') return true;
+  if (platform === 'win32') return theme.shouldUseDarkColorsForSystemIntegratedUI;
+  return theme.shouldUseDarkColors;
 }

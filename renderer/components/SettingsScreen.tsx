@@ -140,7 +140,11 @@ export function SettingsScreen(props: {
               />
               <span>Open Task Tray when you log in</span>
             </label>
-            <ShortcutField value={s.value.shortcut} save={settings.save} />
+            <ShortcutField
+              value={s.value.shortcut}
+              notice={s.value.shortcutNotice}
+              save={settings.save}
+            />
             <fieldset className="theme">
               <legend className="field__label">Appearance</legend>
               <div className="segmented">

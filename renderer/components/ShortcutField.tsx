@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SettingsPatchInput } from '../../common/ipc';
 import type { Result } from '../../common/result';
-import type { SettingsView } from '../../common/views';
+import type { SettingsView, ShortcutNotice } from '../../common/views';
 import { acceleratorFromKey } from '../lib/accelerator';
 
 const isMac = (): boolean => /Mac/i.test(navigator.platform || navigator.userAgent);
@@ -10,10 +10,12 @@ const isMac = (): boolean => /Mac/i.test(navigator.platform || navigator.userAge
 /**
  * Set the global shortcut by pressing it. The field shows the combination
  * as Electron writes it; main checks it and registers it, and says so if
- * another app already holds it.
+ * another app already holds it. `notice` is main's word on the saved one
+ * (not bound at start, or the Wayland caveat), shown until a save answers.
  */
 export function ShortcutField(props: {
   readonly value: string;
+  readonly notice: ShortcutNotice | null;
   readonly save: (patch: SettingsPatchInput) => Promise<Result<SettingsView>>;
 }) {
   const id = useId();
@@ -73,7 +75,7 @@ export function ShortcutField(props: {
           readOnly
           value={draft ?? props.value}
           onKeyDown={onKeyDown}
-          aria-describedby={`${id}-shortcut-hint`}
+          aria-describedby={`${id}-shortcut-hint ${id}-shortcut-notice`}
           aria-invalid={message?.error ?? false}
         />
         <button
@@ -91,6 +93,15 @@ export function ShortcutField(props: {
       <p className={message?.error ? 'field__error' : 'field__hint'} role="status">
         {message?.text}
       </p>
+      {message === null && props.notice !== null && (
+        <p
+          id={`${id}-shortcut-notice`}
+          className={props.notice.severity === 'error' ? 'field__error' : 'field__hint'}
+          role={props.notice.severity === 'error' ? 'alert' : undefined}
+        >
+          {props.notice.text}
+        </p>
+      )}
     </div>
   );
 }

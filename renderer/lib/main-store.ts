@@ -33,12 +33,12 @@ const LOADERS: Loaders = {
   settings: (api) => api.getSettings(),
 };
 
-/** Settings have no event: only this window changes them. */
 const EVENTS: { [K in MainKey]?: EventName } = {
   account: 'account:changed',
   organization: 'org:changed',
   tasks: 'tasks:changed',
   connection: 'connection:changed',
+  settings: 'settings:changed',
 };
 
 export const MAIN_KEYS = Object.keys(LOADERS) as MainKey[];

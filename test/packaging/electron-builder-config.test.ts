@@ -75,6 +75,11 @@ describe('electron-builder.yml', () => {
     expect(section('linux').category).toBe('Utility');
     expect(section('deb').depends).toContain('libsecret-1-0');
     expect(section('rpm').depends).toContain('libsecret');
+    // Electron loads these at start; minimal systems may lack them.
+    expect(section('deb').depends).toEqual(
+      expect.arrayContaining(['libgbm1', 'libasound2 | libasound2t64']),
+    );
+    expect(section('rpm').depends).toEqual(expect.arrayContaining(['mesa-libgbm', 'alsa-lib']));
   });
 
   it('registers the tasktray:// scheme (electron-builder adds it to Info.plist and the desktop entry)', () => {

@@ -30,6 +30,33 @@ let asarPath: string;
 let asarFiles: string[]; // paths inside app.asar, posix, no leading slash
 let extracted: string; // app.asar extracted, to read contents
 let log: string;
+/** What electron-builder would hand fpm for the .deb and .rpm, and the .desktop file it wrote. */
+const linuxPackages = new Map<string, { fpmArgs: string[]; desktop: string }>();
+let linuxPackagesError: unknown;
+
+async function buildLinuxPackages(app: string, output: string): Promise<void> {
+  // Loaded lazily: electron-builder is large and only this test needs it.
+  const builder = await import('electron-builder');
+  await builder.build({
+    projectDir: app,
+    targets: builder.Platform.LINUX.createTarget(['deb', 'rpm'], builder.Arch.x64),
+    prepackaged: join(output, 'linux-unpacked'),
+    publish: 'never',
+    config: { npmRebuild: false, directories: { output } },
+    effectiveOptionComputed: async (options: unknown) => {
+      const [fpmArgs, desktopFile] = options as [string[], string];
+      const target = fpmArgs.includes('--deb-priority') ? 'deb' : 'rpm';
+      linuxPackages.set(target, { fpmArgs, desktop: await readFile(desktopFile, 'utf8') });
+      return true; // stop here: fpm is not available
+    },
+  });
+}
+
+/** The value after `--name` in fpm's arguments. */
+function fpmOption(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  return at < 0 ? undefined : args[at + 1];
+}
 
 async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -128,6 +155,15 @@ describe.skipIf(process.platform !== 'linux')(
       );
       extracted = join(work, 'extracted');
       extractAll(asarPath, extracted);
+
+      // The .deb and .rpm from the packaged app, up to the point where electron-builder
+      // would start fpm (which it downloads, so it cannot run here): everything it
+      // checks and computes first, and the .desktop file it installs, are real.
+      try {
+        await buildLinuxPackages(app, join(work, 'release'));
+      } catch (error) {
+        linuxPackagesError = error;
+      }
     }, 300_000);
 
     afterAll(async () => {
@@ -212,6 +248,45 @@ describe.skipIf(process.platform !== 'linux')(
           /(^|\/)(electron-builder\.yml|tsconfig[^/]*\.json|package-lock\.json)$/.test(p),
       );
       expect(offending).toEqual([]);
+    });
+
+    it('builds the .deb and .rpm metadata: project homepage and a maintainer to write to', () => {
+      // Without a homepage electron-builder refuses: "Please specify project homepage".
+      expect(linuxPackagesError).toBeUndefined();
+      for (const target of ['deb', 'rpm']) {
+        const args = linuxPackages.get(target)?.fpmArgs ?? [];
+        expect({ target, url: fpmOption(args, 'url') }).toEqual({
+          target,
+          url: expect.stringMatching(/^https:\/\/\S+$/),
+        });
+        // Debian policy: "Name <email>".
+        expect({ target, maintainer: fpmOption(args, 'maintainer') }).toEqual({
+          target,
+          maintainer: expect.stringMatching(/^[^<>]+ <[^@\s<>]+@[^@\s<>]+\.[a-z]+>$/),
+        });
+      }
+    });
+
+    it('installs its .desktop file under the reverse-DNS name the desktop portal needs', () => {
+      // GNOME's portal (global shortcuts on Wayland) matches the app by its desktop file
+      // name, which Electron takes from package.json's desktopName: the two must agree.
+      for (const target of ['deb', 'rpm']) {
+        const packaged = linuxPackages.get(target);
+        expect(packaged?.fpmArgs).toContainEqual(
+          expect.stringMatching(/=\/usr\/share\/applications\/com\.tasktray\.app\.desktop$/),
+        );
+        expect(packaged?.desktop).toContain('\nStartupWMClass=com.tasktray.app\n');
+        expect(packaged?.desktop).toContain('\nMimeType=x-scheme-handler/tasktray;\n');
+      }
+    });
+
+    it('ships the AppArmor profile the .deb and .rpm install (Ubuntu 24.04 userns)', async () => {
+      // README's Linux troubleshooting relies on it: without a profile, Ubuntu 23.10+
+      // refuses Chromium's sandbox its user namespace and the app aborts at start.
+      expect(linuxPackagesError).toBeUndefined();
+      const profile = await readFile(join(unpacked, 'resources', 'apparmor-profile'), 'utf8');
+      expect(profile).toContain('"/opt/Task Tray/task-tray" flags=(unconfined)');
+      expect(profile).toMatch(/^\s*userns,$/m);
     });
 
     it('carries no secret: the planted fake key appears in no shipped file', async () => {

@@ -113,5 +113,6 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',
   requestsPerMinute: 100,
+  shortcutNotice: null,
   ...overrides,
 });

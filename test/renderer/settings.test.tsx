@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err } from '../../common/result';
 import { createFakeApi } from './fake-api';
@@ -88,6 +88,31 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('setSettings')).toEqual([{ shortcut: 'CommandOrControl+Alt+K' }]);
     expect(await screen.findByText('Shortcut saved.')).toBeTruthy();
+  });
+
+  it("says when the saved shortcut is not bound, and follows main's word on it", async () => {
+    const text =
+      'CommandOrControl+Shift+T is in use by another app; no shortcut is set. Choose another.';
+    const fake = createFakeApi({
+      settings: settings({ shortcutNotice: { severity: 'error', text } }),
+    });
+    await openSettings(fake);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(text);
+    const field = screen.getByLabelText('Shortcut to open Task Tray');
+    expect(field.getAttribute('aria-describedby')).toContain(alert.id);
+    // Bound after all (e.g. the other app quit and a new one was chosen in the tray's absence).
+    act(() => fake.emit('settings:changed', settings({ shortcutNotice: null })));
+    expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('shows the Wayland caveat as a hint, not an error', async () => {
+    const text = 'On Wayland your desktop may ask you to allow this shortcut.';
+    await openSettings(
+      createFakeApi({ settings: settings({ shortcutNotice: { severity: 'info', text } }) }),
+    );
+    expect(screen.getByText(text).className).toBe('field__hint');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks for a modifier rather than taking a bare letter', async () => {

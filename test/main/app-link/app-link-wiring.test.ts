@@ -31,10 +31,12 @@ function fakeApp() {
 }
 
 const packaged = {
+  platform: 'linux',
   argv: ['/opt/Task Tray/task-tray'],
   execPath: '/opt/Task Tray/task-tray',
   defaultApp: false,
-};
+  env: {},
+} as const;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('wireAppLinks', () => {
@@ -48,12 +50,47 @@ describe('wireAppLinks', () => {
     const app = fakeApp();
     wireAppLinks(
       app.host,
-      { argv: ['/dev/electron', '.'], execPath: '/dev/electron', defaultApp: true },
+      {
+        platform: 'linux',
+        argv: ['/dev/electron', '.'],
+        execPath: '/dev/electron',
+        defaultApp: true,
+        env: {},
+      },
       () => undefined,
     );
     expect(app.registrations).toEqual([
       { protocol: 'tasktray', path: '/dev/electron', args: [resolve('.')] },
     ]);
+  });
+
+  it('from the portable Windows build, registers the portable .exe, not its temporary copy', () => {
+    const app = fakeApp();
+    const portableExe = 'D:\\Tools\\Task Tray-Portable-0.1.0-x64.exe';
+    wireAppLinks(
+      app.host,
+      {
+        platform: 'win32',
+        // The portable launcher runs the app from a folder it deletes on exit.
+        argv: ['C:\\Users\\ana\\AppData\\Local\\Temp\\2kB9x\\Task Tray.exe'],
+        execPath: 'C:\\Users\\ana\\AppData\\Local\\Temp\\2kB9x\\Task Tray.exe',
+        defaultApp: false,
+        env: { PORTABLE_EXECUTABLE_FILE: portableExe },
+      },
+      () => undefined,
+    );
+    expect(app.registrations).toEqual([{ protocol: 'tasktray', path: portableExe, args: [] }]);
+  });
+
+  it('from the installed Windows build, registers itself (Electron default)', () => {
+    const app = fakeApp();
+    const exe = 'C:\\Users\\ana\\AppData\\Local\\Programs\\task-tray\\Task Tray.exe';
+    wireAppLinks(
+      app.host,
+      { platform: 'win32', argv: [exe], execPath: exe, defaultApp: false, env: {} },
+      () => undefined,
+    );
+    expect(app.registrations).toEqual([{ protocol: 'tasktray' }]);
   });
 
   it('delivers a link from a later launch (Windows/Linux) and from macOS, once ready', async () => {

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../common/result';
 import type { PinnedTaskView } from '../../../common/views';
 import { startDemoServer } from '../../../main/demo/server';
+import { createShortcutManager } from '../../../main/shortcut/shortcut-manager';
+import { shortcutNotice } from '../../../main/shortcut/shortcut-notice';
 import type { DemoServer } from '../../../main/demo/server';
 import { createCoreHarness } from '../../helpers/app-core';
 import type { CoreHarness } from '../../helpers/app-core';
@@ -454,6 +456,49 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
       shortcut: 'Alt+Shift+K',
       theme: 'dark',
     });
+  });
+
+  it('tells Settings when the saved shortcut could not be bound at start, and when it is again', async () => {
+    // The real manager over a registry where another app holds the default shortcut.
+    let taken = true;
+    const shortcuts = createShortcutManager(
+      {
+        register: (accel) => !(taken && accel === 'CommandOrControl+Shift+T'),
+        unregister: () => undefined,
+      },
+      () => undefined,
+    );
+    const notice = (saved: string) =>
+      shortcutNotice({
+        saved,
+        active: shortcuts.current(),
+        refusal: shortcuts.refusal(),
+        platform: 'win32',
+        env: {},
+      });
+    const { h } = await fresh(undefined, {
+      applyShortcut: (accel: string) => shortcuts.apply(accel),
+      shortcutNotice: notice,
+    });
+    // Before the app tries, nothing to say.
+    expect(unwrap(await h.call('getSettings')).shortcutNotice).toBeNull();
+
+    // As main/index.ts does once the tray is up.
+    expect(shortcuts.apply(unwrap(await h.call('getSettings')).shortcut).ok).toBe(false);
+    h.core.settingsChanged();
+    const pushed = h.events.filter((e) => e.event === 'settings:changed').at(-1)?.payload;
+    const expected = {
+      severity: 'error',
+      text: 'CommandOrControl+Shift+T is in use by another app; no shortcut is set. Choose another.',
+    };
+    expect(pushed).toMatchObject({ shortcutNotice: expected });
+    expect(unwrap(await h.call('getSettings')).shortcutNotice).toEqual(expected);
+
+    // Choosing another one clears it, and the popup hears of it as an event too.
+    taken = false;
+    const saved = unwrap(await h.call('setSettings', { shortcut: 'Alt+Shift+K' }));
+    expect(saved.shortcutNotice).toBeNull();
+    expect(h.events.at(-1)).toEqual({ event: 'settings:changed', payload: saved });
   });
 
   it.each([

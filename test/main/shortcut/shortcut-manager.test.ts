@@ -72,6 +72,19 @@ describe('createShortcutManager', () => {
     expect(manager.current()).toBeNull();
   });
 
+  it('remembers the last refusal until a shortcut is accepted', () => {
+    const os = osRegistry([DEFAULT_SHORTCUT]);
+    const manager = createShortcutManager(os.registry, () => undefined);
+    expect(manager.refusal()).toBeNull();
+    manager.apply(DEFAULT_SHORTCUT);
+    expect(manager.refusal()).toEqual({
+      accelerator: DEFAULT_SHORTCUT,
+      message: `${DEFAULT_SHORTCUT} is in use by another app; no shortcut is set.`,
+    });
+    unwrap(manager.apply('Alt+Shift+K'));
+    expect(manager.refusal()).toBeNull();
+  });
+
   it('keeps the previous shortcut when the platform rejects the combination', () => {
     const os = osRegistry([], ['Super+F13']);
     const manager = createShortcutManager(os.registry, () => undefined);

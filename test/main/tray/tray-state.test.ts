@@ -126,9 +126,29 @@ describe('trayIconFile', () => {
     expect(missing).toEqual([]);
   });
 
-  it('assumes a dark panel on Linux and follows the system on Windows', () => {
-    expect(panelIsDark('linux', false)).toBe(true);
-    expect(panelIsDark('win32', false)).toBe(false);
-    expect(panelIsDark('win32', true)).toBe(true);
+  const theme = (app: 'light' | 'dark', taskbar: 'light' | 'dark') => ({
+    shouldUseDarkColors: app === 'dark',
+    shouldUseDarkColorsForSystemIntegratedUI: taskbar === 'dark',
+  });
+
+  it("picks the Windows icon by the taskbar's mode, not the app's", () => {
+    // Windows 10's default: dark taskbar, light apps. A dark glyph there would vanish.
+    expect(panelIsDark('win32', theme('light', 'dark'))).toBe(true);
+    expect(
+      trayIconFile('normal', 'win32', panelIsDark('win32', theme('light', 'dark')), '/r'),
+    ).toBe(join('/r', 'tray-normal-dark.png'));
+    // The app's own Dark setting (themeSource) does not darken a light taskbar.
+    expect(panelIsDark('win32', theme('dark', 'light'))).toBe(false);
+    expect(panelIsDark('win32', theme('dark', 'dark'))).toBe(true);
+    expect(panelIsDark('win32', theme('light', 'light'))).toBe(false);
+  });
+
+  it('assumes a dark panel on Linux whatever the theme, and uses template images on macOS', () => {
+    for (const t of [theme('light', 'light'), theme('dark', 'dark'), theme('light', 'dark')]) {
+      expect(panelIsDark('linux', t)).toBe(true);
+      expect(trayIconFile('normal', 'darwin', panelIsDark('darwin', t), '/r')).toBe(
+        join('/r', 'tray-normalTemplate.png'),
+      );
+    }
   });
 });
