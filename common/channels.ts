@@ -46,7 +46,7 @@ export const FIRST_SCREEN_READS = [
   ['getOrganization', 'org:changed'],
   ['listTasks', 'tasks:changed'],
   ['getConnection', 'connection:changed'],
-  ['getSettings', null],
+  ['getSettings', 'settings:changed'],
 ] as const satisfies readonly (readonly [keyof typeof CHANNELS, EventName | null])[];
 
 /**

@@ -96,4 +96,13 @@ describe('the first screen’s reads, asked for by the preload as the page start
     unwrap(await h.call('pinTask', { ref: { taskId: taskIds[1] as string } }));
     expect(ids(await api.listTasks())).toEqual([taskIds[0], taskIds[1]]);
   });
+
+  it('and the settings changed meanwhile (the tray menu changes them too)', async () => {
+    const { transport } = coreTransport(h);
+    const api = createBridge(transport);
+    const before = unwrap(await h.call('getSettings')).theme;
+    const theme = before === 'dark' ? 'light' : 'dark';
+    unwrap(await h.call('setSettings', { theme }));
+    expect(unwrap(await api.getSettings()).theme).toBe(theme);
+  });
 });
