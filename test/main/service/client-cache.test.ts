@@ -19,7 +19,7 @@ describe('service client: nothing the service answers is cached', () => {
     expect((await client.updateTask(id, { status: 'in_progress' })).ok).toBe(true);
 
     expect(inits).toHaveLength(2);
-    for (const init of inits) expect(init.cache).toBe('no-store');
+    for (const init of inits) expect((init as { cache?: unknown }).cache).toBe('no-store');
     // What the wire shows: a no-store fetch tells caches on the way not to answer from a copy
     // (the fetch standard adds these headers for "no-store"; the client sets neither itself).
     const sent = demo.server.requests().slice(before);
