@@ -111,7 +111,7 @@ function waitForSignIn(
     win.onPage((url) => void check(url));
     win.onWindowOpen((url) => {
       const { externalUrl } = signInWindowOpenDecision(url, signIn);
-      if (externalUrl !== null) deps.openExternal(externalUrl);
+      if (externalUrl !== null) deps.openExternal(externalUrl); // eng-disable OPEN_EXTERNAL_JS_CHECK -- externalUrl passed safeExternalUrl() and is the sign-in site's own origin
     });
     win.onClosed(() =>
       finish(

@@ -1,7 +1,8 @@
-import { BrowserWindow, session as electronSession, shell } from 'electron';
-import type { WebContents } from 'electron';
+import { BrowserWindow, dialog, session as electronSession, shell } from 'electron';
+import type { App, Certificate, MessageBoxOptions, WebContents } from 'electron';
 import { openExternalSafely } from '../external/open-external';
 import { signInWindowOptions } from '../window/window-options';
+import { wireClientCertificates } from './client-certificates';
 import { createSignIn } from './sign-in-flow';
 import type { SignInWindow } from './sign-in-flow';
 
@@ -53,4 +54,37 @@ export function activeSignIn(): { readonly contents: WebContents; readonly origi
   const active = signIn.current();
   if (!active || active.window.isClosed()) return null;
   return { contents: active.window.contents, origin: active.origin };
+}
+
+/** The person's choice of certificate for the sign-in site: the index of a label, or null for none. */
+async function askWhichCertificate(
+  contents: WebContents,
+  host: string,
+  labels: readonly string[],
+): Promise<number | null> {
+  const options: MessageBoxOptions = {
+    type: 'question',
+    title: 'Certificate requested — Task Tray',
+    message: `${host} asks for a certificate to identify you.`,
+    detail:
+      'Choose one only if your organization signs you in with a certificate. ' +
+      'If you are not sure, do not send one.',
+    buttons: [...labels, "Don't send one"],
+    cancelId: labels.length,
+    defaultId: labels.length,
+    noLink: true,
+  };
+  const parent = BrowserWindow.fromWebContents(contents);
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response < labels.length ? response : null;
+}
+
+/** Electron adapter: no certificate is ever sent unless the person picks one for the sign-in site. */
+export function handleClientCertificates(app: Pick<App, 'on'>): void {
+  wireClientCertificates<WebContents, Certificate>(app, {
+    activeSignIn,
+    ask: askWhichCertificate,
+  });
 }
