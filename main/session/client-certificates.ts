@@ -80,7 +80,10 @@ export function certificateLabels(certificates: readonly CertificateLike[]): str
  * The part of Electron's `app` this uses (tsc checks the real one fits). C is
  * a webContents, Cert a certificate: left open so tests run without Electron.
  */
-export interface CertificateEvents<C, Cert extends CertificateLike> {
+export interface CertificateEvents<
+  C extends { readonly id: number },
+  Cert extends CertificateLike,
+> {
   on(
     event: 'select-client-certificate',
     listener: (
@@ -93,7 +96,7 @@ export interface CertificateEvents<C, Cert extends CertificateLike> {
   ): unknown;
 }
 
-export interface CertificateDeps<C> {
+export interface CertificateDeps<C extends { readonly id: number }> {
   readonly activeSignIn: () => { readonly contents: C; readonly origin: string } | null;
   /** Shows the choice; resolves with the index of the label chosen, or null for none. */
   readonly ask: (contents: C, host: string, labels: readonly string[]) => Promise<number | null>;
@@ -103,17 +106,18 @@ export interface CertificateDeps<C> {
  * Adapter: answers every client-certificate request of the app — windows and
  * the service client's requests alike (those come with no webContents).
  */
-export function wireClientCertificates<C, Cert extends CertificateLike>(
-  app: CertificateEvents<C, Cert>,
-  deps: CertificateDeps<C>,
-): void {
+export function wireClientCertificates<
+  C extends { readonly id: number },
+  Cert extends CertificateLike,
+>(app: CertificateEvents<C, Cert>, deps: CertificateDeps<C>): void {
   app.on('select-client-certificate', (event, contents, url, certificates, callback) => {
     // Without this, Electron sends the first certificate in the store.
     event.preventDefault();
     const signIn = deps.activeSignIn();
     const decision = clientCertificateDecision({
       url,
-      fromSignInWindow: signIn !== null && contents !== null && contents === signIn.contents,
+      // By id: the same webContents may reach JS through more than one wrapper object.
+      fromSignInWindow: signIn !== null && contents !== null && contents.id === signIn.contents.id,
       signInOrigin: signIn?.origin ?? null,
       certificateCount: certificates.length,
     });

@@ -121,6 +121,7 @@ describe('wireClientCertificates: what any server asking for a certificate gets'
       signIn: { contents: signInWindow, origin: SIGN_IN },
     });
     for (const [contents, url] of [
+      [{ id: 1 }, 'app.example.com:443'], // the popup, as a second wrapper object
       [null, 'api.example.com:443'],
       [popup, 'app.example.com:443'],
       [signInWindow, 'login.idp.example:443'],
@@ -140,7 +141,7 @@ describe('wireClientCertificates: what any server asking for a certificate gets'
       signIn: { contents: signInWindow, origin: SIGN_IN },
       answer: async () => 1,
     });
-    const answer = await request(signInWindow, 'app.example.com:443', CERTS);
+    const answer = await request({ id: signInWindow.id }, 'app.example.com:443', CERTS);
     expect(answer).toMatchObject({ prevented: true, sent: CERTS[1] });
     expect(asked).toEqual([
       {
