@@ -3,6 +3,7 @@ import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { SessionGrant } from '../accounts/account-service';
 import { signInWindowOptions } from '../window/window-options';
+import { pageUnreachable } from './load-failure';
 import { organizationIdFromUrl, pickSessionCookie } from './session-grant';
 
 // An in-memory partition (no "persist:"): the web session exists only while
@@ -73,18 +74,17 @@ function waitForSignIn(
         err(appError('not_connected', 'The sign-in window was closed before sign-in finished.')),
       ),
     );
-    win
-      .loadURL(signInUrl)
-      .catch(() =>
-        finish(
-          err(
-            appError(
-              'network',
-              'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
-            ),
+    win.loadURL(signInUrl).catch((error: unknown) => {
+      if (!pageUnreachable(error)) return; // the page moved on by itself: keep waiting
+      finish(
+        err(
+          appError(
+            'network',
+            'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
           ),
         ),
       );
+    });
     win.once('ready-to-show', () => win.show());
   });
 }
