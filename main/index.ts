@@ -19,6 +19,7 @@ import { applyAppUserModelId } from './app/app-user-model-id';
 import { createAppCore } from './app/core';
 import { startDemoService } from './app/demo-service';
 import { createTraySync } from './app/tray-sync';
+import { userDataDir } from './app/user-data-dir';
 import { openExternalSafely } from './external/open-external';
 import { createEventSender } from './ipc/event-sender';
 import { registerIpc } from './ipc/register-ipc';
@@ -40,6 +41,9 @@ import {
 // Composition root: wires Electron to the core. Decisions live in the modules it calls.
 
 const openExternal = (url: string) => openExternalSafely(shell, url);
+
+// First of all: settings, outbox and the single-instance lock live in this folder.
+app.setPath('userData', userDataDir(app.getPath('userData'), app.isPackaged));
 
 // Before anything can notify or touch the login item: Windows shows a toast only for the
 // id the installer's shortcut carries.

@@ -1,6 +1,7 @@
 import type { AppCore } from './core';
+import { sameData } from '../../common/same-data';
 import { buildTrayMenu } from '../tray/menu';
-import type { TrayMenuActions } from '../tray/menu';
+import type { TrayMenuActions, TrayMenuState } from '../tray/menu';
 import type { TrayShell } from '../tray/menubar-adapter';
 import { panelIsDark, trayIconFile, trayIconState, trayTooltip } from '../tray/tray-state';
 import type { PanelTheme } from '../tray/tray-state';
@@ -19,28 +20,31 @@ export interface TrayEnvironment {
  * decision is in the pure functions it calls; this only hands them over.
  */
 export function createTraySync(
-  shell: TrayShell,
-  core: AppCore,
+  shell: Pick<TrayShell, 'setMenu' | 'setIcon' | 'setTooltip'>,
+  core: Pick<AppCore, 'state'>,
   env: TrayEnvironment,
   actions: TrayMenuActions,
 ) {
   let lastIcon = '';
+  let lastMenu: TrayMenuState | null = null;
   return function render(): void {
     const s = core.state();
-    shell.setMenu(
-      buildTrayMenu(
-        {
-          account: s.account,
-          organization: s.organization,
-          tasks: s.tasks,
-          connection: s.connection,
-          launchAtLogin: s.settings.launchAtLogin,
-          shortcut: env.shortcut(),
-          platform: env.platform,
-        },
-        actions,
-      ),
-    );
+    const menu: TrayMenuState = {
+      account: s.account,
+      organization: s.organization,
+      tasks: s.tasks,
+      connection: s.connection,
+      launchAtLogin: s.settings.launchAtLogin,
+      shortcut: env.shortcut(),
+      platform: env.platform,
+    };
+    // Every event redraws, most change nothing the menu shows. On Linux setting the menu
+    // again replaces it, closing it under the person's pointer: set it only when the data
+    // it is built from changed (the same data builds the same menu, actions included).
+    if (lastMenu === null || !sameData(menu, lastMenu)) {
+      shell.setMenu(buildTrayMenu(menu, actions));
+      lastMenu = menu;
+    }
     const icon = trayIconFile(
       trayIconState(s.connection),
       env.platform,

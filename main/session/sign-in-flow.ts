@@ -1,6 +1,7 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { SessionGrant } from '../accounts/account-service';
+import { pageUnreachable } from './load-failure';
 import { checkSignInUrl, signInWindowOpenDecision, signInWindowTitle } from './sign-in-address';
 import { organizationIdFromUrl, pickSessionCookie } from './session-grant';
 import type { CookieLike } from './session-grant';
@@ -119,17 +120,16 @@ function waitForSignIn(
       ),
     );
     win.onReadyToShow(() => win.show());
-    win
-      .load(signIn.href)
-      .catch(() =>
-        finish(
-          err(
-            appError(
-              'network',
-              'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
-            ),
+    win.load(signIn.href).catch((error: unknown) => {
+      if (!pageUnreachable(error)) return; // the page moved on by itself: keep waiting
+      finish(
+        err(
+          appError(
+            'network',
+            'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
           ),
         ),
       );
+    });
   });
 }

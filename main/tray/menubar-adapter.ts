@@ -2,6 +2,7 @@ import { Menu } from 'electron';
 import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
 import { menubar } from 'menubar';
 import { APP_INDEX_URL } from '../window/app-protocol';
+import { createCrashReloadPolicy } from '../window/crash-reload';
 import { popupWindowOptions } from '../window/window-options';
 
 /** What the composition root drives; everything it decides comes from pure functions (menu.ts, tray-state.ts). */
@@ -53,8 +54,26 @@ export function createTrayShell(options: TrayShellOptions): TrayShell {
 
   // Also after the popup was closed (Alt+F4) and menubar made a new one.
   mb.on('after-create-window', () => {
-    mb.window?.loadURL(APP_INDEX_URL).catch((error: unknown) => {
-      console.error('The popup page did not load:', error instanceof Error ? error.message : error);
+    const win = mb.window;
+    if (!win) return;
+    const load = () =>
+      win.loadURL(APP_INDEX_URL).catch((error: unknown) => {
+        console.error(
+          'The popup page did not load:',
+          error instanceof Error ? error.message : error,
+        );
+      });
+    void load();
+    const crashes = createCrashReloadPolicy();
+    win.webContents.on('render-process-gone', (_event, details) => {
+      const decision = crashes.decide(details.reason, Date.now());
+      if (decision === 'ignore') return;
+      console.error(
+        `The popup's page stopped (${details.reason}); ${decision === 'reload' ? 'loading it again' : 'closing it'}.`,
+      );
+      // 'close' (not destroy): menubar forgets the window on it and makes a new one when opened.
+      if (decision === 'reload') void load();
+      else win.close();
     });
   });
 

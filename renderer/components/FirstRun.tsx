@@ -80,7 +80,9 @@ export function FirstRun(props: {
                 {busy === 'session' ? 'Waiting for you to sign in…' : 'Sign in with the web app'}
               </span>
               <span className="way__desc">
-                {signInAt ? `Opens ${signInAt.label} in a sign-in window.` : 'Use your account.'}
+                {signInAt ? `Opens ${signInAt.label} in a sign-in window.` : 'Use your account.'}{' '}
+                {/* Google refuses OAuth in embedded browser windows ("disallowed_useragent"). */}
+                Google may refuse to sign in there: sign in by email, or use an API key.
               </span>
             </button>
           </li>

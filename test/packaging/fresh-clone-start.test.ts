@@ -6,60 +6,22 @@
  * Electron's entry point at the stand-in (scripts/stand-in-electron.ts), which writes down
  * where and with what it was started.
  *
- * The clone is what git would hand a new user (tracked files plus new, unignored ones, as
- * they are in the working tree) with this project's node_modules hard-linked in, minus what
- * Electron's download would have added. Slow (a full electron-vite build), so one start
+ * The clone is fresh-clone.ts's. Slow (a full electron-vite build), so one start
  * serves all the checks.
  */
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandInElectron, installedElectronVersion } from '../../scripts/stand-in-electron';
+import { freshClone, offlineUserEnv } from './fresh-clone';
 import { ROOT } from './builder-config';
 
 let work: string;
 let clone: string;
 let standInLog: string;
 let start: SpawnSyncReturns<string>;
-
-/** The environment of a new user's shell: none of this test run's npm or Electron settings. */
-function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(npm_|ELECTRON_|NODE_ENV|VITEST)/i.test(name)) env[name] = value;
-  }
-  return {
-    ...env,
-    // Any download attempt fails at once instead of quietly succeeding.
-    ELECTRON_MIRROR: 'http://127.0.0.1:9/',
-    ELECTRON_CACHE: join(work, 'cache'),
-    electron_config_cache: join(work, 'cache'),
-    ...extra,
-  };
-}
-
-async function freshClone(into: string): Promise<void> {
-  const files = execFileSync(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-    { cwd: ROOT, encoding: 'utf8' },
-  )
-    .split('\0')
-    .filter((file) => file !== '' && existsSync(join(ROOT, file)));
-  for (const file of files) {
-    await mkdir(dirname(join(into, file)), { recursive: true });
-    await copyFile(join(ROOT, file), join(into, file));
-  }
-  // Hard links: same files as `npm install` would write, in seconds. Removing a link
-  // below leaves the project's own node_modules as it was.
-  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(into, 'node_modules')]);
-  const electron = join(into, 'node_modules', 'electron');
-  await rm(join(electron, 'path.txt'), { force: true });
-  await rm(join(electron, 'dist'), { recursive: true, force: true });
-  await rm(join(into, 'node_modules', '.vite'), { recursive: true, force: true });
-}
 
 describe.skipIf(process.platform !== 'linux')('npm start on a fresh clone', () => {
   beforeAll(async () => {
@@ -77,7 +39,10 @@ describe.skipIf(process.platform !== 'linux')('npm start on a fresh clone', () =
       cwd: clone,
       encoding: 'utf8',
       timeout: 150_000,
-      env: userEnv({ ELECTRON_OVERRIDE_DIST_PATH: standIn, STAND_IN_ELECTRON_LOG: standInLog }),
+      env: offlineUserEnv(join(work, 'cache'), {
+        ELECTRON_OVERRIDE_DIST_PATH: standIn,
+        STAND_IN_ELECTRON_LOG: standInLog,
+      }),
     });
   }, 180_000);
 
@@ -113,7 +78,7 @@ describe.skipIf(process.platform !== 'linux')('npm start on a fresh clone', () =
       cwd: clone,
       encoding: 'utf8',
       timeout: 60_000,
-      env: userEnv({}),
+      env: offlineUserEnv(join(work, 'cache')),
     });
     expect(offline.stderr).not.toContain('Electron uninstall');
     expect(offline.stderr).toContain("Could not download Electron's binary");

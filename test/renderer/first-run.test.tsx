@@ -26,7 +26,10 @@ describe('first run', () => {
         .getAllByRole('button')
         .map((b) => b.querySelector('.way__title')?.textContent),
     ).toEqual(['Connect with an API key', 'Sign in with the web app', 'Try the demo']);
-    expect(screen.getByText('Opens app.example.com in a sign-in window.')).toBeTruthy();
+    const signIn = within(ways).getAllByRole('button')[1]?.querySelector('.way__desc');
+    expect(signIn?.textContent).toBe(
+      'Opens app.example.com in a sign-in window. Google may refuse to sign in there: sign in by email, or use an API key.',
+    );
   });
 
   it('explains why the person was signed out', async () => {

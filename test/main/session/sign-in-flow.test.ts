@@ -11,7 +11,7 @@ const SERVICE = 'https://api.example.com/';
  * The sign-in window without Electron: records what the flow asks of it, and
  * lets a test play the pages a person would reach.
  */
-function scriptedWindow(title: string, cookies: readonly CookieLike[], loadFails = false) {
+function scriptedWindow(title: string, cookies: readonly CookieLike[], loadError?: unknown) {
   const on = {
     page: [] as ((url: string) => void)[],
     ready: [] as (() => void)[],
@@ -34,7 +34,7 @@ function scriptedWindow(title: string, cookies: readonly CookieLike[], loadFails
   const win: SignInWindow = {
     load: async (url) => {
       state.loaded.push(url);
-      if (loadFails) throw new Error('ERR_NAME_NOT_RESOLVED');
+      if (loadError !== undefined) throw loadError;
       on.ready.forEach((l) => l());
     },
     show: () => void (state.shown = true),
@@ -57,12 +57,12 @@ function scriptedWindow(title: string, cookies: readonly CookieLike[], loadFails
   };
 }
 
-function harness(cookies: readonly CookieLike[] = [], loadFails = false) {
+function harness(cookies: readonly CookieLike[] = [], loadError?: unknown) {
   const windows: ReturnType<typeof scriptedWindow>[] = [];
   const external: string[] = [];
   const signIn = createSignIn({
     openWindow: (title) => {
-      const w = scriptedWindow(title, cookies, loadFails);
+      const w = scriptedWindow(title, cookies, loadError);
       windows.push(w);
       return w.win;
     },
@@ -179,9 +179,24 @@ describe('sign-in window: the session', () => {
   });
 
   it('says the page could not be reached when it does not load', async () => {
-    const { signIn, windows } = harness([], true);
+    const { signIn, windows } = harness([], new Error('ERR_NAME_NOT_RESOLVED'));
     const error = failure(await signIn.start('https://app.example.com/auth', SERVICE));
     expect(error.kind).toBe('network');
     expect(windows[0]!.state.closed).toBe(true);
+  });
+
+  it('keeps waiting when the page redirects itself before its first load ends', async () => {
+    // Electron rejects loadURL with ERR_ABORTED then; the next page is already loading.
+    const aborted = Object.assign(new Error('ERR_ABORTED (-3) loading …'), {
+      code: 'ERR_ABORTED',
+      errno: -3,
+    });
+    const { signIn, windows } = harness([{ name: 'local.session_token', value: 't' }], aborted);
+    const outcome = signIn.start('https://grc.internal.example/auth', SERVICE);
+    await tick();
+    const w = windows[0]!;
+    expect(w.state.closed).toBe(false);
+    w.arrive('https://grc.internal.example/org_9/');
+    expect(unwrap(await outcome).cookie).toBe('local.session_token=t');
   });
 });

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../main/app/core';
+import { createTraySync } from '../../../main/app/tray-sync';
+import type { TrayMenuActions } from '../../../main/tray/menu';
+import type { TrayShell } from '../../../main/tray/menubar-adapter';
+
+type State = ReturnType<AppCore['state']>;
+
+const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
+  account: { state: 'signed-out', problem: null },
+  organization: null,
+  tasks: [],
+  connection: { state: 'signed-out', pendingChanges, message: null },
+  settings: {
+    theme: 'system',
+    launchAtLogin,
+    shortcut: 'CommandOrControl+Shift+T',
+    signInUrl: 'https://app.example.com/',
+    serviceUrl: 'https://api.example.com',
+    requestsPerMinute: 100,
+    shortcutNotice: null,
+  },
+});
+
+const actions: TrayMenuActions = {
+  setStatus: () => undefined,
+  open: () => undefined,
+  openSettings: () => undefined,
+  setLaunchAtLogin: () => undefined,
+  quit: () => undefined,
+  connect: () => undefined,
+};
+
+function recordingShell() {
+  const calls = { menus: 0, icons: [] as string[], tooltips: [] as string[] };
+  const shell: Pick<TrayShell, 'setMenu' | 'setIcon' | 'setTooltip'> = {
+    setMenu: () => void calls.menus++,
+    setIcon: (file) => void calls.icons.push(file),
+    setTooltip: (text) => void calls.tooltips.push(text),
+  };
+  return { shell, calls };
+}
+
+describe('the tray redraw', () => {
+  it('sets the menu again only when what it shows changed (Linux closes an open menu on every set)', () => {
+    const { shell, calls } = recordingShell();
+    let current = state(false);
+    const render = createTraySync(
+      shell,
+      { state: () => current },
+      {
+        platform: 'linux',
+        iconDir: '/icons',
+        theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
+        shortcut: () => 'CommandOrControl+Shift+T',
+      },
+      actions,
+    );
+    render();
+    expect(calls.menus).toBe(1);
+    // Events that change nothing in the menu (equal data, new objects) leave it alone.
+    current = state(false);
+    render();
+    render();
+    expect(calls.menus).toBe(1);
+    // Launch at login is a checkbox in the menu: a new menu.
+    current = state(true);
+    render();
+    expect(calls.menus).toBe(2);
+    // The tooltip still follows every redraw.
+    expect(calls.tooltips).toHaveLength(4);
+  });
+});
