@@ -39,15 +39,19 @@ function ipv6Groups(text: string): number[] | null {
 }
 
 function ipv6Kind(groups: readonly number[]): LocalAddressKind | null {
-  const [g0 = 0, , , , g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const [g0 = 0, g1 = 0, , , g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
   const zeroUpTo = (n: number) => groups.slice(0, n).every((g) => g === 0);
   if (zeroUpTo(7) && (g7 === 0 || g7 === 1)) return 'this computer'; // :: and ::1
   if ((g0 & 0xfe00) === 0xfc00) return 'local network'; // fc00::/7 unique local
   if ((g0 & 0xffc0) === 0xfe80) return 'local network'; // fe80::/10 link-local
-  // An IPv4 address carried in IPv6: mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d)
-  // and the old compatible form (::a.b.c.d) all reach the IPv4 address inside.
+  // An IPv4 address carried in IPv6: mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d),
+  // the old compatible form (::a.b.c.d) and NAT64's well-known prefix (64:ff9b::a.b.c.d) all
+  // reach the IPv4 address inside.
+  const nat64 = g0 === 0x64 && g1 === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
   const carriesIpv4 =
-    (zeroUpTo(5) && (g5 === 0xffff || g5 === 0)) || (zeroUpTo(4) && g4 === 0xffff && g5 === 0);
+    nat64 ||
+    (zeroUpTo(5) && (g5 === 0xffff || g5 === 0)) ||
+    (zeroUpTo(4) && g4 === 0xffff && g5 === 0);
   return carriesIpv4 ? ipv4Kind(g6 >> 8, g6 & 0xff) : null;
 }
 

@@ -13,6 +13,8 @@ describe('safeExternalUrl', () => {
     ['https://8.8.8.8/'],
     ['https://172.32.0.1/'],
     ['https://[2001:db8::1]/'],
+    ['https://[64:ff9b::8.8.8.8]/'],
+    ['https://[::ffff:8.8.8.8]/'],
     ['https://localhost.example.com/'],
     ['https://10.example.com/'],
   ])('accepts the web link %s', (text) => {
@@ -95,6 +97,7 @@ describe('safeExternalUrl', () => {
     'http://[::ffff:192.168.1.1]/',
     'http://[::ffff:a9fe:a9fe]/',
     'http://[::ffff:0:10.0.0.1]/',
+    'http://[64:ff9b::192.168.0.1]/',
   ])('refuses %s: the local network', (text) => {
     const error = failure(safeExternalUrl(text));
     expect(error.kind).toBe('bad_input');
