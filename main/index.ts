@@ -26,7 +26,7 @@ import { registerIpc } from './ipc/register-ipc';
 import { isTrustedSender } from './ipc/trusted-sender';
 import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
 import { createKeychainSecretStore } from './secrets';
-import { signInWithBrowser } from './session/sign-in-window';
+import { handleClientCertificates, signInWithBrowser } from './session/sign-in-window';
 import { createShortcutManager } from './shortcut/shortcut-manager';
 import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
@@ -60,6 +60,9 @@ hardenAllWebContents(app, (contents: WebContents) => ({
   navigation: contents.session === session.defaultSession ? APP_NAVIGATION : SIGN_IN_NAVIGATION,
   openExternal: (url) => void openExternal(url),
 }));
+
+// Electron would otherwise send the first client certificate in the store to any server asking.
+handleClientCertificates(app);
 
 // tasktray:// links can arrive before the app is ready (macOS delivers the
 // launching one early): hold them until start() can open them.

@@ -1,5 +1,6 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
+import { localAddressKind } from './local-address';
 
 /** Longer than any real page link; a paste of a novel is refused before parsing. */
 export const MAX_EXTERNAL_URL_LENGTH = 2048;
@@ -10,7 +11,8 @@ const refuse = (message: string) => err(appError('bad_input', message));
  * Decides whether text may be handed to the system browser (invariant 4).
  * Parsed with URL, http(s) only, no user name or password (they are how a
  * link disguises its real host), and the value returned is the parser's own
- * serialization, so what we open is exactly what we checked.
+ * serialization, so what we open is exactly what we checked. Never to this
+ * computer or the local network by address (see local-address.ts).
  */
 export function safeExternalUrl(text: string): Result<string> {
   const trimmed = text.trim();
@@ -30,5 +32,16 @@ export function safeExternalUrl(text: string): Result<string> {
     return refuse('Links with a user name or password in them are not opened.');
   }
   if (url.hostname === '') return refuse('That link has no host, so it was not opened.');
+  const local = localAddressKind(url.hostname);
+  if (local === 'this computer') {
+    return refuse(
+      'Links to this computer (localhost) are not opened: a page could use them to reach programs running here.',
+    );
+  }
+  if (local === 'local network') {
+    return refuse(
+      'Links to a local network address are not opened: a page could use them to reach devices behind your firewall.',
+    );
+  }
   return ok(url.href);
 }

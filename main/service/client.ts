@@ -101,6 +101,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         // it and save none to it (a refreshed session cookie would land on disk). The session cookie
         // we send is the explicit header, from the keychain.
         credentials: 'omit',
+        ...{ cache: 'no-store' }, // names and emails stay off disk; spread: Node's type lacks `cache`
         signal,
       });
       // Inside the same try and under the same signal: a body can stall too.

@@ -1,90 +1,90 @@
-import { BrowserWindow, session as electronSession } from 'electron';
-import { appError, err, ok } from '../../common/result';
-import type { Result } from '../../common/result';
-import type { SessionGrant } from '../accounts/account-service';
+import { BrowserWindow, dialog, session as electronSession, shell } from 'electron';
+import type { App, Certificate, MessageBoxOptions, WebContents } from 'electron';
+import { openExternalSafely } from '../external/open-external';
 import { signInWindowOptions } from '../window/window-options';
-import { pageUnreachable } from './load-failure';
-import { organizationIdFromUrl, pickSessionCookie } from './session-grant';
+import { wireClientCertificates } from './client-certificates';
+import { createSignIn } from './sign-in-flow';
+import type { SignInWindow } from './sign-in-flow';
 
 // An in-memory partition (no "persist:"): the web session exists only while
 // the window is open; the cookie we keep goes to the keychain, nowhere else.
 const PARTITION = 'task-tray-sign-in';
 
-/**
- * Electron adapter for "Sign in with the web app": a separate window on the
- * web app's sign-in page. When a page under /org_…/ loads, the person is
- * signed in and has chosen an organization: take the session cookie the
- * browser would send to the service, and close the window.
- */
-export function signInWithBrowser(
-  signInUrl: string,
-  serviceUrl: string,
-): Promise<Result<SessionGrant>> {
-  // One sign-in at a time: both would share the partition, and the first to finish would clear the
-  // other's cookies. A second request brings the open window forward and shares its outcome.
-  if (inProgress) {
-    if (!inProgress.win.isDestroyed()) inProgress.win.focus();
-    return inProgress.outcome;
-  }
-  const win = new BrowserWindow(signInWindowOptions({ partition: PARTITION })); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options from signInWindowOptions(), proven hardened by window-options.test.ts
-  const outcome = waitForSignIn(win, signInUrl, serviceUrl).finally(() => {
-    inProgress = null;
-  });
-  inProgress = { win, outcome };
-  return outcome;
+/** Electron adapter: the sign-in flow's window is a BrowserWindow in the in-memory partition. */
+function openSignInWindow(title: string): SignInWindow & { readonly contents: WebContents } {
+  const win = new BrowserWindow({ ...signInWindowOptions({ partition: PARTITION }), title }); // eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK -- options from signInWindowOptions(), proven hardened by window-options.test.ts
+  const ses = electronSession.fromPartition(PARTITION);
+  const contents = win.webContents;
+  // The page's <title> would replace ours: the person keeps seeing which site this is.
+  win.on('page-title-updated', (event) => event.preventDefault());
+  return {
+    contents,
+    load: (url) => win.loadURL(url),
+    show: () => win.show(),
+    focus: () => win.focus(),
+    close: () => win.close(),
+    isClosed: () => win.isDestroyed(),
+    onPage: (listener) => {
+      contents.on('did-navigate', (_e, url) => listener(url));
+      contents.on('did-navigate-in-page', (_e, url) => listener(url));
+    },
+    onReadyToShow: (listener) => win.once('ready-to-show', listener),
+    onClosed: (listener) => win.on('closed', listener),
+    // Replaces the handler hardenAllWebContents set when the contents were created (Electron keeps
+    // one per contents): that one sends any web link out; this one only the sign-in site's.
+    onWindowOpen: (listener) =>
+      contents.setWindowOpenHandler(({ url }) => {
+        listener(url);
+        return { action: 'deny' };
+      }),
+    cookiesFor: (url) => ses.cookies.get({ url }),
+    clearSession: () => ses.clearStorageData(),
+  };
 }
 
-let inProgress: { win: BrowserWindow; outcome: Promise<Result<SessionGrant>> } | null = null;
+const signIn = createSignIn({
+  openWindow: openSignInWindow,
+  openExternal: (url) => void openExternalSafely(shell, url),
+});
 
-function waitForSignIn(
-  win: BrowserWindow,
-  signInUrl: string,
-  serviceUrl: string,
-): Promise<Result<SessionGrant>> {
-  return new Promise((resolve) => {
-    const ses = electronSession.fromPartition(PARTITION);
-    let settled = false;
-    const finish = (result: Result<SessionGrant>) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-      if (!win.isDestroyed()) win.close();
-      void ses.clearStorageData();
-    };
-    const check = async (url: string) => {
-      const organizationId = organizationIdFromUrl(url, signInUrl);
-      if (!organizationId) return;
-      const cookie = pickSessionCookie(await ses.cookies.get({ url: serviceUrl }));
-      if (cookie) finish(ok({ cookie, organizationId }));
-      else {
-        finish(
-          err(
-            appError(
-              'not_connected',
-              'Signed in, but the web app gave no session for the service address in Settings. Check the service URL, or connect with an API key.',
-            ),
-          ),
-        );
-      }
-    };
-    win.webContents.on('did-navigate', (_e, url) => void check(url));
-    win.webContents.on('did-navigate-in-page', (_e, url) => void check(url));
-    win.on('closed', () =>
-      finish(
-        err(appError('not_connected', 'The sign-in window was closed before sign-in finished.')),
-      ),
-    );
-    win.loadURL(signInUrl).catch((error: unknown) => {
-      if (!pageUnreachable(error)) return; // the page moved on by itself: keep waiting
-      finish(
-        err(
-          appError(
-            'network',
-            'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
-          ),
-        ),
-      );
-    });
-    win.once('ready-to-show', () => win.show());
+export const signInWithBrowser = signIn.start;
+
+/** The sign-in window's contents and the site it signs in to, while one is open. */
+export function activeSignIn(): { readonly contents: WebContents; readonly origin: string } | null {
+  const active = signIn.current();
+  if (!active || active.window.isClosed()) return null;
+  return { contents: active.window.contents, origin: active.origin };
+}
+
+/** The person's choice of certificate for the sign-in site: the index of a label, or null for none. */
+async function askWhichCertificate(
+  contents: WebContents,
+  host: string,
+  labels: readonly string[],
+): Promise<number | null> {
+  const options: MessageBoxOptions = {
+    type: 'question',
+    title: 'Certificate requested — Task Tray',
+    message: `${host} asks for a certificate to identify you.`,
+    detail:
+      'Choose one only if your organization signs you in with a certificate. ' +
+      'If you are not sure, do not send one.',
+    buttons: [...labels, "Don't send one"],
+    cancelId: labels.length,
+    defaultId: labels.length,
+    noLink: true,
+  };
+  const parent = BrowserWindow.fromWebContents(contents);
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response < labels.length ? response : null;
+}
+
+/** Electron adapter: no certificate is ever sent unless the person picks one for the sign-in site. */
+export function handleClientCertificates(app: Pick<App, 'on'>): void {
+  wireClientCertificates<WebContents, Certificate>(app, {
+    activeSignIn,
+    ask: askWhichCertificate,
   });
 }

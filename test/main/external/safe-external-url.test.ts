@@ -7,8 +7,16 @@ import { failure, unwrap } from '../../helpers/result';
 describe('safeExternalUrl', () => {
   it.each([
     ['https://app.example.com/org_1/vendors/vnd_1?taskItemId=tski_1#task-items'],
-    ['http://127.0.0.1:3000/'],
+    ['http://example.com:3000/'],
     ['  https://example.com/  '],
+    // Public addresses and names that only look local.
+    ['https://8.8.8.8/'],
+    ['https://172.32.0.1/'],
+    ['https://[2001:db8::1]/'],
+    ['https://[64:ff9b::8.8.8.8]/'],
+    ['https://[::ffff:8.8.8.8]/'],
+    ['https://localhost.example.com/'],
+    ['https://10.example.com/'],
   ])('accepts the web link %s', (text) => {
     expect(unwrap(safeExternalUrl(text))).toBe(new URL(text.trim()).href);
   });
@@ -49,6 +57,83 @@ describe('safeExternalUrl', () => {
     expect(failure(safeExternalUrl('example.com/page')).message).toMatch(/not a web address/);
     const long = `https://example.com/${'a'.repeat(MAX_EXTERNAL_URL_LENGTH)}`;
     expect(failure(safeExternalUrl(long)).message).toMatch(/too long/);
+  });
+
+  // A hostile page, service answer or pasted link must not aim the person's browser (and its
+  // cookies) at a router's admin page or a dev server behind the firewall.
+  it.each([
+    'http://localhost:8080/admin',
+    'https://LOCALHOST./',
+    'http://dev.localhost/',
+    'http://127.0.0.1/',
+    'http://127.8.9.10:3000/',
+    'http://0x7f.1/',
+    'http://2130706433/',
+    'http://0.0.0.0:8080/',
+    'http://[::1]/',
+    'http://[::]/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::127.0.0.1]/',
+  ])('refuses %s: this computer', (text) => {
+    const error = failure(safeExternalUrl(text));
+    expect(error.kind).toBe('bad_input');
+    expect(error.message).toMatch(/this computer/);
+  });
+
+  it.each([
+    'http://10.0.0.1/',
+    'https://10.255.255.255/x',
+    'http://172.16.0.1/',
+    'http://172.31.255.254/',
+    'http://192.168.1.1/cgi-bin/reboot',
+    'http://192.168.0.1./',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://0xa9fea9fe/',
+    'http://[fc00::1]/',
+    'http://[fd12:3456:789a::1]/',
+    'http://[fe80::1]/',
+    'http://[febf::1]/',
+    'http://[::ffff:192.168.1.1]/',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[::ffff:0:10.0.0.1]/',
+    'http://[64:ff9b::192.168.0.1]/',
+  ])('refuses %s: the local network', (text) => {
+    const error = failure(safeExternalUrl(text));
+    expect(error.kind).toBe('bad_input');
+    expect(error.message).toMatch(/local network/);
+  });
+
+  it('refuses every spelling of every local IPv4 address (property)', () => {
+    const octet = fc.integer({ min: 0, max: 255 });
+    const local = fc.oneof(
+      fc.tuple(fc.constantFrom(0, 10, 127), octet, octet, octet),
+      fc.tuple(fc.constant(172), fc.integer({ min: 16, max: 31 }), octet, octet),
+      fc.tuple(fc.constantFrom(192), fc.constant(168), octet, octet),
+      fc.tuple(fc.constantFrom(169), fc.constant(254), octet, octet),
+    );
+    const hex = (n: number) => n.toString(16);
+    const spellings = (o: readonly number[]) => {
+      const n = o.reduce((acc, x) => acc * 256 + x, 0);
+      return [
+        o.join('.'),
+        String(n),
+        `0x${hex(n)}`,
+        o.map((x) => `0x${hex(x)}`).join('.'),
+        `${o[0]}.${(o[1]! << 16) + (o[2]! << 8) + o[3]!}`,
+        `[::ffff:${o.join('.')}]`,
+        `[::ffff:${hex((o[0]! << 8) + o[1]!)}:${hex((o[2]! << 8) + o[3]!)}]`,
+      ];
+    };
+    fc.assert(
+      fc.property(local, fc.constantFrom('http', 'https'), (octets, scheme) => {
+        for (const host of spellings(octets)) {
+          const result = safeExternalUrl(`${scheme}://${host}/`);
+          expect(result.ok, host).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('does not repeat the link in its messages (it may carry a token)', () => {
@@ -94,7 +179,14 @@ describe('openExternalSafely', () => {
 
   it('never hands anything else to the OS', async () => {
     const { shell, opened } = recordingShell();
-    for (const text of ['file:///etc/passwd', 'javascript:alert(1)', 'calculator:', 'x']) {
+    for (const text of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'calculator:',
+      'x',
+      'http://192.168.1.1/',
+      'http://localhost:3000/',
+    ]) {
       expect(failure(await openExternalSafely(shell, text)).kind).toBe('bad_input');
     }
     expect(opened).toEqual([]);

@@ -50,4 +50,47 @@ describe('pickSessionCookie', () => {
     expect(pickSessionCookie([{ name: 'better-auth.session_token', value: '' }])).toBeNull();
     expect(pickSessionCookie([{ name: 'session', value: 'x' }])).toBeNull();
   });
+
+  // Issue 12: signing in to staging or a self-hosted server ended in "no session".
+  it.each([
+    ['__Secure-staging.session_token', 'staging (https)'],
+    ['staging.session_token', 'staging over plain http'],
+    ['local.session_token', 'self-hosted without a cookie domain'],
+    ['__Secure-local.session_token', 'self-hosted without a cookie domain, on https'],
+    ['__Secure-acme-grc.session_token', 'a fork with a prefix of its own'],
+  ])('picks up %s (%s)', (name) => {
+    const cookies = [
+      { name: 'theme', value: 'dark' },
+      { name: name.replace('session_token', 'session_data'), value: 'cache' },
+      { name, value: 'tok.sig' },
+    ];
+    expect(pickSessionCookie(cookies)).toBe(`${name}=tok.sig`);
+  });
+
+  it("prefers a deployment's known cookie to a look-alike, and the https form of each", () => {
+    expect(
+      pickSessionCookie([
+        { name: 'other.session_token', value: 'x' },
+        { name: 'local.session_token', value: 'plain' },
+        { name: '__Secure-local.session_token', value: 'secure' },
+      ]),
+    ).toBe('__Secure-local.session_token=secure');
+    expect(
+      pickSessionCookie([
+        { name: 'other.session_token', value: 'x' },
+        { name: '__Secure-other.session_token', value: 'y' },
+      ]),
+    ).toBe('__Secure-other.session_token=y');
+  });
+
+  it('takes no cookie that is not a session token', () => {
+    for (const name of [
+      'session_token',
+      '.session_token',
+      'staging.session_data',
+      'x.session_token.bak',
+    ]) {
+      expect(pickSessionCookie([{ name, value: 'v' }])).toBeNull();
+    }
+  });
 });
