@@ -155,9 +155,13 @@ describe('electron-builder.yml', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    expect(scripts.dist).toMatch(/npm run build && electron-builder$/);
-    expect(scripts['dist:mac']).toMatch(/electron-builder --mac$/);
-    expect(scripts['dist:win']).toMatch(/electron-builder --win$/);
-    expect(scripts['dist:linux']).toMatch(/electron-builder --linux$/);
+    // scripts/dist.ts runs electron-builder with these options, then puts node_modules back.
+    expect(scripts.dist).toMatch(/^npm run build && tsx scripts\/dist\.ts$/);
+    expect(scripts['dist:mac']).toMatch(/tsx scripts\/dist\.ts --mac$/);
+    expect(scripts['dist:win']).toMatch(/tsx scripts\/dist\.ts --win$/);
+    expect(scripts['dist:linux']).toMatch(/tsx scripts\/dist\.ts --linux$/);
+    expect(readFileSync(join(ROOT, 'scripts', 'dist.ts'), 'utf8')).toMatch(
+      /join\(nodeModules, 'electron-builder', 'cli\.js'\)[\s\S]*\[cli, \.\.\.args\]/,
+    );
   });
 });
