@@ -9,7 +9,8 @@ export interface DemoFaults {
   /**
    * Answer the next `count` requests with `status` and `body` (default: the
    * service's error body for that status) instead of handling them. A string
-   * body goes out as text, anything else as JSON. `headers` are added.
+   * body goes out as text, a Buffer as its bytes, anything else as JSON.
+   * `headers` are added.
    */
   failNext(
     status: number,

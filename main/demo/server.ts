@@ -114,7 +114,12 @@ const readBody = (req: IncomingMessage): Promise<Body> =>
 const send = (res: ServerResponse, response: DemoResponse): void => {
   if (res.destroyed || res.writableEnded) return;
   const isText = typeof response.body === 'string';
-  const payload = isText ? (response.body as string) : JSON.stringify(response.body);
+  // Bytes go out as they are (a fault test's compressed body); text as text; the rest as JSON.
+  const payload = Buffer.isBuffer(response.body)
+    ? response.body
+    : isText
+      ? (response.body as string)
+      : JSON.stringify(response.body);
   // A fault test may force a streamed answer (Transfer-Encoding): a length would contradict it.
   const streamed = Object.keys(response.headers ?? {}).some(
     (h) => h.toLowerCase() === 'transfer-encoding',

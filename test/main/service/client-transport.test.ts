@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { AppError, Result } from '../../../common/result';
 import { startDemoServer } from '../../../main/demo/server';
@@ -37,6 +38,18 @@ describe('service client: the network and malformed answers', () => {
     expect(e.message).toMatch(/far larger/);
     // The connection is still usable afterwards.
     expect((await demoClient(demo.server, 'full').getOrganization()).ok).toBe(true);
+  });
+
+  it('a small compressed answer that inflates far past any task is refused, not inflated whole', async () => {
+    // 6 MB of JSON gzips to a few KB: its Content-Length says nothing about what it inflates to.
+    const bomb = gzipSync(JSON.stringify({ id: taskA(0), title: 'x'.repeat(6 * 1024 * 1024) }));
+    expect(bomb.byteLength).toBeLessThan(64 * 1024);
+    demo.server.faults.failNext(200, 1, bomb, { 'Content-Encoding': 'gzip' });
+    const e = failure(
+      await demoClient(demo.server, 'full').updateTask(taskA(0), { status: 'done' }),
+    );
+    expect(e.kind).toBe('bad_response');
+    expect(e.message).toMatch(/far larger/);
   });
 
   it('a redirect that the platform fetch cancels (Electron under redirect: manual) is a redirect, not "offline"', async () => {
