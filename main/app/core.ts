@@ -408,13 +408,15 @@ export function createAppCore(opts: AppCoreOptions) {
     dispatch,
     log,
     onEvent: (listener: EventListener) => events.on(listener),
-    state: () => ({
-      account: accounts.status(),
-      organization,
-      tasks: tasks.list(),
-      connection: connection(),
-      settings: viewOf(settings.get()),
-    }),
+    /** What the tray shows (and tests read): through the same guard as the popup's events. */
+    state: () =>
+      redact({
+        account: accounts.status(),
+        organization,
+        tasks: tasks.list(),
+        connection: connection(),
+        settings: viewOf(settings.get()),
+      }),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', viewOf(settings.get())),
     /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
