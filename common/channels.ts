@@ -18,6 +18,7 @@ export const CHANNELS = {
   dismissTaskError: 'tasks:dismiss-error',
   getConnection: 'connection:get',
   retrySync: 'sync:retry-now',
+  handOverWaiting: 'sync:hand-over',
   getSettings: 'settings:get',
   setSettings: 'settings:set',
   openExternal: 'shell:open-external',

@@ -3,7 +3,7 @@ import { CHANNELS, EVENT_NAMES, MAX_BULK_TASKS } from './channels';
 import type { EventName } from './channels';
 import type { Organization } from './organization';
 import type { Result } from './result';
-import { hasChanges } from './task-patch';
+import { hasChanges, TaskTitleSchema } from './task-patch';
 import { ENTITY_TYPES, TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
 import type { TaskRef } from './task-ref';
 import type {
@@ -56,7 +56,7 @@ const TaskChange = z
   .strictObject({
     status: TaskStatusSchema.optional(),
     priority: TaskPrioritySchema.optional(),
-    title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
+    title: TaskTitleSchema.optional(),
   })
   .refine(hasChanges, 'Nothing to change.');
 
@@ -142,6 +142,8 @@ export const contract = {
    * which Electron's main process cannot observe itself.
    */
   retrySync: method<ConnectionView>()(CHANNELS.retrySync, NoInput),
+  /** Sends the changes of ConnectionView.othersWaiting with the current credentials, as the person asked. */
+  handOverWaiting: method<ConnectionView>()(CHANNELS.handOverWaiting, NoInput),
   getSettings: method<SettingsView>()(CHANNELS.getSettings, NoInput),
   setSettings: method<SettingsView>()(CHANNELS.setSettings, SettingsPatchInput),
   openExternal: method<null>()(CHANNELS.openExternal, z.strictObject({ url: Url })),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BOUNDS, boundedJson } from './bounds';
+import { clipped } from './bounded-string';
 
 export const AUTH_TYPES = ['api-key', 'session', 'service'] as const;
 
@@ -9,27 +11,41 @@ export const AUTH_TYPES = ['api-key', 'session', 'service'] as const;
  * (seed: deviceLabelId / isDeviceSetupCompleted; real wire: fleetDmLabelId /
  * isFleetSetupCompleted) and come out under the neutral one.
  */
+const Id = z.string().max(BOUNDS.id);
+
+/** Metadata is shown as key/values: kept when small and shallow, otherwise dropped with a warning. */
+const keepMetadata = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string'
+    ? value.length <= BOUNDS.metadata
+    : boundedJson(value, 4, BOUNDS.metadata) !== null);
+
 export const OrganizationSchema = z
-  .looseObject({
-    id: z.string(),
-    name: z.string().nullish(),
-    slug: z.string().nullish(),
-    logo: z.string().nullish(),
-    logoUrl: z.string().nullish(),
+  .object({
+    id: Id,
+    name: clipped(BOUNDS.name).nullish(),
+    slug: clipped(BOUNDS.name).nullish(),
+    logo: clipped(BOUNDS.url).nullish(),
+    logoUrl: clipped(BOUNDS.url).nullish(),
     metadata: z.unknown().optional(),
-    website: z.string().nullish(),
+    website: clipped(BOUNDS.url).nullish(),
     onboardingCompleted: z.boolean().nullish(),
     hasAccess: z.boolean().nullish(),
     deviceLabelId: z.number().int().nullish(),
     isDeviceSetupCompleted: z.boolean().nullish(),
     fleetDmLabelId: z.number().int().nullish(),
     isFleetSetupCompleted: z.boolean().nullish(),
-    primaryColor: z.string().nullish(),
-    createdAt: z.string().nullish(),
-    authType: z.string().nullish(),
+    primaryColor: Id.nullish(),
+    createdAt: Id.nullish(),
+    authType: Id.nullish(),
+    // With a session: the signed-in user (a user id, not a member id). Names the profile's identity.
+    authenticatedUser: z.object({ id: Id, email: clipped(BOUNDS.name).nullish() }).nullish(),
   })
-  .transform(({ fleetDmLabelId, isFleetSetupCompleted, ...o }) => {
+  .transform(({ fleetDmLabelId, isFleetSetupCompleted, metadata, ...o }) => {
     const warnings: string[] = [];
+    const metadataKept = keepMetadata(metadata);
+    if (!metadataKept) warnings.push('The metadata is too large or too deeply nested to show');
     if (o.authType != null && !(AUTH_TYPES as readonly string[]).includes(o.authType)) {
       warnings.push(`Unknown authentication type "${o.authType}"`);
     }
@@ -38,6 +54,7 @@ export const OrganizationSchema = z
     }
     return {
       ...o,
+      ...(metadata !== undefined ? { metadata: metadataKept ? metadata : null } : {}),
       deviceLabelId: o.deviceLabelId ?? fleetDmLabelId ?? null,
       isDeviceSetupCompleted: o.isDeviceSetupCompleted ?? isFleetSetupCompleted ?? null,
       warnings,

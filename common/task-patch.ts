@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { BOUNDS } from './bounds';
 import { TaskPrioritySchema, TaskStatusSchema } from './task';
+
+/** A title the app sends: never empty, and no longer than the app keeps (BOUNDS.title). */
+export const TaskTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'A title cannot be empty.')
+  .max(BOUNDS.title, `A title can be at most ${BOUNDS.title.toLocaleString('en')} characters.`);
 
 /**
  * The body of PUT /v1/task-management/{id}. Strict: the service answers 400
@@ -13,8 +21,14 @@ export const hasChanges = (patch: object): boolean =>
 
 export const TaskPatchSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'A title cannot be empty.').max(10_000).optional(),
-    description: z.string().max(1_000_000).optional(),
+    title: TaskTitleSchema.optional(),
+    description: z
+      .string()
+      .max(
+        BOUNDS.description,
+        `A description can be at most ${BOUNDS.description.toLocaleString('en')} characters.`,
+      )
+      .optional(),
     status: TaskStatusSchema.optional(),
     priority: TaskPrioritySchema.optional(),
     assigneeId: z

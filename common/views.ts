@@ -58,6 +58,19 @@ export interface ConnectionView {
   readonly state: ConnectionState;
   readonly pendingChanges: number;
   readonly message: string | null;
+  /**
+   * Changes another identity (another key, or another person's session) made
+   * at this same organization, waiting for it: never sent with these
+   * credentials unless the person asks (DESIGN.md invariant 7).
+   */
+  readonly othersWaiting?: OthersWaiting;
+}
+
+export interface OthersWaiting {
+  /** Tasks with a change waiting. */
+  readonly tasks: number;
+  /** Who made them, in words: "another API key, connected on 24 Nov 2026". */
+  readonly madeWith: string;
 }
 
 export const THEMES = ['system', 'light', 'dark'] as const;

@@ -7,8 +7,9 @@ import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import { createServiceClient, parseBaseUrl } from '../service/client';
+import { cookieValues } from '../service/request-validation';
 import type { ServiceAuth, ServiceClient } from '../service/client';
-import { profileIdFor } from './profile-id';
+import { identityOf, newFingerprintKey, profileIdFor } from './profile-id';
 import { secretHint } from './secret-hint';
 
 /** The reference service started for "Try the demo"; its key lives in memory only. */
@@ -90,9 +91,26 @@ function connectError(e: AppError, what: 'key' | 'session'): AppError {
   return e;
 }
 
+/** How many secrets of this run the guard keeps watching after they are no longer in use. */
+const REMEMBERED_SECRETS = 8;
+
 export function createAccountService(deps: AccountDeps) {
   let active: ActiveAccount | null = null;
   let problem: AppError | null = null;
+  /**
+   * Every secret this run has held or been given, newest last: a key replaced
+   * by another (or pasted and refused) may still be quoted by an answer or an
+   * error from before, and must stay out of what main writes and sends.
+   */
+  const seen: string[] = [];
+  const remember = (secret: string, kind: 'api-key' | 'session'): void => {
+    for (const part of kind === 'session' ? cookieValues(secret) : [secret.trim()]) {
+      const at = seen.indexOf(part);
+      if (at !== -1) seen.splice(at, 1);
+      seen.push(part);
+    }
+    if (seen.length > REMEMBERED_SECRETS) seen.splice(0, seen.length - REMEMBERED_SECRETS);
+  };
 
   const clientFor = (baseUrl: string, auth: ServiceAuth): ServiceClient =>
     createServiceClient({ baseUrl, auth, fetch: deps.fetch, timeoutMs: deps.timeoutMs });
@@ -107,17 +125,30 @@ export function createAccountService(deps: AccountDeps) {
 
   /** Saves the secret first, then the profile; undoes the secret if the profile cannot be saved. */
   async function adopt(
-    base: Omit<Profile, 'id' | 'createdAt'>,
+    base: Omit<Profile, 'id' | 'createdAt' | 'servedOrganizationId'>,
     secret: string,
     client: ServiceClient,
     organization: Organization,
   ): Promise<Result<Connected>> {
-    const id = profileIdFor(base.baseUrl, organization.id, base.authKind);
+    remember(secret, base.authKind);
+    const fingerprintKey = deps.settings.get().fingerprintKey ?? newFingerprintKey();
+    const identity = identityOf(
+      base.authKind === 'session' ? cookieValues(secret).join(';') : secret,
+      fingerprintKey,
+      base.authKind === 'session' ? (organization.authenticatedUser?.id ?? null) : null,
+    );
+    const id = profileIdFor(base.baseUrl, organization.id, base.authKind, identity);
     const stored = await deps.secrets.set(id, secret);
     if (!stored.ok) return stored;
-    const profile: Profile = { ...base, id, createdAt: new Date().toISOString() };
+    const profile: Profile = {
+      ...base,
+      id,
+      servedOrganizationId: organization.id,
+      createdAt: new Date().toISOString(),
+    };
     const saved = await deps.settings.update((s) => ({
       ...s,
+      fingerprintKey: s.fingerprintKey ?? fingerprintKey,
       profiles: [...s.profiles.filter((p) => p.id !== id), profile],
       activeProfileId: id,
     }));
@@ -140,7 +171,8 @@ export function createAccountService(deps: AccountDeps) {
         : { state: 'signed-out', problem };
     },
 
-    secretsInUse: (): string[] => (active ? [active.secret] : []),
+    /** The secrets the guard watches (secret-guard.ts): the values only, never a cookie's name. */
+    secretsInUse: (): readonly string[] => seen,
 
     setProblem(p: AppError | null): void {
       problem = p;
@@ -164,6 +196,7 @@ export function createAccountService(deps: AccountDeps) {
         );
         return;
       }
+      remember(secret.value, profile.authKind);
       active = {
         profile: viewOf(profile, secret.value),
         secret: secret.value,
@@ -177,6 +210,8 @@ export function createAccountService(deps: AccountDeps) {
       if (!url.ok) return url;
       const baseUrl = url.value.href.replace(/\/+$/, '');
       const organizationId = input.organizationId || null;
+      // Watched from before it is sent: a refusal may quote it.
+      remember(input.apiKey, 'api-key');
       const auth = authFor({ authKind: 'api-key', organizationId }, input.apiKey);
       const client = clientFor(baseUrl, auth);
       const org = await client.getOrganization();
@@ -201,6 +236,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!grant.ok) return grant;
       const baseUrl = url.value.href.replace(/\/+$/, '');
       const { cookie, organizationId } = grant.value;
+      remember(cookie, 'session');
       const client = clientFor(baseUrl, authFor({ authKind: 'session', organizationId }, cookie));
       const org = await client.getOrganization();
       if (!org.ok) return err(connectError(org.error, 'session'));
@@ -237,6 +273,7 @@ export function createAccountService(deps: AccountDeps) {
         createdAt: new Date().toISOString(),
       };
       // The demo is never written to settings or the keychain: it lives as long as the app runs.
+      remember(demo.apiKey, 'api-key');
       active = { profile: viewOf(profile, demo.apiKey, true), secret: demo.apiKey, client, demo };
       problem = null;
       return ok({ account: active, organization: org.value });
@@ -250,7 +287,7 @@ export function createAccountService(deps: AccountDeps) {
       problem = null;
       if (current.demo) return ok(null);
       const removed = await deps.secrets.delete(current.profile.id);
-      // Pinned tasks stay in settings under the profile id: connecting to the same organization brings them back.
+      // Pins and waiting changes stay under the profile id: the same key (or person) connecting again finds them.
       const saved = await deps.settings.update((s) => ({
         ...s,
         profiles: s.profiles.filter((p) => p.id !== current.profile.id),

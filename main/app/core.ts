@@ -20,6 +20,7 @@ import type { Dispatch } from '../ipc/dispatcher';
 import type { Handlers } from '../ipc/handlers';
 import { consoleSink, createLogger } from '../log/logger';
 import type { LogSink, Logger } from '../log/logger';
+import { guardFor } from '../secrets/secret-guard';
 import type { SecretStore } from '../secrets/secret-store';
 import { createOutbox } from '../outbox/outbox';
 import { createOutboxFile } from '../outbox/outbox-file';
@@ -36,7 +37,7 @@ import type { PinStore } from '../tasks/pin-store';
 import { sameViews } from '../tasks/pinned-view';
 import { createTaskService } from '../tasks/task-service';
 import type { ActiveProfile } from '../tasks/task-service';
-import { connectionFrom, isConnectionError } from './connection';
+import { connectionFrom, isConnectionError, othersWaiting } from './connection';
 import { createEvents } from './events';
 import type { EventListener } from './events';
 import { settingsView } from './settings-view';
@@ -88,10 +89,17 @@ const MINUTE_MS = 60_000;
  * folders, the real keychain and the reference service.
  */
 export function createAppCore(opts: AppCoreOptions) {
-  const settings = createSettingsStore({ filePath: join(opts.userDataDir, SETTINGS_FILE) });
-  const events = createEvents();
-  // The logger reads the secrets in use lazily: accounts exists by the time anything is logged.
-  const log: Logger = createLogger(opts.logSink ?? consoleSink, () => accounts.secretsInUse());
+  // One guard for everything that leaves main or goes to disk (invariant 1). It reads the
+  // secrets lazily: accounts exists by the time anything is written, sent or logged.
+  const secretsInUse = () => accounts.secretsInUse();
+  const guard = guardFor(secretsInUse);
+  const redact = <T>(value: T): T => guard().value(value);
+  const settings = createSettingsStore({
+    filePath: join(opts.userDataDir, SETTINGS_FILE),
+    redact,
+  });
+  const events = createEvents(redact);
+  const log: Logger = createLogger(opts.logSink ?? consoleSink, secretsInUse);
   const accounts = createAccountService({
     settings,
     secrets: opts.secrets,
@@ -130,14 +138,30 @@ export function createAppCore(opts: AppCoreOptions) {
     return settingsPinStore(settings, profileId);
   };
 
-  const connection = () => {
+  /** The other identities' profiles at the active one's organization of the same service. */
+  const neighbours = (): readonly Settings['profiles'][number][] => {
     const a = accounts.active();
-    return connectionFrom(
+    if (!a || a.demo) return [];
+    const s = settings.get();
+    const me = s.profiles.find((p) => p.id === a.profile.id);
+    if (!me?.servedOrganizationId) return [];
+    return s.profiles.filter(
+      (p) =>
+        p.id !== me.id &&
+        p.baseUrl === me.baseUrl &&
+        p.servedOrganizationId === me.servedOrganizationId,
+    );
+  };
+  const connection = (): ConnectionView => {
+    const a = accounts.active();
+    const view = connectionFrom(
       a !== null,
       lastError,
       tasks.pendingCount(),
       a ? outbox.pausedReason(a.profile.id) : null,
     );
+    const others = othersWaiting(neighbours(), (id) => outbox.pendingTasks(id));
+    return others ? { ...view, othersWaiting: others } : view;
   };
   /** The last connection state sent: it goes out again only when it reads differently. */
   let shownConnection: ConnectionView | null = null;
@@ -148,7 +172,8 @@ export function createAppCore(opts: AppCoreOptions) {
       last &&
       last.state === view.state &&
       last.pendingChanges === view.pendingChanges &&
-      last.message === view.message
+      last.message === view.message &&
+      last.othersWaiting?.tasks === view.othersWaiting?.tasks
     )
       return;
     shownConnection = view;
@@ -190,7 +215,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const isActive = (profileId: string) => accounts.active()?.profile.id === profileId;
 
   const outbox = createOutbox({
-    store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE) }),
+    store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE), redact }),
     scheduler,
     pacer,
     clientFor: (profileId) => (isActive(profileId) ? (accounts.active()?.client ?? null) : null),
@@ -343,6 +368,21 @@ export function createAppCore(opts: AppCoreOptions) {
       outbox.retryNow();
       return ok(connection());
     },
+    handOverWaiting: async () => {
+      const a = accounts.active();
+      if (!a || a.demo) return err(appError('not_connected', 'Connect first.'));
+      const mine = activeProfile()?.pins;
+      for (const p of neighbours()) {
+        if (!mine || outbox.pendingTasks(p.id) === 0) continue;
+        // Their tasks show in this list, so the person sees them go out and land.
+        for (const pin of settingsPinStore(settings, p.id).list())
+          if (!mine.get(pin.taskId) && outbox.laneView(p.id, pin.taskId)) await mine.put(pin);
+        await outbox.handOver(p.id, a.profile.id);
+      }
+      emitTasks(tasks.list());
+      emitConnection();
+      return ok(connection());
+    },
     getSettings: async () => ok(viewOf(settings.get())),
     setSettings,
     openExternal: async (input) =>
@@ -361,23 +401,22 @@ export function createAppCore(opts: AppCoreOptions) {
     },
   };
 
-  const dispatch: Dispatch = createDispatcher(handlers, {
-    log,
-    secretsInUse: () => accounts.secretsInUse(),
-  });
+  const dispatch: Dispatch = createDispatcher(handlers, { log, guard });
 
   return {
     handlers,
     dispatch,
     log,
     onEvent: (listener: EventListener) => events.on(listener),
-    state: () => ({
-      account: accounts.status(),
-      organization,
-      tasks: tasks.list(),
-      connection: connection(),
-      settings: viewOf(settings.get()),
-    }),
+    /** What the tray shows (and tests read): through the same guard as the popup's events. */
+    state: () =>
+      redact({
+        account: accounts.status(),
+        organization,
+        tasks: tasks.list(),
+        connection: connection(),
+        settings: viewOf(settings.get()),
+      }),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', viewOf(settings.get())),
     /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */

@@ -2,8 +2,11 @@ import type { EventName, Events } from '../../common/ipc';
 
 export type EventListener = <E extends EventName>(event: E, payload: Events[E]) => void;
 
-/** A tiny typed fan-out: main's state changes go to the popup (and the tray). */
-export function createEvents() {
+/**
+ * A tiny typed fan-out: main's state changes go to the popup (and the tray).
+ * Every payload passes `guard` first (invariant 1: events are answers too).
+ */
+export function createEvents(guard: <T>(payload: T) => T = (p) => p) {
   const listeners = new Set<EventListener>();
   return {
     on(listener: EventListener): () => void {
@@ -11,7 +14,8 @@ export function createEvents() {
       return () => listeners.delete(listener);
     },
     emit<E extends EventName>(event: E, payload: Events[E]): void {
-      for (const l of listeners) l(event, payload);
+      const safe = guard(payload);
+      for (const l of listeners) l(event, safe);
     },
   };
 }

@@ -17,6 +17,8 @@ export interface AuthContext {
   readonly scopes: readonly string[] | null;
   /** The member a change is attributed to (updatedBy). */
   readonly actorMemberId: string;
+  /** A session's user, which the organization answer names as `authenticatedUser`. */
+  readonly sessionUserId?: string;
 }
 
 export type AuthOutcome =
@@ -106,6 +108,7 @@ export const authenticate = (headers: IncomingHttpHeaders, store: DemoStore): Au
       authType: 'session',
       scopes: null,
       actorMemberId: membership.id,
+      sessionUserId: session.userId,
     },
   };
 };

@@ -92,7 +92,13 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
     if (!hasScope(context, SCOPE_ORGANIZATION_READ)) return scopeRefused();
     const org = deps.store.organization(context.organizationId);
     if (!org) return errorResponse(404, 'Organization not found');
-    return jsonResponse(organizationToWire(org, context.authType));
+    const user =
+      context.sessionUserId !== undefined ? deps.store.user(context.sessionUserId) : undefined;
+    return jsonResponse({
+      ...organizationToWire(org, context.authType),
+      // As the real service does for a session: the signed-in user, by user id.
+      ...(user ? { authenticatedUser: { id: user.id, email: user.email } } : {}),
+    });
   }
 
   if (!hasScope(context, SCOPE_TASK_UPDATE)) return scopeRefused();

@@ -345,6 +345,13 @@ export const createSampleData = (): DemoData => {
       scopes: allScopes,
       actorMemberId: 'mem_a1luc5f0zr',
     },
+    // A colleague's key to the same organization: changes made with it are recorded as theirs.
+    {
+      key: newApiKey(),
+      organizationId: ORG_NORTHWIND,
+      scopes: allScopes,
+      actorMemberId: 'mem_n2dan4k8ro',
+    },
   ];
 
   return {

@@ -38,7 +38,13 @@ export interface DemoServer {
    * API keys. `full` and `noScope` belong to organizations[0] (noScope may read
    * the organization but not update tasks); `otherOrg` belongs to organizations[1].
    */
-  readonly keys: { readonly full: string; readonly noScope: string; readonly otherOrg: string };
+  readonly keys: {
+    readonly full: string;
+    readonly noScope: string;
+    readonly otherOrg: string;
+    /** Another member's key to organizations[0], with every scope. */
+    readonly colleague: string;
+  };
   /**
    * A signed-in web session of a member of organizations[0] and organizations[2].
    * `cookie` is the whole "name=value" Cookie header value (what ServiceAuth takes);
@@ -150,10 +156,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const pacer =
     options.rateLimit === false ? null : createPacer(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const trustedOrigins = new Set(options.trustedOrigins ?? []);
-  const [full, noScope, otherOrg] = data.apiKeys;
+  const [full, noScope, otherOrg, colleague] = data.apiKeys;
   const session = data.sessions[0];
   const [home] = data.organizations;
-  if (!full || !noScope || !otherOrg || !session || !home) {
+  if (!full || !noScope || !otherOrg || !colleague || !session || !home) {
     throw new Error('The demo sample data is missing a key, the session or an organization.');
   }
   const cookieName = SESSION_COOKIE_NAMES[0];
@@ -225,7 +231,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   return {
     baseUrl: `${origin}${basePath}`,
-    keys: { full: full.key, noScope: noScope.key, otherOrg: otherOrg.key },
+    keys: {
+      full: full.key,
+      noScope: noScope.key,
+      otherOrg: otherOrg.key,
+      colleague: colleague.key,
+    },
     session: {
       cookieName,
       cookie: `${cookieName}=${session.token}`,

@@ -4,6 +4,7 @@ import type { MethodName } from '../../common/ipc';
 import { appError, err } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { Logger } from '../log/logger';
+import type { SecretGuard } from '../secrets/secret-guard';
 import type { Handlers } from './handlers';
 
 export type Dispatch = (channel: string, rawInput: unknown) => Promise<Result<unknown>>;
@@ -38,12 +39,12 @@ export function describeInputError(error: z.ZodError): string {
  * The one path every renderer request takes after the sender check: find the
  * channel in the contract, parse the input with its schema, run the handler,
  * and turn anything that goes wrong into an error result. As a last guard for
- * invariant 1, every answer (refusals included) that contains a secret in use
- * is replaced by an error.
+ * invariant 1, every answer (refusals included) has any run of a secret in
+ * use redacted: a task titled with the key still lists, without the key.
  */
 export function createDispatcher(
   handlers: Handlers,
-  deps: { log: Logger; secretsInUse: () => readonly string[] },
+  deps: { log: Logger; guard: () => SecretGuard },
 ): Dispatch {
   const answer = async (channel: string, rawInput: unknown): Promise<Result<unknown>> => {
     const name = byChannel.get(channel);
@@ -65,11 +66,15 @@ export function createDispatcher(
   };
   return async (channel, rawInput) => {
     const result = await answer(channel, rawInput);
-    const text = JSON.stringify(result);
-    if (deps.secretsInUse().some((s) => s.length > 0 && text.includes(s))) {
-      deps.log.error(`${channel.slice(0, 80)} tried to return a secret; blocked`);
-      return err(appError('internal', 'Task Tray blocked an answer that contained a secret.'));
+    // Inside a try too: whatever an answer holds, the call answers with a Result.
+    try {
+      const safe = deps.guard().value(result);
+      if (safe !== result)
+        deps.log.warn(`${channel.slice(0, 80)}: a secret was redacted from the answer`);
+      return safe;
+    } catch (e) {
+      deps.log.error(`${channel.slice(0, 80)}: the answer could not be checked`, e);
+      return err(appError('internal', 'Task Tray could not send this answer safely. Try again.'));
     }
-    return result;
   };
 }

@@ -1,3 +1,5 @@
+import { guardFor } from '../secrets/secret-guard';
+
 export interface Logger {
   info(message: string, detail?: unknown): void;
   warn(message: string, detail?: unknown): void;
@@ -17,17 +19,14 @@ const describe = (detail: unknown): string => {
 };
 
 /**
- * Every log line passes through here, and every secret the app holds is cut
- * out of it first: an error from a library may quote a header, a URL or a
+ * Every log line passes through here, and every run of a secret the app
+ * holds is cut out of it first (secret-guard.ts): an error from a library may quote a header, a URL or a
  * request body, and a log file must never carry a key (invariant 1).
  */
 export function createLogger(sink: LogSink, secretsInUse: () => readonly string[]): Logger {
+  const guard = guardFor(secretsInUse);
   const write = (level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void => {
-    let line = `${message}${describe(detail)}`;
-    for (const secret of secretsInUse()) {
-      if (secret.length > 0) line = line.split(secret).join('[redacted]');
-    }
-    sink(level, line);
+    sink(level, guard().text(`${message}${describe(detail)}`));
   };
   return {
     info: (m, d) => write('info', m, d),

@@ -25,6 +25,8 @@ export interface OutboxFileOptions {
   readonly filePath: string;
   /** Names a moved-aside file. */
   readonly now?: () => Date;
+  /** Applied to what is written (secret-guard.ts): no run of a secret reaches the file. */
+  readonly redact?: <T>(value: T) => T;
 }
 
 const changes = (n: number): string => (n === 1 ? '1 change' : `${n} changes`);
@@ -48,7 +50,7 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
 
   const save = async (entries: readonly OutboxEntry[]): Promise<Result<null>> => {
     if (stuck) return err(stuck);
-    const text = serializeOutbox(entries);
+    const text = serializeOutbox(opts.redact ? opts.redact(entries) : entries);
     if (folderMade) {
       const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
       if (written.ok) return written;

@@ -532,6 +532,38 @@ export function createOutbox(deps: OutboxDeps) {
       await quiet();
     },
 
+    /**
+     * Gives one profile's waiting changes to another, which will send them
+     * with its own credentials: only when the person asked (invariant 7).
+     * They go behind nothing: each is older than the receiver's, and keeps
+     * its place in the list. Answers how many tasks they were for.
+     */
+    async handOver(from: string, to: string): Promise<number> {
+      const moving = [...lanes.values()].filter((l) => l.profileId === from && !l.sendingId);
+      if (moving.length === 0) return 0;
+      const keys = moving.flatMap((l) => [l.key, laneKey(to, l.taskId)]);
+      for (const lane of moving) {
+        cancelRetry(lane);
+        releaseLane(lane.key);
+      }
+      const tasks = new Set(moving.map((l) => l.taskId));
+      const saved = await mutate(
+        keys,
+        (es) =>
+          es.map((e) =>
+            e.profileId === from && tasks.has(e.taskId) && !landed.has(e.id)
+              ? { ...e, profileId: to }
+              : e,
+          ),
+        false,
+      );
+      for (const lane of moving) forgetIfIdle(lane);
+      if (!saved.ok) return 0;
+      for (const taskId of tasks) laneFor(to, taskId);
+      refresh();
+      return tasks.size;
+    },
+
     /** Drops a profile's changes: only for the demo, whose service is gone with them. */
     async discardProfile(profileId: string): Promise<void> {
       const keys = [...lanes.values()].filter((l) => l.profileId === profileId).map((l) => l.key);

@@ -5,7 +5,8 @@ import type { Task } from '../../common/task';
 import type { TaskPatch } from '../../common/task-patch';
 import { parseBaseUrl, serviceUrl } from './base-url';
 import type { Operation } from './error-mapping';
-import { errorFromFetchFailure, errorFromResponse, redactSecrets } from './error-mapping';
+import { createSecretGuard } from '../secrets/secret-guard';
+import { errorFromFetchFailure, errorFromResponse } from './error-mapping';
 import type { ServiceAuth } from './request-validation';
 import { authHeaders, secretsOf, validatePatch, validateTaskId } from './request-validation';
 import { readBodyCapped } from './read-body';
@@ -56,8 +57,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       : DEFAULT_TIMEOUT_MS;
   // Checked now, reported on each call: construction never throws.
   const base = parseBaseUrl(options.baseUrl);
-  const secrets = secretsOf(auth);
-  const safe = <T>(r: Result<T>): Result<T> => (r.ok ? r : err(redactSecrets(r.error, secrets)));
+  // Redacts before anything is cut or quoted: a message cut at 300 characters must not keep
+  // the first part of a key (invariant 1).
+  const guard = createSecretGuard(secretsOf(auth));
+  const safe = <T>(r: Result<T>): Result<T> =>
+    r.ok ? r : err({ ...r.error, message: guard.text(r.error.message) });
 
   /** Sends one request; on a 2xx answer returns its body text. */
   const send = async (req: Sent): Promise<Result<string>> => {
@@ -122,7 +126,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           status: response.type === 'opaqueredirect' ? 0 : response.status,
           retryAfter: response.headers.get('retry-after'),
           contentType: response.headers.get('content-type'),
-          bodyText: text,
+          bodyText: guard.text(text),
         },
         {
           operation: req.operation,

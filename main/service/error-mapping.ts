@@ -6,7 +6,8 @@ import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-e
  * From what went wrong on the wire to an AppError a person can act on. Pure:
  * no fetch, no clock of its own. Every message here is built from the status,
  * the service's own words and the operation, never from credentials; the
- * client redacts anyway, in case a server echoes one back.
+ * client redacts the body before it gets here (secret-guard.ts), in case a
+ * server echoes one back, so no cut below can keep part of a secret.
  */
 
 export type Operation = 'getOrganization' | 'updateTask';
@@ -199,14 +200,4 @@ export const errorFromFetchFailure = (error: unknown, ctx: FetchFailureContext):
     `Could not reach the service at ${ctx.host}${reason ? ` (${reason})` : ''}. ` +
       'Check your internet connection and the base URL.',
   );
-};
-
-/** Replace every occurrence of a secret in the error's message. */
-export const redactSecrets = (error: AppError, secrets: readonly string[]): AppError => {
-  let message = error.message;
-  // Longest first, so a whole cookie goes before the token inside it.
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (s.length >= 4) message = message.split(s).join('[redacted]');
-  }
-  return message === error.message ? error : { ...error, message };
 };

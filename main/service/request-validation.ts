@@ -137,10 +137,17 @@ export const authHeaders = (auth: ServiceAuth): Result<Record<string, string>> =
 export const secretsOf = (auth: ServiceAuth): string[] => {
   if (typeof auth !== 'object' || auth === null) return [];
   if (auth.kind === 'api-key') return typeof auth.apiKey === 'string' ? [auth.apiKey.trim()] : [];
-  if (auth.kind === 'session' && typeof auth.cookie === 'string') {
-    // The whole cookie and each value in it: a server may echo just the token.
-    const values = auth.cookie.split(';').map((p) => p.slice(p.indexOf('=') + 1).trim());
-    return [auth.cookie.trim(), ...values];
-  }
+  if (auth.kind === 'session' && typeof auth.cookie === 'string') return cookieValues(auth.cookie);
   return [];
 };
+
+/**
+ * The secret parts of a Cookie header: each value, not the names
+ * ("better-auth.session_token" is no secret, and redacting runs of it would
+ * garble every message that names the cookie).
+ */
+export const cookieValues = (cookie: string): string[] =>
+  cookie
+    .split(';')
+    .map((p) => p.slice(p.indexOf('=') + 1).trim())
+    .filter((v) => v.length > 0);

@@ -46,6 +46,8 @@ export const ProfileSchema = z.strictObject({
   baseUrl: HttpUrl,
   authKind: z.enum(['api-key', 'session']),
   organizationId: z.string().min(1).max(128).nullable().default(null),
+  /** The organization the credentials answered for (organizationId is only what was asked for). */
+  servedOrganizationId: z.string().min(1).max(128).optional(),
   createdAt: Timestamp,
 });
 
@@ -128,6 +130,11 @@ export const SettingsSchema = z
     signInUrl: HttpUrl.default(DEFAULT_SIGN_IN_URL),
     serviceUrl: HttpUrl.default(DEFAULT_SERVICE_URL),
     requestsPerMinute: z.number().int().min(1).max(1000).default(DEFAULT_REQUESTS_PER_MINUTE),
+    // Names a key in a profile id without revealing it (profile-id.ts); made at the first connect.
+    fingerprintKey: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   })
   .superRefine((s, ctx) => {
     for (const issue of crossFieldIssues(s, s.pinned)) ctx.addIssue({ code: 'custom', ...issue });

@@ -41,6 +41,8 @@ export interface SettingsStoreOptions {
   readonly filePath: string;
   /** The clock used to name a moved-aside file. */
   readonly now?: () => Date;
+  /** Applied to what is written (secret-guard.ts): no run of a secret reaches the file. */
+  readonly redact?: <T>(value: T) => T;
 }
 
 const deepFreeze = <T>(value: T): T => {
@@ -196,7 +198,8 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     });
     if (!results.some((r) => r.ok)) return results;
 
-    const text = `${JSON.stringify(state, null, 2)}\n`;
+    // Compact: indentation grows with nesting, and the file is rewritten on every change.
+    const text = `${JSON.stringify(opts.redact ? opts.redact(state) : state)}\n`;
     // The folder was there at the last write: not made again before each one. Should it have
     // been removed since, the write fails, and the folder is made and the write tried once more.
     let written = folderMade ? await writeFileAtomic(filePath, text, { mode: 0o600 }) : null;

@@ -3,6 +3,7 @@ import type { ProfileView } from '../../common/views';
 import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
+import { HandOverNotice } from './HandOverNotice';
 import { OrgHeader } from './OrgHeader';
 import { TaskSection } from './TaskSection';
 
@@ -20,6 +21,7 @@ export function HomeScreen(props: {
     <div className="app">
       <OrgHeader />
       <TaskSection focusTask={props.focusTask} onFocused={props.onFocused} />
+      <HandOverNotice authKind={props.profile.authKind} />
       <ConnectionNotice
         profile={props.profile}
         problem={props.problem}

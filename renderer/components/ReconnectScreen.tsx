@@ -3,9 +3,10 @@ import { ApiKeyForm } from './ApiKeyForm';
 
 /**
  * The service refused the key (revoked, or without the task scope): connect
- * with another one, same address and organization. Pinned tasks and the
- * changes waiting for them belong to that address and organization, so they
- * carry over and go out once the new key is accepted.
+ * with another one, same address and organization. Pins and waiting changes
+ * belong to the key that made them (DESIGN.md invariant 7): the new key
+ * starts its own list, and the old key's waiting changes go out with the new
+ * one only when the person says so (HandOverNotice).
  */
 export function ReconnectScreen(props: {
   readonly profile: ProfileView;
@@ -17,8 +18,8 @@ export function ReconnectScreen(props: {
       <div className="first-run__intro">
         <h1 className="first-run__title">Connect again</h1>
         <p className="muted">
-          Your pinned tasks and waiting changes stay; they are sent once the service accepts the new
-          key.
+          Changes waiting from the old key stay with it: once the new key is accepted, you can send
+          them with it, and the service will record them under the new key&apos;s owner.
         </p>
       </div>
       <ApiKeyForm

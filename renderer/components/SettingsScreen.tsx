@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import { THEMES } from '../../common/views';
 import type { AccountStatus, ProfileView, Theme } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
 import { BackIcon } from './icons';
+import { signOutText } from '../lib/sign-out-text';
 import { Notice } from './Notice';
 import { ShortcutField } from './ShortcutField';
 
@@ -26,6 +28,8 @@ export function SettingsScreen(props: {
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const connection = useMain('connection').state;
+  const waiting = connection.phase === 'ready' ? connection.value.pendingChanges : 0;
 
   const signOut = async () => {
     if (busy) return;
@@ -91,11 +95,7 @@ export function SettingsScreen(props: {
           </dl>
           {confirmSignOut ? (
             <div className="confirm" role="group" aria-label="Confirm sign out">
-              <p>
-                {profile.authKind === 'api-key'
-                  ? 'The key is removed from the keychain. Your pinned tasks stay for next time.'
-                  : 'The session is removed from the keychain. Your pinned tasks stay for next time.'}
-              </p>
+              <p>{signOutText(profile.authKind, waiting)}</p>
               <div className="form__actions">
                 <button
                   type="button"

@@ -55,7 +55,7 @@ export const TaskRow = memo(function TaskRow(props: {
         <span
           id={titleId}
           className={`task__title${row.hasTitle ? '' : ' task__title--id'}`}
-          title={row.title}
+          title={row.fullTitle}
         >
           {row.title}
         </span>

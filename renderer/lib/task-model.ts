@@ -1,3 +1,4 @@
+import { clip } from '../../common/bounds';
 import { descriptionText } from '../../common/description';
 import { sameData } from '../../common/same-data';
 import {
@@ -17,8 +18,10 @@ export interface TaskRowModel {
   readonly id: string;
   /** How it was pinned (organization, entity from the link): enough to pin it again after an undo. */
   readonly ref: TaskRef;
-  /** The title, or the id until the service has answered about this task. */
+  /** The title as the row lays it out (at most ROW_TEXT characters), or the id until the service has answered. */
   readonly title: string;
+  /** The whole title (as kept: BOUNDS.title), for the tooltip. */
+  readonly fullTitle: string;
   readonly hasTitle: boolean;
   readonly entityType: EntityType | null;
   readonly priority: TaskPriority | null;
@@ -39,9 +42,16 @@ export interface TaskRowModel {
 const ENTITY_LABELS: Record<EntityType, string> = { vendor: 'Vendor', risk: 'Risk' };
 export const entityLabel = (t: EntityType): string => ENTITY_LABELS[t];
 
+/**
+ * What a row lays out of a title or description: two clamped lines never
+ * show more, and a long unbroken string costs seconds of layout per
+ * re-render with `overflow-wrap: anywhere` (issue 13: 100,000 characters, 10 s).
+ */
+export const ROW_TEXT = 300;
+
 const firstLine = (text: string): string => {
-  const line = text.split('\n').find((l) => l.trim().length > 0) ?? '';
-  return line.trim();
+  const line = text.split('\n', 50).find((l) => l.trim().length > 0) ?? '';
+  return clip(line.trim(), ROW_TEXT);
 };
 
 /**
@@ -60,7 +70,8 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
   return {
     id: view.id,
     ref: { ...view.ref, taskId: view.id },
-    title: title || view.id,
+    title: clip(title, ROW_TEXT) || view.id,
+    fullTitle: title || view.id,
     hasTitle: title.length > 0,
     entityType: isEntityType(entity) ? entity : null,
     priority,

@@ -7,7 +7,8 @@ import { TaskPatchSchema } from '../../common/task-patch';
 
 /**
  * Answers shaped like the real service's (SERVICE.md): they must parse, and
- * parse without losing anything, including what the interface does not list.
+ * parse without losing anything the app shows; what it does not show is not
+ * kept (invariant 8: everything kept is saved and sent to the popup).
  */
 
 const maya = {
@@ -70,16 +71,19 @@ describe('TaskSchema on real-shaped answers', () => {
     expect(parseTask(task)).toEqual({ ...task, warnings: [] });
   });
 
-  it('takes null and partial users, null members and extra fields without loss', () => {
+  it('takes null and partial users and null members; fields it does not show are not kept', () => {
     const task = {
       ...realTask,
       assignee: null,
-      createdBy: { id: 'mem_x', user: { name: 'Only A Name' } },
+      createdBy: { id: 'mem_x', user: { name: 'Only A Name', role: 'owner' } },
       updatedBy: { id: 'mem_y', user: null },
-      organizationId: 'org_7kq2m9x4v1pz',
-      attachments: [{ id: 'att_1' }],
     };
-    expect(parseTask(task)).toEqual({ ...task, warnings: [] });
+    const extra = { organizationId: 'org_7kq2m9x4v1pz', attachments: [{ id: 'att_1' }] };
+    expect(parseTask({ ...task, ...extra })).toEqual({
+      ...task,
+      createdBy: { id: 'mem_x', user: { name: 'Only A Name' } },
+      warnings: [],
+    });
   });
 
   it('keeps an unknown status, priority or entity type, and flags each', () => {
@@ -132,8 +136,9 @@ describe('OrganizationSchema on real-shaped answers', () => {
 
   it('takes the real wire names for the device fields and gives them the neutral names', () => {
     const { fleetDmLabelId, isFleetSetupCompleted, ...rest } = realWire;
+    const { advancedModeEnabled: _extra, ...shown } = rest;
     expect(parseOrg(realWire)).toEqual({
-      ...rest,
+      ...shown,
       deviceLabelId: fleetDmLabelId,
       isDeviceSetupCompleted: isFleetSetupCompleted,
       warnings: [],
@@ -143,7 +148,8 @@ describe('OrganizationSchema on real-shaped answers', () => {
   it("takes the seed's names as they are", () => {
     const { fleetDmLabelId: _a, isFleetSetupCompleted: _b, ...rest } = realWire;
     const seed = { ...rest, deviceLabelId: 4, isDeviceSetupCompleted: false };
-    expect(parseOrg(seed)).toEqual({ ...seed, warnings: [] });
+    const { advancedModeEnabled: _extra, ...shown } = seed;
+    expect(parseOrg(seed)).toEqual({ ...shown, warnings: [] });
   });
 
   it('takes the nulls the real service sends, and metadata that is not JSON', () => {
@@ -225,5 +231,65 @@ describe('TaskPatchSchema', () => {
   it('refuses a patch whose only fields are undefined: it would go out as an empty update', () => {
     expect(TaskPatchSchema.safeParse({ title: undefined, status: undefined }).success).toBe(false);
     expect(TaskPatchSchema.safeParse({ status: 'done', title: undefined }).success).toBe(true);
+  });
+});
+
+describe('what the service sends is bounded before it is kept (invariant 8)', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = { type: 'text', text: 'deep' };
+    for (let i = 0; i < depth; i++) value = { type: 'paragraph', content: [value] };
+    return value;
+  };
+
+  it('a description nested 3,000 levels is kept as its text: small, flat, cloneable', () => {
+    const parsed = parseTask({ ...realTask, description: nested(3_000) });
+    expect(typeof parsed.description).toBe('string');
+    expect(JSON.stringify(parsed).length).toBeLessThan(25_000);
+    expect(() => structuredClone(parsed)).not.toThrow();
+    // A real document is kept as it came.
+    expect(parseTask({ ...realTask, description: tiptap }).description).toEqual(tiptap);
+  });
+
+  it('a 1 MB description string is reduced to at most 20,000 characters of text', () => {
+    const huge = 'lorem ipsum '.repeat(90_000);
+    const kept = parseTask({ ...realTask, description: huge }).description as string;
+    expect(kept.length).toBeLessThanOrEqual(20_000);
+    expect(kept.startsWith('lorem ipsum')).toBe(true);
+  });
+
+  it('a 100,000-character title is kept to 1,000, ending in "…"; names and emails to 320', () => {
+    const parsed = parseTask({
+      ...realTask,
+      title: 'W'.repeat(100_000),
+      assignee: { id: 'mem_x', user: { name: 'N'.repeat(5_000), email: 'e'.repeat(5_000) } },
+    });
+    expect(parsed.title).toHaveLength(1_000);
+    expect(parsed.title?.endsWith('…')).toBe(true);
+    expect(parsed.assignee?.user?.name).toHaveLength(320);
+    expect(parsed.assignee?.user?.email).toHaveLength(320);
+  });
+
+  it('an id or status of 1 MB is no id: the answer is refused, and the refusal does not quote it', () => {
+    const status = TaskSchema.safeParse({ ...realTask, status: 's'.repeat(1_000_000) });
+    expect(status.success).toBe(false);
+    expect(JSON.stringify(status.error?.issues).length).toBeLessThan(1_000);
+    const org = OrganizationSchema.safeParse({ id: 'o'.repeat(1_000_000), name: 'Acme' });
+    expect(org.success).toBe(false);
+    expect(JSON.stringify(org.error?.issues).length).toBeLessThan(1_000);
+  });
+
+  it('metadata too large or too deep to show is dropped with a warning', () => {
+    const parsed = parseOrg({ id: 'org_1', metadata: nested(50) });
+    expect(parsed.metadata).toBeNull();
+    expect(parsed.warnings).toEqual(['The metadata is too large or too deeply nested to show']);
+    expect(parseOrg({ id: 'org_1', metadata: 'x'.repeat(9_000) }).metadata).toBeNull();
+    expect(parseOrg({ id: 'org_1', metadata: '{"a":1}' }).metadata).toBe('{"a":1}');
+  });
+
+  it('a title sent is at most 1,000 characters, with a message that says so', () => {
+    const r = TaskPatchSchema.safeParse({ title: 'T'.repeat(1_001) });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('A title can be at most 1,000 characters.');
+    expect(TaskPatchSchema.safeParse({ title: 'T'.repeat(1_000) }).success).toBe(true);
   });
 });

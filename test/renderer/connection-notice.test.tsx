@@ -48,7 +48,7 @@ describe('waiting changes', () => {
     expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
   });
 
-  it('a refused key pauses the changes; connecting with another key (same address) resumes them', async () => {
+  it('a refused key pauses the changes; connect with another key at the same address', async () => {
     const fake = createFakeApi({
       account: connected({ baseUrl: 'https://api.acme.example', organizationId: 'org_abc123' }),
       tasks: [view({ pendingPatch: { status: 'done' }, sync: 'queued' })],
@@ -129,5 +129,29 @@ describe('waiting changes', () => {
       },
     });
     expect((await screen.findByRole('alert')).textContent).toContain('The keychain is locked');
+  });
+});
+
+describe("another identity's waiting changes (invariant 7)", () => {
+  it('says whose they are, and sends them with this key only when asked', async () => {
+    const { fake, user } = renderWithApi({
+      connection: {
+        state: 'online',
+        pendingChanges: 0,
+        message: null,
+        othersWaiting: { tasks: 2, madeWith: 'another API key, connected on 24 Nov 2026' },
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Changes to 2 tasks made with another API key, connected on 24 Nov 2026 are waiting',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/records them as made by this key's owner/)).toBeTruthy();
+    expect(fake.callsOf('handOverWaiting')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Send them with this key' }));
+    expect(fake.callsOf('handOverWaiting')).toHaveLength(1);
+    await screen.findByText('Review the SOC 2 report');
+    expect(screen.queryByText(/made with another API key/)).toBeNull();
   });
 });

@@ -130,6 +130,12 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     },
     getConnection: async () => ok(state.connection),
     retrySync: async () => ok(state.connection),
+    handOverWaiting: async () => {
+      const { othersWaiting: _moved, ...rest } = state.connection;
+      state.connection = rest;
+      emit('connection:changed', state.connection);
+      return ok(state.connection);
+    },
     getSettings: async () => ok(state.settings),
     setSettings: async (input) =>
       ok((state.settings = { ...state.settings, ...(input as object) })),

@@ -37,6 +37,18 @@ describe('settings', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to Task Tray' })).toBeTruthy();
   });
 
+  it('says before signing out that waiting changes stay with this key, never sent with another', async () => {
+    const { user } = await openSettings(
+      createFakeApi({ connection: { state: 'offline', pendingChanges: 3, message: null } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign out…' }));
+    expect(
+      screen.getByText(
+        /3 changes still wait to be sent: kept on this computer, sent only when you connect again with this same key, never with another key or session\./,
+      ),
+    ).toBeTruthy();
+  });
+
   it('can cancel signing out', async () => {
     const { user, fake } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Sign out…' }));

@@ -124,12 +124,19 @@ describe('task list states', () => {
     ).toHaveLength(1);
   });
 
-  it('long titles are kept whole (clamped by CSS, full text as tooltip)', async () => {
-    const long = 'Collect evidence '.repeat(30).trim();
+  it('a long title: the row lays out its first 300 characters, the tooltip has it whole', async () => {
+    const long = 'Collect evidence '.repeat(50).trim();
     renderTasks([view({ task: { title: long } })]);
     const title = (await screen.findByRole('listitem')).querySelector('.task__title')!;
-    expect(title.textContent).toBe(long);
+    expect(title.textContent).toBe(`${long.slice(0, 299)}…`);
     expect(title.getAttribute('title')).toBe(long);
+  });
+
+  it('a title of 100,000 characters without a space lays out 300 (issue 13: seconds of layout)', async () => {
+    renderTasks([view({ task: { title: 'W'.repeat(100_000), description: 'D'.repeat(50_000) } })]);
+    const row = await screen.findByRole('listitem');
+    expect(row.querySelector('.task__title')!.textContent).toHaveLength(300);
+    expect(row.querySelector('.task__desc')!.textContent).toHaveLength(300);
   });
 
   // happy-dom takes seconds to build 4,000 elements (Chromium takes milliseconds): room for that.

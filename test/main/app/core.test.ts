@@ -339,9 +339,12 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
   it('signs out: the key leaves the keychain, pins wait for the same organization to come back', async () => {
     const { h } = await connected();
     unwrap(await h.call('pinTask', { ref: taskId() }));
+    const before = unwrap(await h.call('getAccount'));
+    const profileId = before.state === 'connected' ? before.profile.id : '';
+    expect((await keytar.findCredentials(service)).map((c) => c.account)).toContain(profileId);
     const account = unwrap(await h.call('signOut'));
     expect(account.state).toBe('signed-out');
-    expect(await keytar.findCredentials(service)).toEqual([]);
+    expect((await keytar.findCredentials(service)).map((c) => c.account)).not.toContain(profileId);
     expect(unwrap(await h.call('listTasks'))).toEqual([]);
     unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([taskId()]);

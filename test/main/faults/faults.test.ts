@@ -342,15 +342,67 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     expect(unwrap(await a.h.call('getAccount')).problem).toBeNull();
   });
 
-  it('a key without task scope (a real 403): kept until a key with the scope connects', async () => {
+  it('a key without task scope (a real 403): kept, and sent with a better key only when asked', async () => {
     const a = await connectedApp({ key: server.keys.noScope });
     const [id] = ids();
+    const before = statusOf(id!);
     expect(unwrap(await set(a, id!, 'in_review'))).toMatchObject({ sync: 'queued' });
     expect((await connection(a)).message).toMatch(/lacks the task permissions/);
-    // The same organization with a better key is the same profile: its queue resumes.
+    // Another key is another identity (invariant 7): the change waits, and the person is told.
     unwrap(await a.h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    const [, other] = ids();
+    unwrap(await a.h.call('pinTask', { ref: other! }));
+    unwrap(await set(a, other!, 'done'));
+    await whenOutboxEmpty(a.h.core);
+    expect(statusOf(other!)).toBe('done');
+    expect(statusOf(id!)).toBe(before);
+    expect((await connection(a)).othersWaiting).toEqual({
+      tasks: 1,
+      madeWith: expect.stringMatching(/^another API key, connected on /),
+    });
+    // Asked, it goes out with the new key, and the row shows it in this profile's list.
+    const handed = unwrap(await a.h.call('handOverWaiting'));
+    expect(handed.othersWaiting).toBeUndefined();
     await whenOutboxEmpty(a.h.core);
     expect(statusOf(id!)).toBe('in_review');
+    expect(unwrap(await a.h.call('listTasks')).map((t) => t.id)).toContain(id);
+  });
+
+  it('a change queued with one key is never sent with another key, nor its pins shown (invariant 7)', async () => {
+    const [id, other] = ids();
+    const a = await connectedApp({
+      baseUrl: relay.baseUrl,
+      pins: [id!],
+      // Retries wait long: only "Retry now" sends again, so the test says when.
+      extra: { outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } } },
+    });
+    const before = statusOf(id!);
+    await relay.stop();
+    expect(unwrap(await set(a, id!, 'in_review'))).toMatchObject({ sync: 'queued' });
+    await relay.start();
+
+    // A colleague connects with their key to the same service and organization.
+    unwrap(
+      await a.h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.colleague }),
+    );
+    expect(unwrap(await a.h.call('listTasks'))).toEqual([]);
+    unwrap(await a.h.call('retrySync'));
+    unwrap(await a.h.call('pinTask', { ref: other! }));
+    unwrap(await set(a, other!, 'done'));
+    await whenOutboxEmpty(a.h.core);
+    expect(statusOf(other!)).toBe('done');
+    expect(statusOf(id!)).toBe(before);
+    expect((await connection(a)).othersWaiting?.tasks).toBe(1);
+
+    // The first key again: its change goes out with it, and the audit trail names its owner.
+    unwrap(await a.h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+    expect(unwrap(await a.h.call('listTasks')).map((t) => t.id)).toEqual([id]);
+    unwrap(await a.h.call('retrySync'));
+    await whenOutboxEmpty(a.h.core);
+    expect(server.getTask(org, id!)).toMatchObject({
+      status: 'in_review',
+      updatedById: 'mem_n1maya7q2c',
+    });
   });
 
   it('400 and 404 give the change up, visibly, and lose nothing else', async () => {

@@ -5,6 +5,7 @@ import { appError, err, ok } from '../../../common/result';
 import { createDispatcher } from '../../../main/ipc/dispatcher';
 import type { Handlers } from '../../../main/ipc/handlers';
 import { createLogger } from '../../../main/log/logger';
+import { createSecretGuard } from '../../../main/secrets/secret-guard';
 
 const SECRET = 'comp_secretsecretsecretsecret0001';
 
@@ -30,7 +31,7 @@ function setup(overrides: Partial<Handlers> = {}) {
         (_l, line) => logs.push(line),
         () => [SECRET],
       ),
-      secretsInUse: () => [SECRET],
+      guard: () => createSecretGuard([SECRET]),
     },
   );
   return { dispatch, reached, logs };
@@ -105,13 +106,34 @@ describe('the IPC dispatcher', () => {
     expect(logs.join('\n')).not.toContain(SECRET);
   });
 
-  it('blocks an answer that would carry the secret to the renderer', async () => {
+  it('redacts the secret, or any 8 characters of it, from an answer and keeps the rest', async () => {
     const { dispatch } = setup({
-      getConnection: async () => err(appError('server', `echo ${SECRET}`)),
+      getConnection: async () => err(appError('server', `echo ${SECRET.slice(0, 12)}…`)),
+    });
+    const answer = await dispatch('connection:get', undefined);
+    expect(answer).toEqual({
+      ok: false,
+      error: { kind: 'server', message: 'echo [redacted]…' },
+    });
+  });
+
+  it('answers with a Result even when the answer cannot be walked', async () => {
+    const { dispatch, logs } = setup({
+      getConnection: async () =>
+        ok(
+          new Proxy(
+            {},
+            {
+              ownKeys() {
+                throw new Error(`trap ${SECRET}`);
+              },
+            },
+          ) as never,
+        ),
     });
     const answer = await dispatch('connection:get', undefined);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'internal' } });
-    expect(JSON.stringify(answer)).not.toContain(SECRET);
+    expect(logs.join('\n')).not.toContain(SECRET.slice(0, 8));
   });
 
   it('never quotes what the page sent: an unknown field named like the key stays out of the answer', async () => {
@@ -128,7 +150,7 @@ describe('the IPC dispatcher', () => {
     expect(JSON.stringify(huge).length).toBeLessThan(400);
   });
 
-  it('blocks a refusal that would echo the secret, not only handler answers', async () => {
+  it('redacts a refusal that would echo the secret, not only handler answers', async () => {
     const { dispatch } = setup();
     const answer = await dispatch('settings:set', { signInUrl: SECRET.repeat(100) });
     expect(JSON.stringify(answer)).not.toContain(SECRET);

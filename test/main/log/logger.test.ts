@@ -18,6 +18,24 @@ describe('createLogger', () => {
     }
   });
 
+  it('cuts a run of 8 characters of a secret too: a prefix, the upper-cased or base64 form', () => {
+    const lines: string[] = [];
+    const secret = 'comp_0123456789abcdef0123456789abcdef';
+    const log = createLogger(
+      (_level, line) => lines.push(line),
+      () => [secret],
+    );
+    log.warn(`cut at 300: ${secret.slice(0, 12)}…`);
+    log.warn(`shouted ${secret.toUpperCase()}`);
+    log.warn(`encoded ${Buffer.from(secret).toString('base64')}`);
+    expect(lines).toEqual([
+      'cut at 300: [redacted]…',
+      'shouted [redacted]',
+      // The padding carries nothing of the key.
+      expect.stringMatching(/^encoded \[redacted\]=*$/),
+    ]);
+  });
+
   it('logs plain lines untouched when there is no secret', () => {
     const lines: string[] = [];
     createLogger(

@@ -26,8 +26,8 @@ describe('service client: successes against the reference service', () => {
       warnings: [],
     });
     expect(org.logoUrl).toMatch(/^https:\/\//);
-    // Extra fields the interface does not list come through untouched.
-    expect((org as Record<string, unknown>)['advancedModeEnabled']).toBe(false);
+    // Fields the app does not show are not kept (invariant 8): nothing to save or send.
+    expect((org as Record<string, unknown>)['advancedModeEnabled']).toBeUndefined();
   });
 
   it("reads the other organization, which uses the seed's field names and nulls", async () => {

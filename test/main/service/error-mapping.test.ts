@@ -4,10 +4,8 @@ import {
   errorFromFetchFailure,
   errorFromResponse,
   parseRetryAfter,
-  redactSecrets,
   serverText,
 } from '../../../main/service/error-mapping';
-import { appError } from '../../../common/result';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 const ctx = {
@@ -144,18 +142,5 @@ describe('errorFromFetchFailure', () => {
       /ERR_INTERNET_DISCONNECTED/,
     );
     expect(errorFromFetchFailure('???', { ...base, timedOut: false }).kind).toBe('network');
-  });
-});
-
-describe('redactSecrets', () => {
-  it('removes every occurrence, the longest secret first', () => {
-    const e = appError('server', 'a=tok123 and tok123 again');
-    expect(redactSecrets(e, ['tok123', 'a=tok123']).message).toBe(
-      '[redacted] and [redacted] again',
-    );
-  });
-  it('leaves messages alone when there is nothing to hide', () => {
-    const e = appError('server', 'fine');
-    expect(redactSecrets(e, ['', 'abc'])).toBe(e);
   });
 });

@@ -1,0 +1,159 @@
+/**
+ * The one guard for everything that leaves main or goes to disk (answers,
+ * events, settings, the outbox, logs): DESIGN.md invariant 1. A secret
+ * counts wherever any run of FRAGMENT or more of its characters appears, as
+ * is, upper- or lower-cased, URL-encoded or base64-encoded, so a message
+ * that a server cut in the middle of a key, or that quotes it in another
+ * form, still carries no part of it. What matches is replaced, never
+ * allowed to block the data it is in: a task titled with the key is shown
+ * with "[redacted]", not refused forever.
+ */
+
+export const FRAGMENT = 8;
+export const REDACTED = '[redacted]';
+
+export interface SecretGuard {
+  /** The text with every run of a secret (in any of its forms) replaced by REDACTED. */
+  text(value: string): string;
+  /** A copy of a JSON-like value with every string (and key) redacted; the value itself when nothing matched. */
+  value<T>(value: T): T;
+  /** Whether the text carries any run of a secret. */
+  finds(value: string): boolean;
+}
+
+/** Upper-cases ASCII letters only: keeps every index where it was, which toUpperCase does not promise. */
+const fold = (s: string): string => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+
+const base64 = (s: string): string[] => {
+  const std = Buffer.from(s, 'utf8').toString('base64').replace(/=+$/, '');
+  return [std, std.replace(/\+/g, '-').replace(/\//g, '_')];
+};
+
+/**
+ * The forms a secret may be quoted in. Base64 is taken at each of the three
+ * byte offsets, so a run of the secret encoded on its own (not aligned with
+ * the secret's start) is still a run of one of them.
+ */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret, encodeURIComponent(secret)]);
+  for (let offset = 0; offset < 3 && offset < secret.length; offset++)
+    for (const b of base64(secret.slice(offset))) forms.add(b);
+  return [...forms].filter((f) => f.length > 0);
+}
+
+const NONE: SecretGuard = { text: (v) => v, value: (v) => v, finds: () => false };
+
+/**
+ * A guard for these secrets. Matching is case-insensitive (ASCII) on every
+ * form; a secret shorter than FRAGMENT counts only whole (and only from 4
+ * characters: shorter is no secret worth the noise).
+ */
+export function createSecretGuard(secrets: readonly string[]): SecretGuard {
+  const windows = new Set<string>();
+  const wholes: string[] = [];
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    if (secret.length < FRAGMENT) {
+      wholes.push(fold(secret));
+      continue;
+    }
+    for (const form of secretForms(secret)) {
+      const f = fold(form);
+      for (let i = 0; i + FRAGMENT <= f.length; i++) windows.add(f.slice(i, i + FRAGMENT));
+    }
+  }
+  if (windows.size === 0 && wholes.length === 0) return NONE;
+
+  /** [start, end) ranges of text covered by a secret's runs, merged, in order. */
+  const covered = (value: string): [number, number][] => {
+    const f = fold(value);
+    const ranges: [number, number][] = [];
+    const add = (start: number, end: number) => {
+      const last = ranges[ranges.length - 1];
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else ranges.push([start, end]);
+    };
+    if (windows.size > 0)
+      for (let i = 0; i + FRAGMENT <= f.length; i++)
+        if (windows.has(f.slice(i, i + FRAGMENT))) add(i, i + FRAGMENT);
+    for (const w of wholes)
+      for (let at = f.indexOf(w); at !== -1; at = f.indexOf(w, at + 1)) add(at, at + w.length);
+    return ranges.sort((a, b) => a[0] - b[0]);
+  };
+
+  // The same ids, titles and names go out in every event: each is looked at once.
+  const seen = new Map<string, string>();
+  const text = (value: string): string => {
+    if (value.length < 4) return value;
+    const known = seen.get(value);
+    if (known !== undefined) return known;
+    const redacted = redact(value);
+    if (seen.size >= 20_000) seen.clear();
+    seen.set(value, redacted);
+    return redacted;
+  };
+  const redact = (value: string): string => {
+    const ranges = covered(value);
+    if (ranges.length === 0) return value;
+    let out = '';
+    let from = 0;
+    for (const [start, end] of ranges) {
+      if (start < from) {
+        from = Math.max(from, end);
+        continue;
+      }
+      out += value.slice(from, start) + REDACTED;
+      from = end;
+    }
+    return out + value.slice(from);
+  };
+
+  const value = <T>(v: T, depth = 0): T => {
+    if (typeof v === 'string') return text(v) as T;
+    if (v === null || typeof v !== 'object') return v;
+    // Deeper than anything the app keeps (invariant 8): judged whole, as its JSON.
+    if (depth > 64) return (tooDeep(v) ? REDACTED : v) as T;
+    if (Array.isArray(v)) {
+      let changed = false;
+      const out = v.map((x: unknown) => {
+        const y = value(x, depth + 1);
+        if (y !== x) changed = true;
+        return y;
+      });
+      return (changed ? out : v) as T;
+    }
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const key = text(k);
+      const y = value(x, depth + 1);
+      if (key !== k || y !== x) changed = true;
+      out[key] = y;
+    }
+    return (changed ? out : v) as T;
+  };
+
+  const tooDeep = (v: unknown): boolean => {
+    try {
+      return covered(JSON.stringify(v) ?? '').length > 0;
+    } catch {
+      return true;
+    }
+  };
+
+  return { text, value: (v) => value(v), finds: (v) => covered(v).length > 0 };
+}
+
+/**
+ * The guard for the secrets in use, made again only when they change: asked
+ * for on every answer, event and write.
+ */
+export function guardFor(secretsInUse: () => readonly string[]): () => SecretGuard {
+  let last: { key: string; guard: SecretGuard } | null = null;
+  return () => {
+    const secrets = secretsInUse();
+    const key = secrets.join('\n');
+    if (last?.key !== key) last = { key, guard: createSecretGuard(secrets) };
+    return last.guard;
+  };
+}

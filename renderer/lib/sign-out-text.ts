@@ -1,0 +1,18 @@
+import type { ProfileView } from '../../common/views';
+
+/**
+ * What signing out does, said before it is done: the pins stay, and changes
+ * still waiting stay with the identity that made them (DESIGN.md invariant 7).
+ */
+export function signOutText(kind: ProfileView['authKind'], waiting: number): string {
+  const what = kind === 'api-key' ? 'key' : 'session';
+  const lead = `The ${what} is removed from the keychain. Your pinned tasks stay for next time.`;
+  if (waiting === 0) return lead;
+  const changes = waiting === 1 ? '1 change still waits' : `${waiting} changes still wait`;
+  const again =
+    kind === 'api-key' ? 'connect again with this same key' : 'sign in again as the same person';
+  return (
+    `${lead} ${changes} to be sent: kept on this computer, sent only when you ${again}, ` +
+    'never with another key or session.'
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createSecretGuard, guardFor, REDACTED } from '../../../main/secrets/secret-guard';
+
+const KEY = 'comp_4f9c2a7e81d35b06c9e2f4a18d7b3c50';
+const guard = createSecretGuard([KEY]);
+/** What is left beside the redactions. */
+const residue = (s: string): string => s.split(REDACTED).join(' ');
+
+describe('the secret guard: any run of 8 characters of a secret, in any form', () => {
+  it('redacts the whole key, a prefix, a suffix and a run from the middle', () => {
+    expect(guard.text(`key ${KEY} end`)).toBe(`key ${REDACTED} end`);
+    expect(guard.text(`cut here: ${KEY.slice(0, 12)}…`)).toBe(`cut here: ${REDACTED}…`);
+    expect(guard.text(`tail ${KEY.slice(-9)}`)).toBe(`tail ${REDACTED}`);
+    expect(guard.text(`x${KEY.slice(10, 18)}y`)).toBe(`x${REDACTED}y`);
+  });
+
+  it('redacts the upper-cased, lower-cased, URL-encoded and base64 forms', () => {
+    expect(guard.text(KEY.toUpperCase())).toBe(REDACTED);
+    const cookie = 'abc/def+ghi=jkl%mno';
+    const c = createSecretGuard([cookie]);
+    expect(c.text(`sent ${encodeURIComponent(cookie)}`)).toBe(`sent ${REDACTED}`);
+    expect(residue(guard.text(Buffer.from(KEY).toString('base64')))).not.toMatch(/[A-Za-z0-9]{4}/);
+    // A run encoded alone, at each byte offset.
+    for (const start of [3, 4, 5]) {
+      const run = Buffer.from(KEY.slice(start, start + 20)).toString('base64');
+      expect(residue(guard.text(`b64 ${run}`))).not.toMatch(/[A-Za-z0-9+/]{6}/);
+    }
+    const url = Buffer.from(KEY).toString('base64url');
+    expect(guard.finds(url)).toBe(true);
+  });
+
+  it('leaves text with shorter runs, or none, exactly as it was', () => {
+    const text = `status in_progress, ${KEY.slice(0, 7)} is only seven`;
+    expect(guard.text(text)).toBe(text);
+    expect(guard.finds(text)).toBe(false);
+    expect(createSecretGuard([]).text(KEY)).toBe(KEY);
+  });
+
+  it('redacts strings and keys deep in a value, and returns the same object when clean', () => {
+    const clean = { a: [{ b: 'fine' }], n: 1 };
+    expect(guard.value(clean)).toBe(clean);
+    const dirty = { title: KEY, list: [{ [KEY]: `x ${KEY.slice(2, 30)}` }], ok: 'kept' };
+    expect(guard.value(dirty)).toEqual({
+      title: REDACTED,
+      list: [{ [REDACTED]: `x ${REDACTED}` }],
+      ok: 'kept',
+    });
+    let deep: unknown = KEY;
+    for (let i = 0; i < 200; i++) deep = { d: deep };
+    expect(JSON.stringify(guard.value(deep))).not.toContain(KEY.slice(0, 8));
+  });
+
+  it('counts a short secret only whole', () => {
+    const g = createSecretGuard(['ab12cd']);
+    expect(g.text('x ab12cd y ab12c')).toBe(`x ${REDACTED} y ab12c`);
+  });
+
+  it('follows the secrets in use as they change', () => {
+    let secrets = [KEY];
+    const current = guardFor(() => secrets);
+    expect(current().finds(KEY)).toBe(true);
+    secrets = ['another-secret-value'];
+    expect(current().finds(KEY)).toBe(false);
+    expect(current().finds('secret-value')).toBe(true);
+  });
+});
