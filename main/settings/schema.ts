@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENTITY_TYPES, TaskIdSchema, TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
-import { ShortcutSchema } from '../../common/shortcut';
+import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 import { THEMES } from '../../common/views';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */
@@ -9,7 +9,7 @@ export const SETTINGS_VERSION = 1;
 
 export const DEFAULT_SERVICE_URL = 'https://api.trycomp.ai';
 export const DEFAULT_SIGN_IN_URL = 'https://app.trycomp.ai/';
-export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+T';
+export { DEFAULT_SHORTCUT } from '../../common/shortcut';
 export const DEFAULT_REQUESTS_PER_MINUTE = 100;
 
 /**

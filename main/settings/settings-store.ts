@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
+import { shortcutProblem } from '../../common/shortcut';
 import { moveAside } from './move-aside';
 import type { Unusable } from './move-aside';
 import {
@@ -51,6 +52,16 @@ const deepFreeze = <T>(value: T): T => {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
+};
+
+/**
+ * An older build took shortcuts this one refuses (Shift+E, Ctrl+C): such a
+ * shortcut gives way to the default rather than costing the whole file.
+ */
+const withoutRefusedShortcut = (raw: unknown): unknown => {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const { shortcut, ...rest } = raw as { shortcut?: unknown };
+  return typeof shortcut === 'string' && shortcutProblem(shortcut) !== null ? rest : raw;
 };
 
 export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
@@ -141,7 +152,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
           `this one reads version ${SETTINGS_VERSION}).`,
       );
 
-    const parsed = SettingsSchema.safeParse(raw);
+    const parsed = SettingsSchema.safeParse(withoutRefusedShortcut(raw));
     if (!parsed.success)
       return quarantine(
         'corrupt',

@@ -1,8 +1,8 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import { ShortcutSchema } from '../../common/shortcut';
+import { DEFAULT_SHORTCUT, shortcutProblem } from '../../common/shortcut';
 
-export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+T';
+export { DEFAULT_SHORTCUT };
 
 /** The shape of Electron's globalShortcut that we use; a small object in tests. */
 export interface ShortcutRegistry {
@@ -55,16 +55,11 @@ export function createShortcutManager(
 
   return {
     apply(accelerator) {
-      const parsed = ShortcutSchema.safeParse(accelerator);
-      if (!parsed.success) {
-        const shown = accelerator.length > 40 ? `${accelerator.slice(0, 39)}…` : accelerator;
-        return err(
-          appError(
-            'bad_input',
-            `"${shown}" is not a shortcut: use one or more modifiers and a key, like ${DEFAULT_SHORTCUT}; ${kept()}.`,
-          ),
-        );
-      }
+      const problem =
+        accelerator.length > 100
+          ? 'A shortcut is at most 100 characters.'
+          : shortcutProblem(accelerator);
+      if (problem) return err(appError('bad_input', `${problem.replace(/\.$/, '')}; ${kept()}.`));
       if (active !== null && canonicalAccelerator(active) === canonicalAccelerator(accelerator)) {
         return ok(active);
       }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ShortcutSchema } from '../../common/shortcut';
+import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 
 describe('ShortcutSchema', () => {
   it.each([
-    'CommandOrControl+Shift+T',
+    DEFAULT_SHORTCUT,
+    'CommandOrControl+Alt+Shift+K',
     'Control+Shift+Space',
     'Alt+Up',
     'CmdOrCtrl+Alt+F12',
     'Super+/',
     'Control+Shift+Plus',
-    'Option+,',
+    'Option+F5',
   ])('accepts %s', (accelerator) => {
     expect(ShortcutSchema.safeParse(accelerator).success).toBe(true);
   });
@@ -26,5 +27,28 @@ describe('ShortcutSchema', () => {
     const parsed = ShortcutSchema.safeParse(accelerator);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toMatch(/modifiers and a key/);
+  });
+
+  it.each([
+    ['Shift+E', /needs Ctrl, Cmd, Alt or Super/],
+    ['Shift+AltGr+Q', /needs Ctrl, Cmd, Alt or Super/],
+    ['Alt+E', /types characters on a Mac/],
+    ['Option+Shift+,', /types characters on a Mac/],
+    ['CommandOrControl+C', /copy on macOS/],
+    ['CmdOrCtrl+V', /paste on macOS/],
+    ['Control+C', /copy on Windows and Linux/],
+    ['CommandOrControl+Shift+T', /reopen a browser's closed tab/],
+    ['Shift+CommandOrControl+t', /reopen a browser's closed tab/],
+    ['Command+Space', /Spotlight on macOS/],
+    ['Alt+Tab', /switch windows on Windows and Linux/],
+    ['Alt+F4', /close window/],
+    ['Control+Alt+Delete', /security screen/],
+    ['Ctrl+Alt+T', /terminal on Ubuntu/],
+    ['Super+L', /lock screen/],
+    ['Control+Esc', /Start menu/],
+  ])('refuses %s, which would take keys from every app, and says why', (accelerator, why) => {
+    const parsed = ShortcutSchema.safeParse(accelerator);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(why);
   });
 });

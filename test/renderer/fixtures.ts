@@ -109,7 +109,7 @@ export const online: ConnectionView = { state: 'online', pendingChanges: 0, mess
 export const settings = (overrides: Partial<SettingsView> = {}): SettingsView => ({
   theme: 'system',
   launchAtLogin: false,
-  shortcut: 'CommandOrControl+Shift+T',
+  shortcut: 'CommandOrControl+Alt+Shift+T',
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',
   requestsPerMinute: 100,

@@ -93,7 +93,7 @@ describe('settings', () => {
   it('records a new global shortcut from a key press and saves it', async () => {
     const { user, fake } = await openSettings();
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
-    expect(field.value).toBe('CommandOrControl+Shift+T');
+    expect(field.value).toBe('CommandOrControl+Alt+Shift+T');
     await user.click(field);
     await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
     expect(field.value).toBe('CommandOrControl+Alt+K');
@@ -104,7 +104,7 @@ describe('settings', () => {
 
   it("says when the saved shortcut is not bound, and follows main's word on it", async () => {
     const text =
-      'CommandOrControl+Shift+T is in use by another app; no shortcut is set. Choose another.';
+      'CommandOrControl+Alt+Shift+T is in use by another app; no shortcut is set. Choose another.';
     const fake = createFakeApi({
       settings: settings({ shortcutNotice: { severity: 'error', text } }),
     });
@@ -132,7 +132,7 @@ describe('settings', () => {
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
     await user.click(field);
     await user.keyboard('k');
-    expect(field.value).toBe('CommandOrControl+Shift+T');
+    expect(field.value).toBe('CommandOrControl+Alt+Shift+T');
     expect(screen.getByText(/Hold a modifier/)).toBeTruthy();
     expect(fake.callsOf('setSettings')).toHaveLength(0);
   });
@@ -150,7 +150,7 @@ describe('settings', () => {
       await screen.findByText('Another app already uses CommandOrControl+Alt+K.'),
     ).toBeTruthy();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(field.value).toBe('CommandOrControl+Shift+T'));
+    await waitFor(() => expect(field.value).toBe('CommandOrControl+Alt+Shift+T'));
     // Esc here cancelled the capture; it did not hide the window.
     expect(fake.callsOf('hideWindow')).toHaveLength(0);
   });

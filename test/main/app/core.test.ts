@@ -452,7 +452,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     });
     const e = failure(await h.call('setSettings', { shortcut: 'CommandOrControl+Shift+X' }));
     expect(e.message).toMatch(/in use/);
-    expect(unwrap(await h.call('getSettings')).shortcut).toBe('CommandOrControl+Shift+T');
+    expect(unwrap(await h.call('getSettings')).shortcut).toBe('CommandOrControl+Alt+Shift+T');
     expect(
       unwrap(await h.call('setSettings', { shortcut: 'Alt+Shift+K', theme: 'dark' })),
     ).toMatchObject({
@@ -466,7 +466,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     let taken = true;
     const shortcuts = createShortcutManager(
       {
-        register: (accel) => !(taken && accel === 'CommandOrControl+Shift+T'),
+        register: (accel) => !(taken && accel === 'CommandOrControl+Alt+Shift+T'),
         unregister: () => undefined,
       },
       () => undefined,
@@ -492,7 +492,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const pushed = h.events.filter((e) => e.event === 'settings:changed').at(-1)?.payload;
     const expected = {
       severity: 'error',
-      text: 'CommandOrControl+Shift+T is in use by another app; no shortcut is set. Choose another.',
+      text: 'CommandOrControl+Alt+Shift+T is in use by another app; no shortcut is set. Choose another.',
     };
     expect(pushed).toMatchObject({ shortcutNotice: expected });
     expect(unwrap(await h.call('getSettings')).shortcutNotice).toEqual(expected);

@@ -14,7 +14,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
   settings: {
     theme: 'system',
     launchAtLogin,
-    shortcut: 'CommandOrControl+Shift+T',
+    shortcut: 'CommandOrControl+Alt+Shift+T',
     signInUrl: 'https://app.example.com/',
     serviceUrl: 'https://api.example.com',
     requestsPerMinute: 100,
@@ -52,7 +52,7 @@ describe('the tray redraw', () => {
         platform: 'linux',
         iconDir: '/icons',
         theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
-        shortcut: () => 'CommandOrControl+Shift+T',
+        shortcut: () => 'CommandOrControl+Alt+Shift+T',
       },
       actions,
     );

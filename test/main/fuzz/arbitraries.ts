@@ -102,7 +102,12 @@ export function fieldValue(field: string, ctx: { taskIds: readonly string[]; bas
     refresh: fc.boolean(),
     theme: fc.constantFrom('system', 'light', 'dark', 'neon'),
     launchAtLogin: fc.boolean(),
-    shortcut: fc.constantFrom('CommandOrControl+Shift+T', 'Alt+K', 'Nope'),
+    shortcut: fc.constantFrom(
+      'CommandOrControl+Alt+Shift+T',
+      'CommandOrControl+C',
+      'Alt+K',
+      'Nope',
+    ),
     signInUrl: fc.constantFrom('https://app.example.com/', 'not a url'),
     serviceUrl: fc.constantFrom(ctx.baseUrl, 'https://api.example.com', 'http://plain.example.com'),
     requestsPerMinute: fc.oneof(fc.integer({ min: -5, max: 2000 }), fc.double()),

@@ -40,7 +40,7 @@ describe('the settings schema', () => {
       activeProfileId: null,
       pinned: [],
       launchAtLogin: false,
-      shortcut: 'CommandOrControl+Shift+T',
+      shortcut: 'CommandOrControl+Alt+Shift+T',
       theme: 'system',
       signInUrl: 'https://app.trycomp.ai/',
       serviceUrl: 'https://api.trycomp.ai',

@@ -78,7 +78,7 @@ describe('the settings store', () => {
         ],
         theme: 'dark',
         launchAtLogin: true,
-        shortcut: 'Alt+Shift+K',
+        shortcut: 'CommandOrControl+Alt+K',
       })),
     );
     expect(store.get()).toEqual(saved);
@@ -115,6 +115,22 @@ describe('the settings store', () => {
     const { settings, problem } = await store.load();
     expect(problem).toBeNull();
     expect(settings).toEqual({ ...defaultSettings(), theme: 'dark' });
+  });
+
+  it('keeps everything else when the saved shortcut is one this version refuses', async () => {
+    const { dir, filePath, store } = await fresh();
+    // An older build took Ctrl/Cmd+Shift+T ("reopen closed tab") as its default.
+    const old = {
+      version: 1,
+      theme: 'dark',
+      shortcut: 'CommandOrControl+Shift+T',
+      launchAtLogin: true,
+    };
+    await writeFile(filePath, JSON.stringify(old));
+    const { settings, problem } = await store.load();
+    expect(problem).toBeNull();
+    expect(settings).toEqual({ ...defaultSettings(), theme: 'dark', launchAtLogin: true });
+    expect(await readdir(dir)).toEqual([FILE]);
   });
 
   it('reads a file saved with a byte-order mark by a Windows editor', async () => {

@@ -45,8 +45,8 @@ describe('createShortcutManager', () => {
     const os = osRegistry();
     const manager = createShortcutManager(os.registry, () => undefined);
     manager.apply(DEFAULT_SHORTCUT);
-    expect(unwrap(manager.apply('Alt+Shift+K'))).toBe('Alt+Shift+K');
-    expect([...os.held.keys()]).toEqual([canonicalAccelerator('Alt+Shift+K')]);
+    expect(unwrap(manager.apply('CommandOrControl+Alt+K'))).toBe('CommandOrControl+Alt+K');
+    expect([...os.held.keys()]).toEqual([canonicalAccelerator('CommandOrControl+Alt+K')]);
   });
 
   it('keeps the previous shortcut when the new one is in use by another app, and says so', () => {
@@ -81,7 +81,7 @@ describe('createShortcutManager', () => {
       accelerator: DEFAULT_SHORTCUT,
       message: `${DEFAULT_SHORTCUT} is in use by another app; no shortcut is set.`,
     });
-    unwrap(manager.apply('Alt+Shift+K'));
+    unwrap(manager.apply('CommandOrControl+Alt+K'));
     expect(manager.refusal()).toBeNull();
   });
 
@@ -102,17 +102,28 @@ describe('createShortcutManager', () => {
     for (const bad of ['T', 'Shift+', 'Ctrl+Shift+TT', 'Hyper+T', '', 'x'.repeat(500)]) {
       const error = failure(manager.apply(bad));
       expect(error.kind).toBe('bad_input');
-      expect(error.message).toMatch(/is not a shortcut.*kept CommandOrControl\+Shift\+T\.$/);
+      expect(error.message).toMatch(/^A shortcut is .*kept CommandOrControl\+Alt\+Shift\+T\.$/);
       expect(error.message.length).toBeLessThan(200);
     }
+    expect([...os.held.keys()]).toEqual([canonicalAccelerator(DEFAULT_SHORTCUT)]);
+  });
+
+  it('refuses a chord every app uses before touching the OS, saying what it is', () => {
+    const os = osRegistry();
+    const manager = createShortcutManager(os.registry, () => undefined);
+    manager.apply(DEFAULT_SHORTCUT);
+    expect(failure(manager.apply('CommandOrControl+C')).message).toBe(
+      `CommandOrControl+C is copy on macOS: a global shortcut would take it from every app. Choose another; kept ${DEFAULT_SHORTCUT}.`,
+    );
+    expect(failure(manager.apply('Shift+E')).message).toMatch(/needs Ctrl, Cmd, Alt or Super/);
     expect([...os.held.keys()]).toEqual([canonicalAccelerator(DEFAULT_SHORTCUT)]);
   });
 
   it('treats another spelling of the same keys as no change (re-registering would fail)', () => {
     const os = osRegistry();
     const manager = createShortcutManager(os.registry, () => undefined);
-    manager.apply('CommandOrControl+Shift+T');
-    expect(unwrap(manager.apply('Shift+CmdOrCtrl+T'))).toBe('CommandOrControl+Shift+T');
+    manager.apply('CommandOrControl+Alt+Shift+T');
+    expect(unwrap(manager.apply('Shift+Alt+CmdOrCtrl+T'))).toBe('CommandOrControl+Alt+Shift+T');
     expect(os.held.size).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortcutNotice } from '../../../main/shortcut/shortcut-notice';
 
-const saved = 'CommandOrControl+Shift+T';
+const saved = 'CommandOrControl+Alt+Shift+T';
 const taken = {
   accelerator: saved,
   message: `${saved} is in use by another app; no shortcut is set.`,
@@ -67,7 +67,7 @@ describe('what Settings says about the saved shortcut', () => {
     });
     expect(notice?.severity).toBe('error');
     expect(notice?.text).toContain(
-      'Your desktop did not let Task Tray use CommandOrControl+Shift+T',
+      'Your desktop did not let Task Tray use CommandOrControl+Alt+Shift+T',
     );
     expect(notice?.text).toContain("desktop's keyboard settings");
   });

@@ -53,7 +53,7 @@ function state(overrides: Partial<TrayMenuState> = {}): TrayMenuState {
     tasks: [],
     connection: online,
     launchAtLogin: false,
-    shortcut: 'CommandOrControl+Shift+T',
+    shortcut: 'CommandOrControl+Alt+Shift+T',
     platform: 'linux',
     ...overrides,
   };
@@ -288,7 +288,7 @@ describe('buildTrayMenu: the app items', () => {
     const { calls, actions } = recorder();
     const open = find(buildTrayMenu(state(), actions), 'Open Task Tray');
     expect(open).toMatchObject({
-      accelerator: 'CommandOrControl+Shift+T',
+      accelerator: 'CommandOrControl+Alt+Shift+T',
       registerAccelerator: false,
     });
     click(open);

@@ -58,8 +58,9 @@ describe('acceleratorFromKey', () => {
       acceleratorFromKey(press('KeyK', { ctrlKey: true, metaKey: true }), false),
       acceleratorFromKey(press('F12', { ctrlKey: true }), true),
       acceleratorFromKey(press('Space', { ctrlKey: true, shiftKey: true }), false),
-      acceleratorFromKey(press('Backslash', { altKey: true }), false),
-      acceleratorFromKey(press('Quote', { altKey: true }), false),
+      acceleratorFromKey(press('Backslash', { ctrlKey: true, altKey: true }), false),
+      acceleratorFromKey(press('Quote', { ctrlKey: true, altKey: true }), false),
+      acceleratorFromKey(press('ArrowUp', { altKey: true }), false),
       acceleratorFromKey(press('ArrowLeft', { metaKey: true }), true),
     ];
     for (const a of made) expect(ShortcutSchema.safeParse(a).success, String(a)).toBe(true);
