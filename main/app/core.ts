@@ -32,6 +32,7 @@ import type { RateLimit } from '../service/pacing';
 import { DEFAULT_REQUESTS_PER_MINUTE } from '../settings/schema';
 import type { Settings } from '../settings/schema';
 import { createSettingsStore } from '../settings/settings-store';
+import { removeLeftoverTempFiles } from '../settings/atomic-file';
 import { memoryPinStore, settingsPinStore } from '../tasks/pin-store';
 import type { PinStore } from '../tasks/pin-store';
 import { sameViews } from '../tasks/pinned-view';
@@ -429,6 +430,14 @@ export function createAppCore(opts: AppCoreOptions) {
      * in the outbox; reaches the service (and replays those changes) in the background.
      */
     async start(): Promise<void> {
+      // A crash mid-write leaves a temp copy of settings or the outbox: nothing else would remove it.
+      for (const name of [SETTINGS_FILE, OUTBOX_FILE]) {
+        const removed = await removeLeftoverTempFiles(join(opts.userDataDir, name));
+        if (removed > 0)
+          log.info(
+            `Removed ${removed} unfinished cop${removed === 1 ? 'y' : 'ies'} of ${name} left by a crash.`,
+          );
+      }
       const loaded = await settings.load();
       await followLoginItem();
       followRateSetting();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { appError, err, ok } from '../../common/result';
@@ -24,6 +24,36 @@ const tempPathFor = (path: string): string =>
     dirname(path),
     `.${basename(path)}${TEMP_FILE_MARK}${randomUUID().replace(/-/g, '').slice(0, 12)}`,
   );
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Removes the temp files writeFileAtomic left beside `path` when the app was
+ * killed between creating one and renaming it (they hold a copy of the data,
+ * and nothing else would ever remove them). Only at start: a single instance
+ * runs (app.requestSingleInstanceLock), so none of them is being written.
+ * Returns how many went; what cannot be listed or removed is left as it is.
+ */
+export async function removeLeftoverTempFiles(path: string): Promise<number> {
+  const dir = dirname(path);
+  const ours = new RegExp(
+    `^\\.${escapeRegExp(basename(path))}${escapeRegExp(TEMP_FILE_MARK)}[0-9a-f]{12}$`,
+  );
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names.filter((n) => ours.test(n))) {
+    await unlink(join(dir, name)).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}
 
 /** The Node error code (ENOENT, EACCES, …) of a file-system error, or ''. */
 export const fsErrorCode = (e: unknown): string =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../main/settings/atomic-file';
+import { removeLeftoverTempFiles, writeFileAtomic } from '../../../main/settings/atomic-file';
 import { failure, unwrap } from '../../helpers/result';
 import { useTempDirs } from '../../helpers/temp-dir';
 
@@ -81,5 +81,32 @@ describe('writeFileAtomic', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ n: 30 });
     expect(await readdir(dir)).toEqual(['state.json']);
+  });
+});
+
+describe('removeLeftoverTempFiles', () => {
+  const tempDir = useTempDirs('task-tray-leftover-');
+
+  it('removes the copies a crash left mid-write, and nothing else', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'settings.json');
+    unwrap(await writeFileAtomic(path, '{"theme":"dark"}'));
+    const leftovers = ['.settings.json.tmp-0123456789ab', '.settings.json.tmp-ffffffffffff'];
+    const others = [
+      '.outbox.json.tmp-0123456789ab',
+      '.settings.json.tmp-notours',
+      'settings.json.tmp-0123456789ab',
+      'notes.txt',
+    ];
+    for (const name of [...leftovers, ...others]) await writeFile(join(dir, name), 'x');
+
+    expect(await removeLeftoverTempFiles(path)).toBe(2);
+    expect((await readdir(dir)).sort()).toEqual([...others, 'settings.json'].sort());
+    expect(await readFile(path, 'utf8')).toBe('{"theme":"dark"}');
+  });
+
+  it('answers 0 for a folder that does not exist yet', async () => {
+    const dir = await tempDir();
+    expect(await removeLeftoverTempFiles(join(dir, 'not', 'yet', 'settings.json'))).toBe(0);
   });
 });
