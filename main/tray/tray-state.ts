@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { displayText } from '../../common/display-text';
 import type { Organization } from '../../common/organization';
 import type { AccountStatus, ConnectionView } from '../../common/views';
 import { connectionLine } from './menu';
@@ -40,7 +41,7 @@ export function trayTooltip(state: TooltipState): string {
   if (account.state === 'signed-out') first += ' — not connected';
   else {
     const name = state.organization?.name || state.organization?.id || account.profile.label;
-    first += ` — ${name.replace(/\s+/g, ' ').trim()}${account.profile.demo ? ' (Demo)' : ''}`;
+    first += ` — ${displayText(name.replace(/\s+/g, ' ')).trim()}${account.profile.demo ? ' (Demo)' : ''}`;
   }
   const second = account.state === 'connected' ? connectionLine(state.connection) : null;
   const text = second ? `${first}\n${second}` : first;

@@ -1,3 +1,4 @@
+import { displayText } from '../../common/display-text';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import { websiteUrl } from '../lib/safe-url';
@@ -47,7 +48,8 @@ export function OrgHeader() {
     );
 
   const site = websiteUrl(org.website);
-  const name = org.name?.trim() || org.slug || org.id;
+  const name = displayText(org.name?.trim() || org.slug || org.id);
+  const slug = org.slug ? displayText(org.slug) : null;
   return (
     <header className="org">
       <div className="org__main">
@@ -57,7 +59,7 @@ export function OrgHeader() {
             {name}
           </h1>
           <p className="org__sub">
-            {org.slug && <span className="org__slug">{org.slug}</span>}
+            {slug && <span className="org__slug">{slug}</span>}
             {site && (
               <a
                 className="org__site"

@@ -1,3 +1,4 @@
+import { displayText } from '../../common/display-text';
 import {
   lazy,
   Suspense,
@@ -182,7 +183,7 @@ export function TaskSection(
       const r = await pin(ref);
       setAnnouncement(
         r.ok
-          ? { text: `Pinned ${r.value.snapshot?.title ?? taskId}.`, tone: 'info' }
+          ? { text: `Pinned ${displayText(r.value.snapshot?.title ?? taskId)}.`, tone: 'info' }
           : { text: `Could not pin ${taskId}: ${r.error.message}`, tone: 'error' },
       );
       return r;
@@ -320,7 +321,10 @@ export function TaskSection(
           pinnedIds={pinnedIds}
           onPin={pin}
           onPinned={(v) =>
-            setAnnouncement({ text: `Pinned ${v.snapshot?.title ?? v.id}.`, tone: 'info' })
+            setAnnouncement({
+              text: `Pinned ${displayText(v.snapshot?.title ?? v.id)}.`,
+              tone: 'info',
+            })
           }
           onAlreadyPinned={(taskId) => {
             setQuery('');

@@ -1,5 +1,6 @@
 import { clip } from '../../common/bounds';
 import { descriptionText } from '../../common/description';
+import { displayText } from '../../common/display-text';
 import { sameData } from '../../common/same-data';
 import {
   isEntityType,
@@ -51,7 +52,7 @@ export const ROW_TEXT = 300;
 
 const firstLine = (text: string): string => {
   const line = text.split('\n', 50).find((l) => l.trim().length > 0) ?? '';
-  return clip(line.trim(), ROW_TEXT);
+  return clip(displayText(line.trim()), ROW_TEXT);
 };
 
 /**
@@ -65,7 +66,8 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
   const rawPriority = view.pendingPatch?.priority ?? snap?.priority ?? null;
   const priority = isTaskPriority(rawPriority) ? rawPriority : null;
   const entity = snap?.entityType ?? view.ref.entityType ?? null;
-  const title = (view.pendingPatch?.title ?? snap?.title ?? '').trim();
+  // Titles and names are shown without their bidi and control characters (display-text.ts).
+  const title = displayText((view.pendingPatch?.title ?? snap?.title ?? '').trim());
   const updater = snap?.updatedBy?.user;
   return {
     id: view.id,
@@ -77,11 +79,15 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
     priority,
     priorityLabel: priority ? PRIORITY_LABELS[priority] : null,
     status,
-    unknownStatus: rawStatus !== null && status === null ? rawStatus : null,
-    statusLabel: status ? STATUS_LABELS[status] : rawStatus ? `“${rawStatus}”` : 'Not loaded yet',
+    unknownStatus: rawStatus !== null && status === null ? displayText(rawStatus) : null,
+    statusLabel: status
+      ? STATUS_LABELS[status]
+      : rawStatus
+        ? `“${displayText(rawStatus)}”`
+        : 'Not loaded yet',
     description: snap ? firstLine(descriptionText(snap.description)) : '',
     updatedAt: snap?.updatedAt ?? null,
-    updatedBy: updater?.name?.trim() || updater?.email?.trim() || null,
+    updatedBy: displayText(updater?.name?.trim() || updater?.email?.trim() || '') || null,
     // A choice main has not acknowledged is on its way: show it as pending, unless
     // main already reports the service holding it (its event can come before the answer).
     sync:

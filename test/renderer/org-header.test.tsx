@@ -33,6 +33,13 @@ describe('organization header', () => {
     expect(since.getAttribute('title')).toMatch(/^Created .*12.*2023$/);
   });
 
+  it('shows a name and slug with bidi overrides or invisible characters as plain text', async () => {
+    renderHeader(org({ name: 'Northwind \u202EhtlaeH\u200B', slug: 'north\u202Ewind' }));
+    expect(await screen.findByRole('heading', { name: 'Northwind htlaeH' })).toBeTruthy();
+    expect(screen.getByText('northwind')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/[\u202E\u200B]/);
+  });
+
   it('opens the website through main, never by navigating the popup', async () => {
     const { fake, user } = renderHeader(org());
     await user.click(await screen.findByRole('link', { name: /northwind-health\.example/ }));

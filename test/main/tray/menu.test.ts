@@ -97,6 +97,17 @@ describe('buildTrayMenu: the organization line', () => {
     expect(menu[0]).toMatchObject({ label: 'Acme Inc', enabled: false });
   });
 
+  it('shows a name with a bidi override or control characters as plain text', () => {
+    const spoof = OrganizationSchema.parse({ id: 'org_1', name: 'Acme \u202Ecni\u0007' });
+    const menu = buildTrayMenu(state({ organization: spoof }), recorder().actions);
+    expect(menu[0]?.label).toBe('Acme cni\uFFFD');
+    const pinned = buildTrayMenu(
+      state({ tasks: [task('tski_1', { title: 'Pay \u202Etxt.exe\u200B' })] }),
+      recorder().actions,
+    );
+    expect(labels(pinned).find((l) => l?.startsWith('Pay'))).toMatch(/^Pay txt\.exe/);
+  });
+
   it('labels the demo as a demo', () => {
     const menu = buildTrayMenu(state({ account: connected(true) }), recorder().actions);
     expect(menu[0]?.label).toBe('Acme Inc (Demo)');

@@ -48,6 +48,13 @@ describe('trayIconState', () => {
 });
 
 describe('trayTooltip', () => {
+  it('shows a name with a bidi override as plain text', () => {
+    const spoof = OrganizationSchema.parse({ id: 'org_1', name: 'Acme \u202Ecni\u2066' });
+    expect(
+      trayTooltip({ account: connected(), organization: spoof, connection: connection('online') }),
+    ).toBe('Task Tray — Acme cni');
+  });
+
   it('names the organization, and says Demo for the demo', () => {
     expect(
       trayTooltip({ account: connected(), organization: acme, connection: connection('online') }),

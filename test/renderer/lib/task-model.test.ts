@@ -64,6 +64,24 @@ describe('taskRowModel', () => {
     expect(taskRowModel(view({ task: { description } })).description).toBe('Ask @Maya');
   });
 
+  it('shows titles, names and statuses without bidi overrides or control characters (no spoofing)', () => {
+    const row = taskRowModel(
+      view({
+        task: {
+          title: 'Approve invoice \u202Efdp.exe',
+          status: 'blo\u202Ecked\u0007',
+          description: 'See \u2066attached\u2069\u200B',
+          updatedBy: { id: 'm', user: { id: 'u', name: 'Maya\u202E Chen', email: null } },
+        },
+      }),
+    );
+    expect(row.title).toBe('Approve invoice fdp.exe');
+    expect(row.fullTitle).toBe('Approve invoice fdp.exe');
+    expect(row.statusLabel).toBe('“blocked\uFFFD”');
+    expect(row.description).toBe('See attached');
+    expect(row.updatedBy).toBe('Maya Chen');
+  });
+
   it('names who updated it by name, else by email', () => {
     expect(taskRowModel(view()).updatedBy).toBe('Maya Chen');
     const byEmail = task({ updatedBy: { id: 'm', user: { name: null, email: 'x@example.com' } } });
