@@ -53,6 +53,26 @@ async function buildLinuxPackages(app: string, output: string): Promise<void> {
 }
 
 /** The value after `--name` in fpm's arguments. */
+/** The modules `roots` pull in (package-lock.json), less any the app's other dependencies need. */
+async function installTimeOnly(roots: readonly string[]): Promise<Set<string>> {
+  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dependencies?: Record<string, string> }>;
+  };
+  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const closure = (names: readonly string[], seen = new Set<string>()): Set<string> => {
+    for (const name of names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      closure(Object.keys(lock.packages[`node_modules/${name}`]?.dependencies ?? {}), seen);
+    }
+    return seen;
+  };
+  const needed = closure(Object.keys(pkg.dependencies).filter((n) => n !== 'keytar'));
+  return new Set([...closure(roots)].filter((n) => !needed.has(n) && n !== 'keytar'));
+}
+
 function fpmOption(args: string[], name: string): string | undefined {
   const at = args.indexOf(`--${name}`);
   return at < 0 ? undefined : args[at + 1];
@@ -205,13 +225,19 @@ describe.skipIf(process.platform !== 'linux')(
       expect(asarFiles).toContain(pkg.main.replace(/^\.\//, ''));
     });
 
-    it('holds the production dependencies and what they need at run time, and no dev ones', () => {
+    it('holds the production dependencies and only what they need at run time', async () => {
       const modules = new Set(
-        asarFiles.filter((p) => p.startsWith('node_modules/')).map((p) => p.split('/')[1]),
+        asarFiles.filter((p) => p.includes('node_modules/')).map((p) => p.split('/')[1]),
       );
       for (const name of ['keytar', 'menubar', 'zod', 'electron-positioner']) {
         expect({ name, shipped: modules.has(name) }).toEqual({ name, shipped: true });
       }
+      // keytar loads build/Release/keytar.node and nothing else: what it needs to be
+      // installed (prebuild-install, node-addon-api and theirs, 36 modules) stays out.
+      const installOnly = await installTimeOnly(['prebuild-install', 'node-addon-api']);
+      expect(installOnly.size).toBeGreaterThan(10);
+      expect([...modules].filter((m) => installOnly.has(m))).toEqual([]);
+      expect([...modules].sort()).toEqual(['electron-positioner', 'keytar', 'menubar', 'zod']);
       for (const name of [
         'electron',
         'electron-builder',
