@@ -9,7 +9,8 @@ import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-e
  * client redacts anyway, in case a server echoes one back.
  */
 
-export type Operation = 'getOrganization' | 'updateTask';
+/** `read`: a GET beyond the interface, which main/reads/ judges (absent, scope missing, …). */
+export type Operation = 'getOrganization' | 'updateTask' | 'read';
 
 export interface ErrorContext {
   readonly operation: Operation;
