@@ -67,6 +67,13 @@ export function conflictNote(
     const theirs = valueOf(after, field);
     if (theirs === valueOf(before, field) || theirs === waiting[field]) continue;
     const who = after.updatedBy?.user?.name ?? after.updatedBy?.user?.email ?? 'someone';
+    if (field === 'assigneeId') {
+      const to = after.assignee?.user?.name ?? after.assignee?.user?.email ?? after.assignee?.id;
+      return (
+        `${who} ${to ? `assigned this task to ${to}` : 'unassigned this task'} on the service; ` +
+        'your change of assignee is waiting to be sent and will replace it.'
+      );
+    }
     return (
       `${who} set the ${FIELD_WORDS[field]} to ${shown(field, theirs)} on the service; ` +
       `your change to ${shown(field, waiting[field])} is waiting to be sent and will replace it.`
