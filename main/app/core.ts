@@ -481,7 +481,7 @@ export function createAppCore(opts: AppCoreOptions) {
     timers: () => scheduler.stats(),
 
     async dispose(): Promise<void> {
-      reads.dispose();
+      await reads.dispose();
       await outbox.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();

@@ -31,9 +31,17 @@ export interface TaskReadsDeps {
 
 export function createTaskReads(deps: TaskReadsDeps) {
   const pacer = createRequestPacer(READ_RATE, deps.scheduler);
+  let stopped = false;
   const turn = async () => {
     await deps.quiet();
-    await pacer.acquire();
+    return !stopped && (await pacer.acquire());
+  };
+  // Reads run in the background; quitting waits for them so none writes after the app has let go of its files.
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    running.add(p);
+    void p.finally(() => running.delete(p));
+    return p;
   };
   const hold = (ms: number) => pacer.holdUntil(deps.scheduler.now() + ms);
 
@@ -46,6 +54,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
 
   const refresher = createPinnedRefresh({
     active: () => {
+      if (stopped) return null;
       const c = deps.client();
       const a = deps.active();
       if (!c || !a || a.profileId !== c.profileId) return null;
@@ -60,15 +69,15 @@ export function createTaskReads(deps: TaskReadsDeps) {
     /** The popup opened, or stayed open a minute: read every pin, unless that was just done. */
     async refresh(): Promise<Result<null>> {
       const now = deps.scheduler.now();
-      if (now - lastFull >= MIN_REFRESH_GAP_MS) {
+      if (!stopped && now - lastFull >= MIN_REFRESH_GAP_MS) {
         lastFull = now;
-        await refresher.refresh();
+        await track(refresher.refresh());
       }
       return ok(null);
     },
     /** A task was just pinned: show its title and status at once. */
     pinned(taskId: string): void {
-      void refresher.refresh([taskId]);
+      if (!stopped) void track(refresher.refresh([taskId]));
     },
     /** Connected (again): the reads may answer now where they did not, then read every pin. */
     connected(profileId: string): void {
@@ -76,6 +85,11 @@ export function createTaskReads(deps: TaskReadsDeps) {
       lastFull = -Infinity;
       void this.refresh();
     },
-    dispose: () => pacer.dispose(),
+    /** Stops reading; resolves once no read can write any more. */
+    async dispose(): Promise<void> {
+      stopped = true;
+      pacer.dispose();
+      await Promise.allSettled([...running]);
+    },
   };
 }

@@ -59,6 +59,8 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
       byEntity.set(key, group);
     };
     const stop = (outcome: ReadOutcome): RefreshResult => {
+      // Stopped or signed out meanwhile: nothing to judge or report.
+      if (deps.active()?.profileId !== a.profileId) return { kind: 'skipped' };
       if (outcome.kind !== 'failed') unavailable.set(a.profileId, outcome);
       else deps.log.warn('Reading tasks from the service failed', outcome.error.message);
       return outcome;
@@ -83,7 +85,7 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
       const listed = await a.reads.entityTasks(entity);
       if (!listed.ok) {
         // What was read so far is kept: a later entity's failure does not undo an earlier one.
-        await deps.took(a.profileId, found, notes);
+        if (deps.active()?.profileId === a.profileId) await deps.took(a.profileId, found, notes);
         return stop(judgeReadFailure('tasks', listed.error));
       }
       const byId = new Map(listed.value.map((t) => [t.id, t]));

@@ -32,8 +32,8 @@ const checked = <T>(answer: Result<unknown>, schema: ZodType<T>, what: string): 
     : err(appError('bad_response', `The service's answer is not ${what}.`));
 };
 
-/** Waits its turn before each request: the pacer decides (see read-pacer.ts). */
-export type Turn = () => Promise<void>;
+/** Waits its turn before each request: the pacer decides. False: the reads were stopped (quit, sign-out). */
+export type Turn = () => Promise<boolean>;
 
 export interface ServiceReads {
   /** Every task item of one vendor or risk, oldest first (the only order with a tie-breaker). */
@@ -62,7 +62,8 @@ export function createServiceReads(
   hold: (ms: number) => void = () => undefined,
 ): ServiceReads {
   const read = async (...args: Parameters<ServiceClient['read']>) => {
-    await turn();
+    if (!(await turn()))
+      return err(appError('not_connected', 'Reading from the service was stopped.'));
     const answer = await client.read(...args);
     if (!answer.ok && answer.error.kind === 'rate_limited')
       hold(answer.error.retryAfterMs ?? 60_000);
