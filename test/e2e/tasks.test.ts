@@ -125,7 +125,7 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
     expect(await checkedIn(r)).toBe('Canceled');
   });
 
-  it('403: a key without task scope pauses the change with the reason; another key sends it', async () => {
+  it('403: a key without task scope pauses the change with the reason; another key sends it when asked', async () => {
     const t = tasks().find((x) => x.status !== 'done')!;
     const { page } = await connectedPopup({ key: server.keys.noScope, pins: [t.id] });
     const r = row(page, t.id);
@@ -146,6 +146,12 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
     expect(await page.getByLabel('Service address').inputValue()).toBe(server.baseUrl);
     await page.getByLabel('API key').fill(server.keys.full);
     await page.getByRole('button', { name: 'Connect' }).click();
+    // Another key is another identity (invariant 7): its owner is asked before it sends the change.
+    const handOver = page.getByRole('button', { name: 'Send them with this key' });
+    await handOver.waitFor();
+    expect(server.getTask(orgId, t.id)?.status).toBe(t.status);
+    await expectAccessible(page, "another key's waiting changes");
+    await handOver.click();
     await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
     await r.getByText('Queued, not sent yet').waitFor({ state: 'detached' });
     expect(await checkedIn(r)).toBe('Done');
