@@ -11,6 +11,7 @@ export const CHANNELS = {
   signOut: 'account:sign-out',
   getOrganization: 'org:get',
   listTasks: 'tasks:list',
+  refreshTasks: 'tasks:refresh',
   pinTask: 'tasks:pin',
   unpinTask: 'tasks:unpin',
   updateTask: 'tasks:update',

@@ -123,6 +123,12 @@ export const contract = {
     z.strictObject({ refresh: z.boolean().optional() }).optional(),
   ),
   listTasks: method<PinnedTaskView[]>()(CHANNELS.listTasks, NoInput),
+  /**
+   * Read the pinned tasks from the service again (where it offers the reads):
+   * the popup asks when it opens and every minute while open. Resolves when
+   * done; what changed arrives as tasks:changed.
+   */
+  refreshTasks: method<null>()(CHANNELS.refreshTasks, NoInput),
   pinTask: method<PinnedTaskView>()(CHANNELS.pinTask, z.strictObject({ ref: PinRefInput })),
   unpinTask: method<PinnedTaskView[]>()(
     CHANNELS.unpinTask,

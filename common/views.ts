@@ -43,6 +43,12 @@ export interface PinnedTaskView {
   /** Why the last change was refused; kept until the person dismisses it. */
   readonly error: AppError | null;
   readonly pinnedAt: string;
+  /**
+   * What the service's reads could not settle: the task's vendor or risk was
+   * not found, or someone changed a field that a change waiting here will
+   * replace. Absent when there is nothing to say.
+   */
+  readonly readNote?: string;
 }
 
 /** One task's part of a bulk change: as updateTask would have answered for it alone. */

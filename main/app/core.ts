@@ -42,6 +42,7 @@ import { connectionFrom, isConnectionError, othersWaiting } from './connection';
 import { createEvents } from './events';
 import type { EventListener } from './events';
 import { settingsView } from './settings-view';
+import { createTaskReads } from './task-reads';
 
 export interface AppCoreOptions {
   readonly userDataDir: string;
@@ -252,6 +253,18 @@ export function createAppCore(opts: AppCoreOptions) {
     log,
   });
 
+  const reads = createTaskReads({
+    client: () => {
+      const a = accounts.active();
+      return a ? { profileId: a.profile.id, client: a.client } : null;
+    },
+    active: activeProfile,
+    tasks,
+    quiet: () => outbox.quiet(),
+    scheduler,
+    log,
+  });
+
   const setOrganization = (org: Organization | null) => {
     organization = org;
     events.emit('org:changed', org);
@@ -282,6 +295,7 @@ export function createAppCore(opts: AppCoreOptions) {
       await tasks.pinKnown(connected.value.account.demo.tasks.slice(0, 5));
     // Connected (again): this profile's waiting changes, paused or left from a sign-out, go out now.
     outbox.resumeProfile(connected.value.account.profile.id);
+    reads.connected(connected.value.account.profile.id);
     emitAccount();
     emitTasks(tasks.list());
     emitConnection();
@@ -358,8 +372,13 @@ export function createAppCore(opts: AppCoreOptions) {
     getOrganization: async (input) =>
       organization && !input?.refresh ? ok(organization) : refreshOrganization(),
     listTasks: async () => ok(tasks.list()),
-    pinTask: (input) =>
-      typeof input.ref === 'string' ? tasks.pin(input.ref) : tasks.pinRef(input.ref),
+    refreshTasks: () => reads.refresh(),
+    pinTask: async (input) => {
+      const pinned =
+        typeof input.ref === 'string' ? await tasks.pin(input.ref) : await tasks.pinRef(input.ref);
+      if (pinned.ok && pinned.value.snapshot === null) reads.pinned(pinned.value.id);
+      return pinned;
+    },
     unpinTask: (input) => tasks.unpin(input.taskId),
     updateTask: (input) => tasks.update(input),
     updateTasks: (input) => tasks.updateMany(input),
@@ -421,7 +440,11 @@ export function createAppCore(opts: AppCoreOptions) {
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', viewOf(settings.get())),
     /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
-    pinRef: (ref: TaskRef) => tasks.pinRef(ref),
+    pinRef: async (ref: TaskRef) => {
+      const pinned = await tasks.pinRef(ref);
+      if (pinned.ok && pinned.value.snapshot === null) reads.pinned(pinned.value.id);
+      return pinned;
+    },
     setStatus: (taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) =>
       tasks.update({ taskId, patch: { status } }),
 
@@ -450,7 +473,11 @@ export function createAppCore(opts: AppCoreOptions) {
       emitTasks(tasks.list());
       emitConnection();
       outbox.refresh();
-      if (accounts.active()) void refreshOrganization();
+      const restored = accounts.active();
+      if (restored) {
+        void refreshOrganization();
+        reads.connected(restored.profile.id);
+      }
     },
 
     /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
@@ -463,6 +490,7 @@ export function createAppCore(opts: AppCoreOptions) {
     timers: () => scheduler.stats(),
 
     async dispose(): Promise<void> {
+      await reads.dispose();
       await outbox.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();

@@ -20,7 +20,13 @@ export interface DemoFaults {
   ): void;
   /** Destroy the connection of the next `count` requests once they have arrived, unanswered and not carried out. */
   dropNext(count?: number): void;
-  /** No latency, nothing queued. */
+  /**
+   * Only requests whose "METHOD /path" matches meet the queued faults (e.g.
+   * /^PUT /, to fault the person's changes while background reads go
+   * through); null: every request.
+   */
+  onlyFor: RegExp | null;
+  /** No latency, nothing queued, every method. */
   reset(): void;
 }
 
@@ -29,7 +35,7 @@ export type Fault =
 
 export interface FaultController extends DemoFaults {
   /** The fault for the request that just arrived, if any; faults apply in the order queued. */
-  take(): Fault | undefined;
+  take(request: { method: string; url: string }): Fault | undefined;
 }
 
 const checkCount = (count: number): void => {
@@ -42,6 +48,7 @@ export const createFaults = (): FaultController => {
   const queue: { fault: Fault; remaining: number }[] = [];
   const faults: FaultController = {
     latencyMs: 0,
+    onlyFor: null,
     failNext(status, count = 1, body, headers) {
       if (!Number.isInteger(status) || status < 200 || status > 599) {
         throw new RangeError(`A forced status is an HTTP status from 200 to 599 (got ${status}).`);
@@ -60,9 +67,13 @@ export const createFaults = (): FaultController => {
     },
     reset() {
       faults.latencyMs = 0;
+      faults.onlyFor = null;
       queue.length = 0;
     },
-    take() {
+    take({ method, url }) {
+      const path = new URL(url, 'http://demo.invalid').pathname;
+      if (faults.onlyFor && !faults.onlyFor.test(`${method.toUpperCase()} ${path}`))
+        return undefined;
       const head = queue[0];
       if (!head) return undefined;
       head.remaining -= 1;

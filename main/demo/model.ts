@@ -76,8 +76,18 @@ export interface DemoSessionRecord {
   readonly userId: string;
 }
 
+/** A vendor or a risk: what task items hang from (vendors are named by `name`, risks by `title`). */
+export interface DemoEntity {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly type: 'vendor' | 'risk';
+  readonly name: string;
+}
+
 export interface DemoData {
   readonly users: readonly DemoUser[];
+  /** Vendors and risks of every organization. */
+  readonly entities: readonly DemoEntity[];
   readonly members: readonly DemoMember[];
   readonly organizations: readonly DemoOrganization[];
   readonly tasks: DemoTask[];
@@ -87,3 +97,8 @@ export interface DemoData {
 
 export const SCOPE_ORGANIZATION_READ = 'organization:read';
 export const SCOPE_TASK_UPDATE = 'task:update';
+/** Every /v1/task-management route, reads included, needs all four (SERVICE.md). */
+export const TASK_SCOPES = ['task:create', 'task:read', SCOPE_TASK_UPDATE, 'task:delete'] as const;
+export const SCOPE_VENDOR_READ = 'vendor:read';
+export const SCOPE_RISK_READ = 'risk:read';
+export const SCOPE_MEMBER_READ = 'member:read';

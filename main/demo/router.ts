@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate, hasScope } from './auth';
-import { SCOPE_ORGANIZATION_READ, SCOPE_TASK_UPDATE } from './model';
+import { SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
+import { handleRead, isReadPath } from './read-routes';
 import type { Pacer } from './pacing';
 import type { DemoResponse } from './responses';
 import { errorResponse, jsonResponse } from './responses';
@@ -26,11 +27,17 @@ export interface RouterDeps {
   readonly trustedOrigins: ReadonlySet<string>;
   /** A path prefix the service lives under ("" or e.g. "/api"), as behind a gateway. */
   readonly basePath: string;
+  /** The reads beyond the interface (read-routes.ts); false: only the interface's two operations. */
+  readonly reads: boolean;
   now(): Date;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TASK_PATH = /^\/v1\/task-management\/([^/]+)$/;
+
+/** A request's route as the throttler names it: the path with its task id left out. */
+const routeOf = (method: string, path: string): string =>
+  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id')}`;
 
 const scopeRefused = (): DemoResponse =>
   errorResponse(403, 'API key lacks required permission scope');
@@ -56,7 +63,8 @@ const parseBody = (
  */
 export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse => {
   const method = req.method.toUpperCase();
-  const fullPath = new URL(req.url, 'http://demo.invalid').pathname;
+  const url = new URL(req.url, 'http://demo.invalid');
+  const fullPath = url.pathname;
   const notFound = (): DemoResponse => errorResponse(404, `Cannot ${method} ${fullPath}`);
   if (deps.basePath && !fullPath.startsWith(`${deps.basePath}/`)) return notFound();
   const path = fullPath.slice(deps.basePath.length);
@@ -70,7 +78,8 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   if (!parsed.ok) return parsed.response;
 
   if (deps.pacer) {
-    const pace = deps.pacer.check(req.client, deps.now().getTime());
+    // The real throttler counts per route and client: the PUT, the task list and vendors each have their own 100.
+    const pace = deps.pacer.check(`${req.client} ${routeOf(method, path)}`, deps.now().getTime());
     if (!pace.allowed) {
       return {
         status: 429,
@@ -82,11 +91,13 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
 
   const isOrganization = path === '/v1/organization' && method === 'GET';
   const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
-  if (!isOrganization && !taskMatch) return notFound();
+  const isRead = method === 'GET' && deps.reads && isReadPath(path);
+  if (!isOrganization && !taskMatch && !isRead) return notFound();
 
   const auth = authenticate(req.headers, deps.store);
   if (!auth.ok) return auth.response;
   const context = auth.context;
+  if (isRead) return handleRead(path, url.searchParams, context, deps.store);
 
   if (isOrganization) {
     if (!hasScope(context, SCOPE_ORGANIZATION_READ)) return scopeRefused();
@@ -101,7 +112,7 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
     });
   }
 
-  if (!hasScope(context, SCOPE_TASK_UPDATE)) return scopeRefused();
+  if (!TASK_SCOPES.every((scope) => hasScope(context, scope))) return scopeRefused();
   let taskId: string;
   try {
     taskId = decodeURIComponent(taskMatch?.[1] ?? '');

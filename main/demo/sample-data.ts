@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoData, DemoTask } from './model';
-import { SCOPE_ORGANIZATION_READ, SCOPE_TASK_UPDATE } from './model';
+import {
+  SCOPE_MEMBER_READ,
+  SCOPE_ORGANIZATION_READ,
+  SCOPE_RISK_READ,
+  SCOPE_VENDOR_READ,
+  TASK_SCOPES,
+} from './model';
 
 /**
  * Three organizations as a compliance team would have them. Fresh objects on
@@ -324,7 +330,13 @@ export const createSampleData = (): DemoData => {
     }),
   ];
 
-  const allScopes = [SCOPE_ORGANIZATION_READ, 'task:read', SCOPE_TASK_UPDATE];
+  const allScopes = [
+    SCOPE_ORGANIZATION_READ,
+    ...TASK_SCOPES,
+    SCOPE_VENDOR_READ,
+    SCOPE_RISK_READ,
+    SCOPE_MEMBER_READ,
+  ];
   const apiKeys = [
     {
       key: newApiKey(),
@@ -346,16 +358,34 @@ export const createSampleData = (): DemoData => {
       actorMemberId: 'mem_a1luc5f0zr',
     },
     // A colleague's key to the same organization: changes made with it are recorded as theirs.
+    // (Every scope but vendor:read: browsing vendors is not offered with it.)
     {
       key: newApiKey(),
       organizationId: ORG_NORTHWIND,
-      scopes: allScopes,
+      scopes: allScopes.filter((scope) => scope !== SCOPE_VENDOR_READ),
       actorMemberId: 'mem_n2dan4k8ro',
     },
   ];
 
+  const vendor = (id: string, organizationId: string, name: string) =>
+    ({ id, organizationId, type: 'vendor', name }) as const;
+  const risk = (id: string, organizationId: string, name: string) =>
+    ({ id, organizationId, type: 'risk', name }) as const;
+  const entities = [
+    vendor('vnd_c8r2k6m0qt', ORG_NORTHWIND, 'CloudVault Storage'),
+    vendor('vnd_j3n7b1x5pe', ORG_NORTHWIND, 'MedBill Partners'),
+    // A vendor without task items: its list is an empty page.
+    vendor('vnd_k0q5r9t3mz', ORG_NORTHWIND, 'Paperless Fax Co.'),
+    risk('rsk_w5e1t9y3ua', ORG_NORTHWIND, 'Unpatched laptops'),
+    risk('rsk_q8d4g2l6ov', ORG_NORTHWIND, 'Physical access after the office move'),
+    vendor('vnd_f6h0s4w8ib', ORG_ACME, 'Northern Freight Carriers'),
+    risk('rsk_z2c7v1n5mr', ORG_ACME, 'Shared warehouse Wi-Fi'),
+    vendor('vnd_y4k8p2d6hs', ORG_HARBOR, 'Bayside Labs'),
+  ];
+
   return {
     users,
+    entities,
     members,
     organizations,
     tasks,

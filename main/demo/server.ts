@@ -87,6 +87,12 @@ export interface DemoServerOptions {
   readonly trustedOrigins?: readonly string[];
   /** Generated tasks added to organizations[0] (ids start with EXTRA_TASK_PREFIX), for soaks and benchmarks. */
   readonly extraTasks?: number;
+  /**
+   * The reads beyond the interface (task lists by vendor or risk, activity,
+   * vendors, risks, people, who am I). Default true; false: a service that
+   * offers only the interface's two operations, where every read is a 404.
+   */
+  readonly reads?: boolean;
 }
 
 /** Bodies above this are refused with 413, before anything else. */
@@ -185,7 +191,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       headerNames: Object.keys(req.headers),
     });
     // Faults are taken in arrival order, so "the next N requests" means what it says.
-    const fault = faults.take();
+    const fault = faults.take({ method: req.method ?? '', url: req.url ?? '' });
     const body = await readBody(req);
     if (body.kind === 'aborted') return;
     await wait(faults.latencyMs);
@@ -206,7 +212,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
             bodyText: body.text,
             client: req.socket.remoteAddress ?? 'unknown',
           },
-          { store, pacer, trustedOrigins, basePath, now: () => new Date() },
+          {
+            store,
+            pacer,
+            trustedOrigins,
+            basePath,
+            reads: options.reads ?? true,
+            now: () => new Date(),
+          },
         );
       } catch {
         response = errorResponse(500, 'Internal server error');

@@ -1,6 +1,7 @@
 import type {
   DemoApiKey,
   DemoData,
+  DemoEntity,
   DemoMember,
   DemoOrganization,
   DemoSessionRecord,
@@ -21,6 +22,10 @@ export interface DemoStore {
   /** A task only when it belongs to that organization: other ids look absent. */
   task(organizationId: string, taskId: string): DemoTask | undefined;
   tasksOf(organizationId: string): readonly DemoTask[];
+  /** An organization's vendors or risks, in the order they were made. */
+  entitiesOf(organizationId: string, type: DemoEntity['type']): readonly DemoEntity[];
+  /** An organization's active members. */
+  membersOf(organizationId: string): readonly DemoMember[];
 }
 
 export const createStore = (data: DemoData): DemoStore => {
@@ -46,5 +51,9 @@ export const createStore = (data: DemoData): DemoStore => {
     task: (organizationId, taskId) =>
       data.tasks.find((t) => t.id === taskId && t.organizationId === organizationId),
     tasksOf: (organizationId) => data.tasks.filter((t) => t.organizationId === organizationId),
+    entitiesOf: (organizationId, type) =>
+      data.entities.filter((e) => e.organizationId === organizationId && e.type === type),
+    membersOf: (organizationId) =>
+      data.members.filter((m) => m.organizationId === organizationId && !m.deactivated),
   };
 };

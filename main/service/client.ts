@@ -10,7 +10,7 @@ import { errorFromFetchFailure, errorFromResponse } from './error-mapping';
 import type { ServiceAuth } from './request-validation';
 import { authHeaders, secretsOf, validatePatch, validateTaskId } from './request-validation';
 import { readBodyCapped } from './read-body';
-import { parseOrganizationResponse, parseTaskResponse } from './response-parsing';
+import { parseJsonAnswer, parseOrganizationResponse, parseTaskResponse } from './response-parsing';
 
 export { parseBaseUrl } from './base-url';
 export type { ServiceAuth } from './request-validation';
@@ -25,7 +25,22 @@ export type { ServiceAuth } from './request-validation';
 export interface ServiceClient {
   getOrganization(): Promise<Result<Organization>>;
   updateTask(id: string, patch: TaskPatch): Promise<Result<Task>>;
+  /**
+   * A GET beyond the interface (task lists, vendors, risks, people): its JSON,
+   * unparsed, for main/reads/ to check. The path is the app's own, never the
+   * renderer's; query values are encoded here.
+   */
+  read(path: ReadPath, query?: Readonly<Record<string, string>>): Promise<Result<unknown>>;
 }
+
+/** The read routes the app knows; anything else is not sent. */
+export type ReadPath =
+  | '/v1/task-management'
+  | `/v1/task-management/${string}/activity`
+  | '/v1/vendors'
+  | '/v1/risks'
+  | '/v1/people'
+  | '/v1/auth/me';
 
 export interface ServiceClientOptions {
   readonly baseUrl: string;
@@ -41,6 +56,7 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 interface Sent {
   readonly operation: Operation;
   readonly method: 'GET' | 'PUT';
+  /** Path and query, already encoded. */
   readonly path: string;
   readonly body?: string;
   readonly taskId?: string;
@@ -169,6 +185,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       });
       if (!body.ok) return safe(body);
       return safe(parseTaskResponse(body.value, taskId.value));
+    },
+
+    async read(path, query = {}) {
+      const search = new URLSearchParams(query).toString();
+      const body = await send({
+        operation: 'read',
+        method: 'GET',
+        path: search === '' ? path : `${path}?${search}`,
+      });
+      if (!body.ok) return safe(body);
+      return safe(parseJsonAnswer(body.value));
     },
   };
 }

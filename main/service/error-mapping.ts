@@ -10,7 +10,8 @@ import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-e
  * server echoes one back, so no cut below can keep part of a secret.
  */
 
-export type Operation = 'getOrganization' | 'updateTask';
+/** `read`: a GET beyond the interface, which main/reads/ judges (absent, scope missing, …). */
+export type Operation = 'getOrganization' | 'updateTask' | 'read';
 
 export interface ErrorContext {
   readonly operation: Operation;

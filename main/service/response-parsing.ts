@@ -31,6 +31,10 @@ const parseJson = (bodyText: string, what: string): Result<unknown> => {
   }
 };
 
+/** A read's answer: JSON of any shape, which the read's own schema checks. */
+export const parseJsonAnswer = (bodyText: string): Result<unknown> =>
+  parseJson(bodyText, 'what the app asked for');
+
 export const parseTaskResponse = (bodyText: string, requestedId: string): Result<Task> => {
   const json = parseJson(bodyText, 'a task');
   if (!json.ok) return json;

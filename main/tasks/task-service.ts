@@ -8,6 +8,8 @@ import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
+import type { EntityKey } from '../reads/read-schemas';
+import { conflictNote, mergeRead } from './read-merge';
 import { pinnedView } from './pinned-view';
 import type { PinnedTask } from './pinned-view';
 import type { PinStore } from './pin-store';
@@ -53,8 +55,16 @@ export function createTaskService(deps: TaskServiceDeps) {
   const shown = (profileId: string, pin: PinnedTask): PinnedTask =>
     (unwritten.get(pinKey(profileId, pin.taskId)) ?? []).reduce((p, change) => change(p), pin);
 
-  const viewOf = (profileId: string, pin: PinnedTask): PinnedTaskView =>
-    pinnedView(shown(profileId, pin), deps.outbox.laneView(profileId, pin.taskId) ?? undefined);
+  /** What reads could not settle, by profile and task (read-merge.ts); in memory: the next read says it again. */
+  const readNotes = new Map<string, string>();
+  const viewOf = (profileId: string, pin: PinnedTask): PinnedTaskView => {
+    const view = pinnedView(
+      shown(profileId, pin),
+      deps.outbox.laneView(profileId, pin.taskId) ?? undefined,
+    );
+    const note = readNotes.get(pinKey(profileId, pin.taskId));
+    return note === undefined ? view : { ...view, readNote: note };
+  };
 
   const list = (): PinnedTaskView[] => {
     const a = deps.active();
@@ -298,12 +308,57 @@ export function createTaskService(deps: TaskServiceDeps) {
     },
 
     /** The outbox's callback: the service took a change. Shown at once; resolves once written. */
-    landed: (profileId: string, taskId: string, task: Task): Promise<void> =>
-      recordShown(profileId, taskId, (pin) => ({ ...pin, snapshot: task, error: null })),
+    landed: (profileId: string, taskId: string, task: Task): Promise<void> => {
+      // The change that a conflict note spoke of has gone: the service's answer is the truth now.
+      readNotes.delete(pinKey(profileId, taskId));
+      return recordShown(profileId, taskId, (pin) => ({ ...pin, snapshot: task, error: null }));
+    },
 
     /** The outbox's callback: the service refused a change for good; the snapshot stays as it was. */
-    refused: (profileId: string, taskId: string, error: AppError): Promise<void> =>
-      record(profileId, taskId, (pin) => ({ ...pin, error })),
+    refused: (profileId: string, taskId: string, error: AppError): Promise<void> => {
+      readNotes.delete(pinKey(profileId, taskId));
+      return record(profileId, taskId, (pin) => ({ ...pin, error }));
+    },
+
+    /**
+     * A background read's findings for a profile's pins: tasks read from their
+     * vendor or risk (their entity remembered), and what could not be found.
+     * A pin not mentioned keeps its note; the person's waiting changes still
+     * show on top, and a newer value someone else saved is said, not hidden.
+     */
+    async tookRead(
+      profileId: string,
+      found: ReadonlyMap<string, { task: Task; entity: EntityKey }>,
+      notes: ReadonlyMap<string, string | null>,
+    ): Promise<void> {
+      const pins = deps.pinsFor(profileId);
+      if (!pins) return;
+      for (const [taskId, note] of notes) {
+        if (note === null) readNotes.delete(pinKey(profileId, taskId));
+        else readNotes.set(pinKey(profileId, taskId), note);
+      }
+      const changes = new Map<string, (pin: PinnedTask) => PinnedTask>();
+      for (const [taskId, { task, entity }] of found) {
+        const pin = pins.get(taskId);
+        if (!pin) continue;
+        const key = pinKey(profileId, taskId);
+        const conflict = conflictNote(
+          shown(profileId, pin).snapshot,
+          task,
+          deps.outbox.laneView(profileId, taskId)?.patch ?? null,
+        );
+        const waiting = deps.outbox.laneView(profileId, taskId) !== null;
+        // Said until the waiting change lands: a later read sees no difference any more.
+        if (conflict) readNotes.set(key, conflict);
+        else if (!waiting) readNotes.delete(key);
+        changes.set(taskId, (p) => mergeRead(p, task, entity));
+      }
+      if (changes.size > 0) {
+        const saved = await pins.modifyMany(changes);
+        if (!saved.ok) deps.log.warn('The tasks read could not be saved', saved.error.message);
+      }
+      changed();
+    },
 
     /** Something a row shows changed: the list goes out with this turn's others. */
     changed,

@@ -1,5 +1,6 @@
 import type { AppError } from '../../common/result';
 import type { ProfileView } from '../../common/views';
+import { useRefreshWhileOpen } from '../hooks/use-refresh-while-open';
 import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
@@ -17,6 +18,7 @@ export function HomeScreen(props: {
   readonly onOpenSettings: () => void;
 }) {
   useRetryWhenOnline();
+  useRefreshWhileOpen();
   return (
     <div className="app">
       <OrgHeader />

@@ -102,6 +102,7 @@ export const TaskRow = memo(function TaskRow(props: {
           Choosing one above replaces it.
         </p>
       )}
+      {row.readNote !== null && <p className="task__note">{row.readNote}</p>}
       {row.error && (
         <div className="task__error" role="alert">
           <span>

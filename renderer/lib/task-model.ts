@@ -38,6 +38,8 @@ export interface TaskRowModel {
   readonly sync: TaskSyncState;
   readonly error: AppError | null;
   readonly warnings: readonly string[];
+  /** What the service's reads could not settle (entity unknown, a newer value a waiting change replaces). */
+  readonly readNote: string | null;
 }
 
 const ENTITY_LABELS: Record<EntityType, string> = { vendor: 'Vendor', risk: 'Risk' };
@@ -96,6 +98,7 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
         : view.sync,
     error: view.error,
     warnings: snap?.warnings ?? [],
+    readNote: view.readNote ?? null,
   };
 }
 

@@ -67,19 +67,20 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
 
     const r = row(page, t.id);
     await r.waitFor();
-    // No read operation exists: until the first answer the row knows the id and the link's entity.
-    expect(await r.locator('.task__title').textContent()).toBe(t.id);
     expect(await r.locator('.chip').textContent()).toBe(
       t.entityType === 'vendor' ? 'Vendor' : 'Risk',
     );
     expect(await input.inputValue()).toBe('');
+    // Read from its vendor's or risk's task list at once: its title and status, before any change.
+    await r.locator('.task__title', { hasText: t.title }).waitFor();
+    expect(await checkedIn(r)).toBe('To do');
+    expect(server.requests().filter((q) => q.method === 'PUT' && q.url.includes(t.id))).toEqual([]);
 
     await r.getByRole('radio', { name: 'In progress' }).click();
     expect(await checkedIn(r)).toBe('In progress');
     await settled(r);
     expect(await checkedIn(r)).toBe('In progress');
     expect(server.getTask(orgId, t.id)?.status).toBe('in_progress');
-    // The service's answer brought the title.
     expect(await r.locator('.task__title').textContent()).toBe(t.title);
     await screenshots(page, 'task-pinned');
     await expectAccessible(page, 'task list');

@@ -182,11 +182,22 @@ describe('reference service: organization and authentication', () => {
   });
 
   it('answers unknown routes with a 404 naming them', async () => {
-    const r = await call(demo.server, '/v1/task-management', {
+    const r = await call(demo.server, '/v1/controls', {
       headers: { 'X-API-Key': demo.server.keys.full },
     });
     expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({ message: 'Cannot GET /v1/task-management' });
+    expect(r.json).toMatchObject({ message: 'Cannot GET /v1/controls' });
+  });
+
+  it('interface-only, it answers the reads with 404 as a service without them does', async () => {
+    const s = await startDemoServer({ reads: false });
+    try {
+      const r = await call(s, '/v1/task-management', { headers: { 'X-API-Key': s.keys.full } });
+      expect(r.status).toBe(404);
+      expect(r.json).toMatchObject({ message: 'Cannot GET /v1/task-management' });
+    } finally {
+      await s.close();
+    }
   });
 });
 
@@ -370,6 +381,23 @@ describe('reference service: pacing, faults, prefix, log', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('paces each route on its own, as the real throttler does: a busy list does not stop a change', async () => {
+    const s = await start({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    const [taskId] = s.taskIds(s.organizations[0]!.id);
+    const put = (status: string) =>
+      call(s, `/v1/task-management/${taskId!}`, {
+        method: 'PUT',
+        headers: { 'X-API-Key': s.keys.full, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+    for (let i = 0; i < 3; i++) await org(s);
+    expect((await org(s)).status).toBe(429);
+    expect((await put('done')).status).toBe(200);
+    expect((await put('todo')).status).toBe(200);
+    // Every task's PUT is the same route: a third change in the window is refused.
+    expect((await put('done')).status).toBe(429);
   });
 
   it('paces by default at 100 requests a window', async () => {

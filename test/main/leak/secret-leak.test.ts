@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../common/result';
 import { OUTBOX_FILE } from '../../../main/app/core';
 import { startDemoServer } from '../../../main/demo/server';
@@ -83,7 +83,9 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
       unwrap(await h.call('updateTask', { taskId: a!, patch: { status: 'in_review' } }));
       unwrap(await h.call('updateTasks', { taskIds: [a!, b!], patch: { priority: 'high' } }));
 
-      // Faults, some of them echoing the key back as a careless server might.
+      // Faults, some of them echoing the key back as a careless server might; aimed at the
+      // changes, so background reads do not meet them first.
+      server.faults.onlyFor = /^PUT /;
       server.faults.dropNext(1);
       server.faults.failNext(500, 1, `upstream said: key ${server.keys.full} is fine`);
       server.faults.failNext(
@@ -130,8 +132,33 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
       const orgWire = (await (
         await fetch(`${server.baseUrl}/v1/organization`, { headers: { 'X-API-Key': key } })
       ).json()) as Record<string, unknown>;
+      server.faults.onlyFor = /^GET \/v1\/organization$/;
       server.faults.failNext(200, 1, { ...orgWire, name: key, slug: key.slice(5, 20) });
       unwrap(await h.call('getOrganization', { refresh: true }));
+      // ...and in a read: the vendor's or risk's task list titles the pinned tasks with the key.
+      const titled = server
+        .wireTasks(org)
+        .filter((t) => [a, b, c].includes(t['id'] as string))
+        .map((t) => ({ ...t, title: `${key} (${String(t['id'])})` }));
+      server.faults.onlyFor = /^GET \/v1\/task-management$/;
+      server.faults.failNext(200, 1, {
+        data: titled,
+        meta: {
+          page: 1,
+          limit: 100,
+          total: 3,
+          totalPages: 1,
+          hasNextPage: false,
+          hasPrevPage: false,
+        },
+      });
+      // Connecting again reads every pin at once.
+      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      await vi.waitFor(async () => {
+        const rows = unwrap(await h.call('listTasks'));
+        expect(rows.some((t) => t.snapshot?.title?.startsWith('[redacted]'))).toBe(true);
+      });
+      server.faults.onlyFor = null;
 
       // The service goes away with a change waiting; the app restarts and sends it.
       await relay.stop();
