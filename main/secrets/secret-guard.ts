@@ -11,6 +11,8 @@
 
 export const FRAGMENT = 8;
 export const REDACTED = '[redacted]';
+/** Longer strings (descriptions) are checked each time rather than kept in the guard's cache. */
+const MAX_REMEMBERED = 1_000;
 
 export interface SecretGuard {
   /** The text with every run of a secret (in any of its forms) replaced by REDACTED. */
@@ -82,9 +84,11 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   };
 
   // The same ids, titles and names go out in every event: each is looked at once.
+  // Only short strings are remembered, so the cache stays a few megabytes at most.
   const seen = new Map<string, string>();
   const text = (value: string): string => {
     if (value.length < 4) return value;
+    if (value.length > MAX_REMEMBERED) return redact(value);
     const known = seen.get(value);
     if (known !== undefined) return known;
     const redacted = redact(value);
@@ -128,7 +132,13 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       const key = text(k);
       const y = value(x, depth + 1);
       if (key !== k || y !== x) changed = true;
-      out[key] = y;
+      // Defined, not assigned: a "__proto__" key from the service stays a plain field.
+      Object.defineProperty(out, key, {
+        value: y,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return (changed ? out : v) as T;
   };

@@ -226,8 +226,11 @@ describe.skipIf(process.platform !== 'linux')(
     });
 
     it('holds the production dependencies and only what they need at run time', async () => {
+      // Every module at any depth (a nested node_modules/ included).
       const modules = new Set(
-        asarFiles.filter((p) => p.includes('node_modules/')).map((p) => p.split('/')[1]),
+        asarFiles.flatMap((p) =>
+          [...p.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)].map((m) => m[1] ?? ''),
+        ),
       );
       for (const name of ['keytar', 'menubar', 'zod', 'electron-positioner']) {
         expect({ name, shipped: modules.has(name) }).toEqual({ name, shipped: true });

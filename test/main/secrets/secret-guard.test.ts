@@ -50,6 +50,21 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(JSON.stringify(guard.value(deep))).not.toContain(KEY.slice(0, 8));
   });
 
+  it('keeps a "__proto__" field from the service as a plain field when it redacts beside it', () => {
+    const answer = JSON.parse(`{"__proto__": {"role": "owner"}, "title": "${KEY}"}`) as object;
+    const out = guard.value(answer) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'title']);
+    expect(out['role']).toBeUndefined();
+    expect(out['title']).toBe(REDACTED);
+  });
+
+  it('redacts long text each time it is seen, as short text', () => {
+    const long = `${'word '.repeat(400)}${KEY}`;
+    expect(guard.text(long)).not.toContain(KEY.slice(0, 8));
+    expect(guard.text(long)).toBe(guard.text(long));
+  });
+
   it('counts a short secret only whole', () => {
     const g = createSecretGuard(['ab12cd']);
     expect(g.text('x ab12cd y ab12c')).toBe(`x ${REDACTED} y ab12c`);
