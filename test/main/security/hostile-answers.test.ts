@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoServer } from '../../../main/demo/server';
 import type { DemoServer } from '../../../main/demo/server';
 import { createCoreHarness } from '../../helpers/app-core';
@@ -25,7 +25,9 @@ describe.skipIf(gate.skip)('hostile answers cannot break the task list', () => {
 
   beforeAll(async () => {
     gate.assertAvailable();
-    server = await startDemoServer({ rateLimit: false });
+    // Interface-only: after the restart, what is listed is what the hostile answers left
+    // (a background read would replace it with the service's list).
+    server = await startDemoServer({ rateLimit: false, reads: false });
   });
   afterEach(async () => {
     for (const h of harnesses.splice(0)) await h.core.dispose();
@@ -84,5 +86,47 @@ describe.skipIf(gate.skip)('hostile answers cannot break the task list', () => {
     expect(again.map((t) => t.id)).toEqual([a, b]);
     expect(again[0]?.snapshot?.title).toHaveLength(1_000);
     expect(() => structuredClone(again)).not.toThrow();
+  });
+
+  it('a vendor task list with a 5,000-deep description and a 4.9 MB title: bounded before it is kept', async () => {
+    const reading = await startDemoServer({ rateLimit: false });
+    try {
+      const dir = await tempDir();
+      const h = await start(dir);
+      unwrap(
+        await h.call('connectApiKey', { baseUrl: reading.baseUrl, apiKey: reading.keys.full }),
+      );
+      const orgId = reading.organizations[0]!.id;
+      const wire = reading.wireTasks(orgId)[0]!;
+      const deep = `${'{"type":"paragraph","content":['.repeat(5_000)}{"type":"text","text":"x"}${']}'.repeat(5_000)}`;
+      const item = JSON.stringify({ ...wire, description: '@@', title: 'T'.repeat(4_900_000) });
+      const meta = {
+        page: 1,
+        limit: 100,
+        total: 1,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPrevPage: false,
+      };
+      reading.faults.onlyFor = /^GET \/v1\/task-management$/;
+      reading.faults.failNext(
+        200,
+        1,
+        Buffer.from(`{"data":[${item.replace('"@@"', deep)}],"meta":${JSON.stringify(meta)}}`),
+      );
+      const entity = wire['entityType'] === 'vendor' ? 'vendors' : 'risk';
+      const link = `https://app.example.com/${orgId}/${entity}/${String(wire['entityId'])}?taskItemId=${String(wire['id'])}`;
+      unwrap(await h.call('pinTask', { ref: link }));
+      await vi.waitFor(async () => {
+        const [row] = unwrap(await h.call('listTasks'));
+        expect(row?.snapshot?.title).toHaveLength(1_000);
+      });
+      const listed = unwrap(await h.call('listTasks'));
+      expect(typeof listed[0]?.snapshot?.description).toBe('string');
+      expect(() => structuredClone(listed)).not.toThrow();
+      expect((await stat(join(dir, 'settings.json'))).size).toBeLessThan(50_000);
+    } finally {
+      await reading.close();
+    }
   });
 });
