@@ -12,6 +12,8 @@ export const CHANNELS = {
   getOrganization: 'org:get',
   listTasks: 'tasks:list',
   refreshTasks: 'tasks:refresh',
+  listEntities: 'browse:entities',
+  listEntityTasks: 'browse:entity-tasks',
   pinTask: 'tasks:pin',
   unpinTask: 'tasks:unpin',
   updateTask: 'tasks:update',

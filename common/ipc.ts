@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { CHANNELS, EVENT_NAMES, MAX_BULK_TASKS } from './channels';
 import type { EventName } from './channels';
 import type { Organization } from './organization';
+import type { Task } from './task';
 import type { Result } from './result';
 import { hasChanges, TaskTitleSchema } from './task-patch';
 import { ENTITY_TYPES, TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
 import type { TaskRef } from './task-ref';
 import type {
   AccountStatus,
+  BrowseList,
   ConnectionView,
   PinnedTaskView,
   SettingsView,
@@ -82,6 +84,13 @@ const PinRefInput = z.union([
   TaskRefInput,
 ]);
 
+/** A vendor or risk to list the task items of (Browse). */
+export const EntityInput = z.strictObject({
+  entityType: z.enum(ENTITY_TYPES),
+  entityId: z.string().regex(/^(vnd|rsk)_[A-Za-z0-9]{1,64}$/),
+});
+export type EntityInput = z.infer<typeof EntityInput>;
+
 export const UpdateTaskInput = z.strictObject({
   taskId: TaskIdSchema,
   patch: TaskChange,
@@ -129,6 +138,13 @@ export const contract = {
    * done; what changed arrives as tasks:changed.
    */
   refreshTasks: method<null>()(CHANNELS.refreshTasks, NoInput),
+  /**
+   * Browse: the organization's vendors and risks, by name, where the service
+   * lists them (an error says why not: no such reads, or the scopes missing).
+   */
+  listEntities: method<BrowseList>()(CHANNELS.listEntities, NoInput),
+  /** Browse: one vendor's or risk's task items, as the service lists them now. */
+  listEntityTasks: method<Task[]>()(CHANNELS.listEntityTasks, EntityInput),
   pinTask: method<PinnedTaskView>()(CHANNELS.pinTask, z.strictObject({ ref: PinRefInput })),
   unpinTask: method<PinnedTaskView[]>()(
     CHANNELS.unpinTask,

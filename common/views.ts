@@ -1,5 +1,6 @@
 import type { AppError, Result } from './result';
 import type { Task } from './task';
+import type { EntityType } from './task-values';
 import type { TaskPatch } from './task-patch';
 import type { TaskRef } from './task-ref';
 
@@ -52,6 +53,19 @@ export interface PinnedTaskView {
 }
 
 /** One task's part of a bulk change: as updateTask would have answered for it alone. */
+/** A vendor or a risk as Browse lists it: a risk's title is its name here. */
+export interface BrowseEntity {
+  readonly entityType: EntityType;
+  readonly entityId: string;
+  readonly name: string;
+}
+
+/** What Browse lists, and why part of it may be missing (a scope the key lacks). */
+export interface BrowseList {
+  readonly entities: readonly BrowseEntity[];
+  readonly note: string | null;
+}
+
 export interface TaskUpdateOutcome {
   readonly taskId: string;
   /** ok: landed (sync 'idle') or waiting to retry (sync 'queued'); an error: refused, not pinned, not kept. */

@@ -373,9 +373,13 @@ export function createAppCore(opts: AppCoreOptions) {
       organization && !input?.refresh ? ok(organization) : refreshOrganization(),
     listTasks: async () => ok(tasks.list()),
     refreshTasks: () => reads.refresh(),
+    listEntities: () => reads.entities(),
+    listEntityTasks: (input) => reads.entityTasks(input),
     pinTask: async (input) => {
       const pinned =
-        typeof input.ref === 'string' ? await tasks.pin(input.ref) : await tasks.pinRef(input.ref);
+        typeof input.ref === 'string'
+          ? await tasks.pin(input.ref)
+          : await tasks.pinRef(input.ref, reads.listed(input.ref.taskId));
       if (pinned.ok && pinned.value.snapshot === null) reads.pinned(pinned.value.id);
       return pinned;
     },

@@ -1,7 +1,12 @@
-import { ok } from '../../common/result';
-import type { Result } from '../../common/result';
+import { appError, err, ok } from '../../common/result';
+import type { AppError, Result } from '../../common/result';
+import type { Task } from '../../common/task';
+import type { BrowseEntity, BrowseList } from '../../common/views';
 import type { Logger } from '../log/logger';
 import { createPinnedRefresh } from '../reads/pinned-refresh';
+import { judgeReadFailure, scopeAdvice } from '../reads/read-availability';
+import type { ReadFeature } from '../reads/read-availability';
+import type { EntityKey } from '../reads/read-schemas';
 import { createServiceReads } from '../reads/service-reads';
 import type { ServiceReads } from '../reads/service-reads';
 import type { Scheduler } from '../scheduler/scheduler';
@@ -18,6 +23,8 @@ import type { ActiveProfile, TaskService } from '../tasks/task-service';
 export const READ_RATE = { limit: 20, windowMs: 60_000 } as const;
 /** The popup asks on opening and every minute while open; closer asks are answered from what is shown. */
 export const MIN_REFRESH_GAP_MS = 10_000;
+/** Tasks Browse listed, kept to pin with (a few entities' worth). */
+const MAX_LISTED = 1_000;
 
 export interface TaskReadsDeps {
   readonly client: () => { readonly profileId: string; readonly client: ServiceClient } | null;
@@ -64,8 +71,84 @@ export function createTaskReads(deps: TaskReadsDeps) {
     log: deps.log,
   });
 
+  /** Why a read the person asked for did not answer, in words that say what to do. */
+  const browseError = (feature: ReadFeature, error: AppError): AppError => {
+    const judged = judgeReadFailure(feature, error);
+    if (judged.kind === 'absent')
+      return appError(
+        'not_found',
+        'This service does not list vendors, risks or their tasks: pin tasks by their links instead.',
+      );
+    if (judged.kind === 'scope')
+      return appError('forbidden', scopeAdvice(`Listing ${feature}`, judged.scopes), {
+        status: 403,
+      });
+    return judged.error;
+  };
+  const current = () => {
+    const c = deps.client();
+    return c && !stopped ? { profileId: c.profileId, reads: readsFor(c.client) } : null;
+  };
+  /**
+   * The tasks Browse showed last (a few lists), so pinning one of them shows
+   * it at once; each with the profile that read it, and only for that one.
+   */
+  const listed = new Map<string, { profileId: string; task: Task }>();
+  const remember = (profileId: string, tasks: readonly Task[]) => {
+    for (const task of tasks) {
+      listed.delete(task.id);
+      listed.set(task.id, { profileId, task });
+    }
+    for (const id of listed.keys()) {
+      if (listed.size <= MAX_LISTED) break;
+      listed.delete(id);
+    }
+  };
+
   let lastFull = -Infinity;
   return {
+    /**
+     * Browse: vendors and risks by name. One that the service refuses (scope)
+     * or lacks leaves the other listed, with a note saying why.
+     */
+    async entities(): Promise<Result<BrowseList>> {
+      const c = current();
+      if (!c) return err(appError('not_connected', 'Connect to the service first.'));
+      const [vendors, risks] = [await c.reads.vendors(), await c.reads.risks()];
+      if (!vendors.ok && !risks.ok) return err(browseError('vendors', vendors.error));
+      const entities: BrowseEntity[] = [
+        ...(vendors.ok
+          ? vendors.value.map((v) => ({
+              entityType: 'vendor' as const,
+              entityId: v.id,
+              name: v.name,
+            }))
+          : []),
+        ...(risks.ok
+          ? risks.value.map((r) => ({ entityType: 'risk' as const, entityId: r.id, name: r.title }))
+          : []),
+      ];
+      const note = !vendors.ok
+        ? browseError('vendors', vendors.error).message
+        : !risks.ok
+          ? browseError('risks', risks.error).message
+          : null;
+      return ok({ entities, note });
+    },
+    /** Browse: one vendor's or risk's task items, as the service lists them now. */
+    async entityTasks(entity: EntityKey): Promise<Result<Task[]>> {
+      const c = current();
+      if (!c) return err(appError('not_connected', 'Connect to the service first.'));
+      const tasks = await c.reads.entityTasks(entity);
+      if (!tasks.ok) return err(browseError('tasks', tasks.error));
+      remember(c.profileId, tasks.value);
+      return tasks;
+    },
+    /** A task Browse listed lately for the signed-in profile, to pin with what is known of it. */
+    listed(taskId: string): Task | undefined {
+      const known = listed.get(taskId);
+      return known && known.profileId === deps.client()?.profileId ? known.task : undefined;
+    },
     /** The popup opened, or stayed open a minute: read every pin, unless that was just done. */
     async refresh(): Promise<Result<null>> {
       const now = deps.scheduler.now();

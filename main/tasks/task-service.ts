@@ -215,7 +215,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       return ref.ok ? this.pinRef(ref.value) : ref;
     },
 
-    async pinRef(ref: TaskRef): Promise<Result<PinnedTaskView>> {
+    /** @param known the task as the service listed it just now (Browse): shown at once. */
+    async pinRef(ref: TaskRef, known?: Task): Promise<Result<PinnedTaskView>> {
       const a = deps.active();
       if (!a) return notConnected();
       const { taskId, ...rest } = ref;
@@ -233,7 +234,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const pin: PinnedTask = {
         taskId,
         ref: rest,
-        snapshot: null,
+        snapshot: known?.id === taskId ? known : null,
         error: null,
         pinnedAt: new Date().toISOString(),
       };
