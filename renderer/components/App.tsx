@@ -13,6 +13,10 @@ const FirstRun = lazy(() => import('./FirstRun').then((m) => ({ default: m.First
 const SettingsScreen = lazy(() =>
   import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 );
+// Browse is opened now and then: its code loads when first asked for.
+const BrowseScreen = lazy(() =>
+  import('./BrowseScreen').then((m) => ({ default: m.BrowseScreen })),
+);
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -22,7 +26,7 @@ export function App() {
   const account = useMain('account');
   const settings = useSettings();
   const api = useApi();
-  const [screen, setScreen] = useState<'home' | 'settings' | 'reconnect'>('home');
+  const [screen, setScreen] = useState<'home' | 'settings' | 'reconnect' | 'browse'>('home');
   // A task main asked to show (a tasktray:// link); the list focuses it when it is there.
   const [focusTask, setFocusTask] = useState<{ readonly taskId: string } | null>(null);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
@@ -68,6 +72,13 @@ export function App() {
       </Suspense>
     );
 
+  if (screen === 'browse')
+    return (
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>
+        <BrowseScreen onBack={() => setScreen('home')} />
+      </Suspense>
+    );
+
   if (screen === 'reconnect')
     return (
       <Suspense fallback={<LoadingScreen label="Loading…" />}>
@@ -92,6 +103,7 @@ export function App() {
       focusTask={focusTask}
       onFocused={() => setFocusTask(null)}
       onOpenSettings={() => setScreen('settings')}
+      onOpenBrowse={() => setScreen('browse')}
     />
   );
 }

@@ -14,7 +14,12 @@ export const pendingText = (n: number): string =>
   n === 1 ? '1 change waiting' : `${n} changes waiting`;
 
 /** Connection state, changes not yet confirmed, and the way to settings. */
-export function Footer({ onOpenSettings }: { readonly onOpenSettings: () => void }) {
+export function Footer(props: {
+  readonly onOpenSettings: () => void;
+  /** Browse vendors and risks; left out where there is nothing to browse. */
+  readonly onOpenBrowse?: () => void;
+}) {
+  const { onOpenSettings, onOpenBrowse } = props;
   const { state } = useMain('connection');
   const c = state.phase === 'ready' ? state.value : null;
   return (
@@ -35,6 +40,16 @@ export function Footer({ onOpenSettings }: { readonly onOpenSettings: () => void
           <span className="footer__state">Connection state unknown</span>
         ) : null}
       </p>
+      {onOpenBrowse && (
+        <button
+          type="button"
+          className="link-button footer__browse"
+          onClick={onOpenBrowse}
+          title="Vendors and risks, and their tasks"
+        >
+          Browse
+        </button>
+      )}
       <button
         type="button"
         className="icon-button"

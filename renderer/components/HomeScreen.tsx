@@ -16,6 +16,7 @@ export function HomeScreen(props: {
   readonly focusTask: { readonly taskId: string } | null;
   readonly onFocused: () => void;
   readonly onOpenSettings: () => void;
+  readonly onOpenBrowse: () => void;
 }) {
   useRetryWhenOnline();
   useRefreshWhileOpen();
@@ -29,7 +30,7 @@ export function HomeScreen(props: {
         problem={props.problem}
         onReconnect={props.onReconnect}
       />
-      <Footer onOpenSettings={props.onOpenSettings} />
+      <Footer onOpenSettings={props.onOpenSettings} onOpenBrowse={props.onOpenBrowse} />
     </div>
   );
 }

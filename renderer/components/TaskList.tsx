@@ -35,8 +35,14 @@ export function TaskList(props: {
   readonly onDismissError: (taskId: string) => void;
   readonly onTypeToFilter?: (text: string) => void;
   readonly selection?: ListSelection;
+  /** Browse lists tasks that may not be pinned: each row offers Pin or Unpin as it is. */
+  readonly pinning?: {
+    readonly isPinned: (taskId: string) => boolean;
+    readonly onPin: (taskId: string) => void;
+  };
+  readonly label?: string;
 }) {
-  const { rows, onStatus, onUnpin, onTypeToFilter, selection } = props;
+  const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
@@ -81,6 +87,7 @@ export function TaskList(props: {
       return;
     }
     if (e.key === 'Delete' || e.key === 'Backspace') {
+      if (pinning && !pinning.isPinned(taskId)) return;
       e.preventDefault();
       focusIndexAfterChange.current = at;
       onUnpin(taskId);
@@ -104,7 +111,7 @@ export function TaskList(props: {
     <ul
       ref={list}
       className="task-list"
-      aria-label="Pinned tasks"
+      aria-label={props.label ?? 'Pinned tasks'}
       onKeyDown={onKeyDown}
       onClick={onClick}
     >
@@ -117,6 +124,7 @@ export function TaskList(props: {
           onUnpin={onUnpin}
           onDismissError={props.onDismissError}
           {...(selection ? { selected: selection.ids.has(r.id), onSelect: selection.toggle } : {})}
+          {...(pinning ? { pinned: pinning.isPinned(r.id), onPin: pinning.onPin } : {})}
         />
       ))}
     </ul>

@@ -28,8 +28,12 @@ export const TaskRow = memo(function TaskRow(props: {
   /** In select mode: whether this task is chosen (a checkbox shows); undefined otherwise. */
   readonly selected?: boolean;
   readonly onSelect?: (taskId: string, range: boolean) => void;
+  /** In Browse: whether the task is pinned (Unpin shows) or not (Pin shows). Pinned lists leave it out. */
+  readonly pinned?: boolean;
+  readonly onPin?: (taskId: string) => void;
 }) {
   const { row, now, onStatus, onUnpin, onDismissError, selected, onSelect } = props;
+  const pinned = props.pinned ?? true;
   const titleId = `task-${row.id}-title`;
   const metaId = `task-${row.id}-meta`;
   const updated = relativeTime(row.updatedAt, now);
@@ -59,15 +63,27 @@ export const TaskRow = memo(function TaskRow(props: {
         >
           {row.title}
         </span>
-        <button
-          type="button"
-          className="icon-button task__unpin"
-          onClick={() => onUnpin(row.id)}
-          aria-label={`Unpin ${row.title}`}
-          title="Unpin (Delete)"
-        >
-          <CloseIcon size={12} />
-        </button>
+        {pinned ? (
+          <button
+            type="button"
+            className="icon-button task__unpin"
+            onClick={() => onUnpin(row.id)}
+            aria-label={`Unpin ${row.title}`}
+            title="Unpin (Delete)"
+          >
+            <CloseIcon size={12} />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="link-button task__pin"
+            onClick={() => props.onPin?.(row.id)}
+            aria-label={`Pin ${row.title}`}
+            title="Keep it with your pinned tasks"
+          >
+            Pin
+          </button>
+        )}
       </div>
       {row.description && <p className="task__desc">{row.description}</p>}
       <p id={metaId} className="task__meta">

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../main/demo/server';
+import type { DemoServer } from '../../main/demo/server';
+import { unwrap } from '../helpers/result';
+import { expectAccessible, screenshots } from './popup';
+import { skipE2e, useE2eSuite } from './suite';
+
+interface WireTask {
+  id: string;
+  title: string;
+  status: string;
+  entityType: 'vendor' | 'risk';
+  entityId: string;
+}
+
+describe.skipIf(skipE2e)('browse, in Chromium against main and the reference service', () => {
+  const suite = useE2eSuite();
+  const servers: DemoServer[] = [];
+  let server: DemoServer;
+
+  beforeAll(async () => {
+    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
+    servers.push(server);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  async function popupOn(on: DemoServer, key: string) {
+    const h = await suite.startMain();
+    unwrap(await h.call('connectApiKey', { baseUrl: on.baseUrl, apiKey: key }));
+    const popup = await suite.openPopup(h);
+    await popup.page.getByRole('heading', { name: on.organizations[0]!.name }).waitFor();
+    return popup.page;
+  }
+  /** The vendors as the service itself lists them. */
+  const vendorNames = async () =>
+    (
+      (await (
+        await fetch(`${server.baseUrl}/v1/vendors`, { headers: { 'X-API-Key': server.keys.full } })
+      ).json()) as { data: { id: string; name: string }[] }
+    ).data;
+
+  it('browses to a vendor, changes one of its tasks in place, and the service has it', async () => {
+    const page = await popupOn(server, server.keys.full);
+    await page.getByRole('button', { name: 'Browse' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search vendors and risks' });
+    await search.waitFor();
+    const vendors = await vendorNames();
+    const orgId = server.organizations[0]!.id;
+    const vendor = vendors.find((v) =>
+      (server.wireTasks(orgId) as unknown as WireTask[]).some((t) => t.entityId === v.id),
+    )!;
+    await page.getByRole('button', { name: vendor.name, exact: true }).waitFor();
+    await screenshots(page, 'browse-list');
+    await expectAccessible(page, 'browse list');
+
+    await search.fill(vendor.name.slice(0, 4));
+    await page.getByRole('button', { name: vendor.name, exact: true }).click();
+    const mine = (server.wireTasks(orgId) as unknown as WireTask[]).filter(
+      (t) => t.entityId === vendor.id,
+    );
+    const list = page.getByRole('list', { name: `Tasks of Vendor ${vendor.name}` });
+    await list.waitFor();
+    for (const t of mine) await list.getByText(t.title, { exact: true }).waitFor();
+    expect(await page.locator('.browse__counts').textContent()).toMatch(
+      new RegExp(`^${mine.length} tasks?: `),
+    );
+
+    const t = mine[0]!;
+    const next = t.status === 'done' ? 'To do' : 'Done';
+    const row = page.locator(`li[data-task-id="${t.id}"]`);
+    await row.getByRole('radio', { name: next }).click();
+    await expect
+      .poll(() => server.getTask(orgId, t.id)?.status)
+      .toBe(next === 'Done' ? 'done' : 'todo');
+    // Changed here, so pinned: its row offers Unpin now, and the pinned list has it.
+    await row.getByRole('button', { name: `Unpin ${t.title}` }).waitFor();
+    await screenshots(page, 'browse-vendor');
+    await expectAccessible(page, 'browse vendor');
+
+    await page.getByRole('button', { name: 'Back to vendors and risks' }).click();
+    await page.getByRole('button', { name: 'Back to tasks' }).click();
+    await page.locator(`li[data-task-id="${t.id}"]`).getByText(t.title).waitFor();
+  });
+
+  it('a key without vendor:read lists risks and names the scope vendors need', async () => {
+    const page = await popupOn(server, server.keys.colleague);
+    await page.getByRole('button', { name: 'Browse' }).click();
+    await page.getByText(/vendor:read/).waitFor();
+    expect(await page.getByRole('region', { name: /Vendors/ }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: /Risks/ }).count()).toBe(1);
+    await expectAccessible(page, 'browse without vendors');
+  });
+
+  it('against a service without the reads, says to pin by link', async () => {
+    const bare = await startDemoServer({
+      host: '127.0.0.1',
+      port: 0,
+      rateLimit: false,
+      reads: false,
+    });
+    servers.push(bare);
+    const page = await popupOn(bare, bare.keys.full);
+    await page.getByRole('button', { name: 'Browse' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/pin tasks by their links/)
+      .waitFor();
+    await expectAccessible(page, 'browse unavailable');
+  });
+});
