@@ -14,6 +14,10 @@ export const CHANNELS = {
   refreshTasks: 'tasks:refresh',
   listEntities: 'browse:entities',
   listEntityTasks: 'browse:entity-tasks',
+  getAssigned: 'assigned:get',
+  refreshAssigned: 'assigned:refresh',
+  listPeople: 'assigned:people',
+  setMe: 'assigned:set-me',
   pinTask: 'tasks:pin',
   unpinTask: 'tasks:unpin',
   updateTask: 'tasks:update',
@@ -36,6 +40,7 @@ export const EVENT_NAMES = [
   'connection:changed',
   'settings:changed',
   'view:open',
+  'assigned:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

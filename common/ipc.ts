@@ -9,8 +9,10 @@ import { ENTITY_TYPES, TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from
 import type { TaskRef } from './task-ref';
 import type {
   AccountStatus,
+  AssignedView,
   BrowseList,
   ConnectionView,
+  PersonView,
   PinnedTaskView,
   SettingsView,
   TaskUpdateOutcome,
@@ -145,6 +147,22 @@ export const contract = {
   listEntities: method<BrowseList>()(CHANNELS.listEntities, NoInput),
   /** Browse: one vendor's or risk's task items, as the service lists them now. */
   listEntityTasks: method<Task[]>()(CHANNELS.listEntityTasks, EntityInput),
+  /** "Assigned to me" as it stands (from what was kept, while it is read again). */
+  getAssigned: method<AssignedView>()(CHANNELS.getAssigned, NoInput),
+  /** Reads "assigned to me" again in the background (progress comes as assigned:changed). */
+  refreshAssigned: method<AssignedView>()(CHANNELS.refreshAssigned, NoInput),
+  /** The organization's members, to say which one you are (API key). */
+  listPeople: method<PersonView[]>()(CHANNELS.listPeople, NoInput),
+  /** "This is me" (API key); null forgets the choice. */
+  setMe: method<AssignedView>()(
+    CHANNELS.setMe,
+    z.strictObject({
+      memberId: z
+        .string()
+        .regex(/^mem_[A-Za-z0-9]{1,64}$/)
+        .nullable(),
+    }),
+  ),
   pinTask: method<PinnedTaskView>()(CHANNELS.pinTask, z.strictObject({ ref: PinRefInput })),
   unpinTask: method<PinnedTaskView[]>()(
     CHANNELS.unpinTask,
@@ -189,10 +207,13 @@ interface EventPayloads {
   'settings:changed': SettingsView;
   /** Main asks the popup to show a screen: the tray's "Settings…", or a task from a tasktray:// link. */
   'view:open': ViewRequest;
+  'assigned:changed': AssignedView;
 }
 
 export type ViewRequest =
-  { readonly screen: 'tasks'; readonly taskId?: string } | { readonly screen: 'settings' };
+  | { readonly screen: 'tasks'; readonly taskId?: string }
+  | { readonly screen: 'settings' }
+  | { readonly screen: 'assigned' };
 /** Events main pushes to the renderer: a payload for each name, none missing. */
 export type Events = { [E in EventName]: EventPayloads[E] };
 export { EVENT_NAMES };

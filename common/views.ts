@@ -66,6 +66,34 @@ export interface BrowseList {
   readonly note: string | null;
 }
 
+/** A member of the organization, as the people list names them. */
+export interface PersonView {
+  readonly id: string;
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly role: string | null;
+}
+
+/** "Assigned to me": the person's open task items across every vendor and risk. */
+export interface AssignedView {
+  /**
+   * unavailable: the service does not list vendors and risks (or refuses);
+   * needs-me: an API key, and the person has not said which member they are;
+   * building: being read (progress says how far), showing what was kept meanwhile;
+   * ready: read; failed: the last read stopped (message says why), what was kept shows.
+   */
+  readonly state: 'unavailable' | 'needs-me' | 'building' | 'ready' | 'failed';
+  readonly me: PersonView | null;
+  /** An API key has no identity: the person chooses (and may change) who they are. */
+  readonly canChooseMe: boolean;
+  /** Open tasks, most pressing first (priority, then the latest change). */
+  readonly tasks: readonly Task[];
+  readonly progress: { readonly done: number; readonly total: number } | null;
+  /** When the list shown was read; null before the first build. */
+  readonly builtAt: string | null;
+  readonly message: string | null;
+}
+
 export interface TaskUpdateOutcome {
   readonly taskId: string;
   /** ok: landed (sync 'idle') or waiting to retry (sync 'queued'); an error: refused, not pinned, not kept. */

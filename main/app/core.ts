@@ -32,6 +32,7 @@ import type { RateLimit } from '../service/pacing';
 import { DEFAULT_REQUESTS_PER_MINUTE } from '../settings/schema';
 import type { Settings } from '../settings/schema';
 import { createSettingsStore } from '../settings/settings-store';
+import { ASSIGNED_FILE, createAssignedCache } from '../assigned/assigned-cache';
 import { removeLeftoverTempFiles } from '../settings/atomic-file';
 import { memoryPinStore, settingsPinStore } from '../tasks/pin-store';
 import type { PinStore } from '../tasks/pin-store';
@@ -42,6 +43,7 @@ import { connectionFrom, isConnectionError, othersWaiting } from './connection';
 import { createEvents } from './events';
 import type { EventListener } from './events';
 import { settingsView } from './settings-view';
+import { createAssigned } from './assigned';
 import { createTaskReads } from './task-reads';
 
 export interface AppCoreOptions {
@@ -265,6 +267,42 @@ export function createAppCore(opts: AppCoreOptions) {
     log,
   });
 
+  const assignedCache = createAssignedCache({
+    filePath: join(opts.userDataDir, ASSIGNED_FILE),
+    redact,
+    onProblem: (message) => log.warn(message),
+  });
+  const assigned = createAssigned({
+    signedIn: () => {
+      const a = accounts.active();
+      if (!a) return null;
+      const kept = settings.get().profiles.find((p) => p.id === a.profile.id);
+      return {
+        profileId: a.profile.id,
+        client: a.client,
+        authKind: a.profile.authKind,
+        organizationId: organization?.id ?? a.profile.organizationId ?? null,
+        memberId: kept?.memberId ?? null,
+      };
+    },
+    rememberMe: async (profileId, memberId) => {
+      const saved = await settings.update((s) => ({
+        ...s,
+        profiles: s.profiles.map((p) => {
+          if (p.id !== profileId) return p;
+          const { memberId: _old, ...rest } = p;
+          return memberId ? { ...rest, memberId } : rest;
+        }),
+      }));
+      return saved.ok ? ok(null) : saved;
+    },
+    cache: assignedCache,
+    quiet: () => outbox.quiet(),
+    scheduler,
+    log,
+    onChanged: (view) => events.emit('assigned:changed', view),
+  });
+
   const setOrganization = (org: Organization | null) => {
     organization = org;
     events.emit('org:changed', org);
@@ -296,6 +334,9 @@ export function createAppCore(opts: AppCoreOptions) {
     // Connected (again): this profile's waiting changes, paused or left from a sign-out, go out now.
     outbox.resumeProfile(connected.value.account.profile.id);
     reads.connected(connected.value.account.profile.id);
+    assigned.signedOut();
+    // Gathered behind, so the tray menu and the view have it; a list kept from an earlier run shows meanwhile.
+    assigned.opened();
     emitAccount();
     emitTasks(tasks.list());
     emitConnection();
@@ -357,6 +398,7 @@ export function createAppCore(opts: AppCoreOptions) {
       const leaving = accounts.active();
       // Requests on the wire finish first; the profile's other changes stay on disk for its return.
       if (leaving) await outbox.suspendProfile(leaving.profile.id);
+      assigned.signedOut();
       const done = await accounts.signOut();
       if (leaving?.demo) await outbox.discardProfile(leaving.profile.id);
       outbox.refresh();
@@ -375,6 +417,10 @@ export function createAppCore(opts: AppCoreOptions) {
     refreshTasks: () => reads.refresh(),
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
+    getAssigned: async () => ok(assigned.view()),
+    refreshAssigned: async () => ok(assigned.refresh()),
+    listPeople: () => assigned.people(),
+    setMe: (input) => assigned.setMe(input.memberId),
     pinTask: async (input) => {
       const pinned =
         typeof input.ref === 'string'
@@ -458,7 +504,7 @@ export function createAppCore(opts: AppCoreOptions) {
      */
     async start(): Promise<void> {
       // A crash mid-write leaves a temp copy of settings or the outbox: nothing else would remove it.
-      for (const name of [SETTINGS_FILE, OUTBOX_FILE]) {
+      for (const name of [SETTINGS_FILE, OUTBOX_FILE, ASSIGNED_FILE]) {
         const removed = await removeLeftoverTempFiles(join(opts.userDataDir, name));
         if (removed > 0)
           log.info(
@@ -468,6 +514,7 @@ export function createAppCore(opts: AppCoreOptions) {
       const loaded = await settings.load();
       await followLoginItem();
       followRateSetting();
+      await assignedCache.load();
       const outboxProblem = await outbox.load();
       if (outboxProblem) log.warn(outboxProblem.message);
       const problem = loaded.problem ?? outboxProblem;
@@ -479,7 +526,8 @@ export function createAppCore(opts: AppCoreOptions) {
       outbox.refresh();
       const restored = accounts.active();
       if (restored) {
-        void refreshOrganization();
+        // The organization first: a session's member is found in it.
+        void refreshOrganization().then(() => assigned.opened());
         reads.connected(restored.profile.id);
       }
     },
@@ -495,6 +543,7 @@ export function createAppCore(opts: AppCoreOptions) {
 
     async dispose(): Promise<void> {
       await reads.dispose();
+      await assigned.dispose();
       await outbox.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();

@@ -5,6 +5,7 @@ import type { ServiceClient } from '../service/client';
 import type { ZodType } from 'zod';
 import {
   ActivitySchema,
+  MeSchema,
   PAGE_LIMIT,
   PeopleSchema,
   RisksPageSchema,
@@ -43,6 +44,8 @@ export interface ServiceReads {
   vendors(): Promise<Result<{ id: string; name: string }[]>>;
   risks(): Promise<Result<{ id: string; title: string }[]>>;
   people(): Promise<Result<Person[]>>;
+  /** With a session: the member ids it has, by organization (an API key has none). */
+  me(): Promise<Result<{ organizationId: string; memberId: string }[]>>;
 }
 
 export interface Person {
@@ -123,6 +126,16 @@ export function createServiceReads(
         if (page >= pages || answer.value.data.length === 0) break;
       }
       return ok(risks);
+    },
+
+    async me() {
+      const answer = checked(await read('/v1/auth/me'), MeSchema, 'who you are');
+      if (!answer.ok) return answer;
+      return ok(
+        (answer.value.organizations ?? []).flatMap((o) =>
+          o.id && o.memberId ? [{ organizationId: o.id, memberId: o.memberId }] : [],
+        ),
+      );
     },
 
     async people() {

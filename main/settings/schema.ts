@@ -48,6 +48,11 @@ export const ProfileSchema = z.strictObject({
   organizationId: z.string().min(1).max(128).nullable().default(null),
   /** The organization the credentials answered for (organizationId is only what was asked for). */
   servedOrganizationId: z.string().min(1).max(128).optional(),
+  /** The member the person said they are ("assigned to me" with an API key, which has no identity). */
+  memberId: z
+    .string()
+    .regex(/^mem_[A-Za-z0-9]{1,64}$/)
+    .optional(),
   createdAt: Timestamp,
 });
 

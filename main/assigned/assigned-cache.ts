@@ -1,0 +1,109 @@
+import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { TaskSchema } from '../../common/task';
+import type { Task } from '../../common/task';
+import { writeFileAtomic } from '../settings/atomic-file';
+
+/**
+ * What "assigned to me" showed last, per profile, so the view opens at once
+ * on the next start and refreshes behind. Cache, not truth: a file that does
+ * not read as this shape (corrupt, older, from a newer build) is dropped and
+ * the list built again; it never stops the app. Written through the secret
+ * guard like settings, and bounded like every answer (DESIGN.md invariant 8).
+ */
+
+export const ASSIGNED_FILE = 'assigned.json';
+const VERSION = 1;
+/** More open tasks than anyone works through; the rest show after the next build. */
+export const MAX_KEPT = 2_000;
+const MAX_PROFILES = 20;
+
+const EntrySchema = z.object({
+  profileId: z.string().min(1).max(256),
+  memberId: z.string().regex(/^mem_[A-Za-z0-9]{1,64}$/),
+  builtAt: z.iso.datetime(),
+  note: z.string().max(2_000).nullable(),
+  tasks: z.array(TaskSchema).max(MAX_KEPT),
+});
+export type AssignedEntry = z.output<typeof EntrySchema>;
+
+const FileSchema = z.object({
+  version: z.literal(VERSION),
+  entries: z.array(EntrySchema).max(MAX_PROFILES),
+});
+
+export interface AssignedCache {
+  /** The entry for this profile and member, or null (none yet, or the file was unusable). */
+  get(profileId: string, memberId: string): AssignedEntry | null;
+  put(entry: {
+    profileId: string;
+    memberId: string;
+    note: string | null;
+    tasks: readonly Task[];
+  }): Promise<void>;
+  forget(profileId: string): Promise<void>;
+  load(): Promise<void>;
+}
+
+export function createAssignedCache(opts: {
+  readonly filePath: string;
+  readonly redact?: <T>(value: T) => T;
+  readonly now?: () => Date;
+  readonly onProblem?: (message: string) => void;
+}): AssignedCache {
+  let entries: AssignedEntry[] = [];
+  const now = opts.now ?? (() => new Date());
+
+  const save = async () => {
+    const file = { version: VERSION, entries };
+    const text = JSON.stringify(opts.redact ? opts.redact(file) : file);
+    await mkdir(dirname(opts.filePath), { recursive: true, mode: 0o700 }).catch(() => undefined);
+    const written = await writeFileAtomic(opts.filePath, text, { mode: 0o600 });
+    if (!written.ok) opts.onProblem?.(written.error.message);
+  };
+
+  return {
+    async load() {
+      let text: string;
+      try {
+        text = await readFile(opts.filePath, 'utf8');
+      } catch {
+        entries = [];
+        return;
+      }
+      let parsed: z.ZodSafeParseResult<z.output<typeof FileSchema>>;
+      try {
+        parsed = FileSchema.safeParse(JSON.parse(text));
+      } catch {
+        parsed = FileSchema.safeParse(null);
+      }
+      if (parsed.success) entries = parsed.data.entries;
+      else {
+        entries = [];
+        opts.onProblem?.(
+          'The kept list of tasks assigned to you could not be read; it is being built again.',
+        );
+        await unlink(opts.filePath).catch(() => undefined);
+      }
+    },
+    get: (profileId, memberId) =>
+      entries.find((e) => e.profileId === profileId && e.memberId === memberId) ?? null,
+    async put({ profileId, memberId, note, tasks }) {
+      const entry: AssignedEntry = {
+        profileId,
+        memberId,
+        builtAt: now().toISOString(),
+        note,
+        tasks: tasks.slice(0, MAX_KEPT),
+      };
+      entries = [entry, ...entries.filter((e) => e.profileId !== profileId)].slice(0, MAX_PROFILES);
+      await save();
+    },
+    async forget(profileId) {
+      if (!entries.some((e) => e.profileId === profileId)) return;
+      entries = entries.filter((e) => e.profileId !== profileId);
+      await save();
+    },
+  };
+}
