@@ -147,7 +147,7 @@ export const contract = {
   listEntities: method<BrowseList>()(CHANNELS.listEntities, NoInput),
   /** Browse: one vendor's or risk's task items, as the service lists them now. */
   listEntityTasks: method<Task[]>()(CHANNELS.listEntityTasks, EntityInput),
-  /** "Assigned to me" as it stands (from what was kept, while it is read again). */
+  /** "Assigned to me" as it stands (what was kept shows at once), read again behind when old. */
   getAssigned: method<AssignedView>()(CHANNELS.getAssigned, NoInput),
   /** Reads "assigned to me" again in the background (progress comes as assigned:changed). */
   refreshAssigned: method<AssignedView>()(CHANNELS.refreshAssigned, NoInput),

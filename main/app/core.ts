@@ -417,7 +417,7 @@ export function createAppCore(opts: AppCoreOptions) {
     refreshTasks: () => reads.refresh(),
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
-    getAssigned: async () => ok(assigned.view()),
+    getAssigned: async () => ok(assigned.opened()),
     refreshAssigned: async () => ok(assigned.refresh()),
     listPeople: () => assigned.people(),
     setMe: (input) => assigned.setMe(input.memberId),

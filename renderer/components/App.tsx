@@ -17,6 +17,9 @@ const SettingsScreen = lazy(() =>
 const BrowseScreen = lazy(() =>
   import('./BrowseScreen').then((m) => ({ default: m.BrowseScreen })),
 );
+const AssignedScreen = lazy(() =>
+  import('./AssignedScreen').then((m) => ({ default: m.AssignedScreen })),
+);
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -26,7 +29,9 @@ export function App() {
   const account = useMain('account');
   const settings = useSettings();
   const api = useApi();
-  const [screen, setScreen] = useState<'home' | 'settings' | 'reconnect' | 'browse'>('home');
+  const [screen, setScreen] = useState<'home' | 'settings' | 'reconnect' | 'browse' | 'assigned'>(
+    'home',
+  );
   // A task main asked to show (a tasktray:// link); the list focuses it when it is there.
   const [focusTask, setFocusTask] = useState<{ readonly taskId: string } | null>(null);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
@@ -36,7 +41,13 @@ export function App() {
   useEffect(
     () =>
       api.on('view:open', (request) => {
-        setScreen(request.screen === 'settings' ? 'settings' : 'home');
+        setScreen(
+          request.screen === 'settings'
+            ? 'settings'
+            : request.screen === 'assigned'
+              ? 'assigned'
+              : 'home',
+        );
         if (request.screen === 'tasks' && request.taskId) setFocusTask({ taskId: request.taskId });
       }),
     [api],
@@ -79,6 +90,13 @@ export function App() {
       </Suspense>
     );
 
+  if (screen === 'assigned')
+    return (
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>
+        <AssignedScreen onBack={() => setScreen('home')} />
+      </Suspense>
+    );
+
   if (screen === 'reconnect')
     return (
       <Suspense fallback={<LoadingScreen label="Loading…" />}>
@@ -104,6 +122,7 @@ export function App() {
       onFocused={() => setFocusTask(null)}
       onOpenSettings={() => setScreen('settings')}
       onOpenBrowse={() => setScreen('browse')}
+      onOpenAssigned={() => setScreen('assigned')}
     />
   );
 }

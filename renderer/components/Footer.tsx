@@ -18,8 +18,9 @@ export function Footer(props: {
   readonly onOpenSettings: () => void;
   /** Browse vendors and risks; left out where there is nothing to browse. */
   readonly onOpenBrowse?: () => void;
+  readonly onOpenAssigned?: () => void;
 }) {
-  const { onOpenSettings, onOpenBrowse } = props;
+  const { onOpenSettings, onOpenBrowse, onOpenAssigned } = props;
   const { state } = useMain('connection');
   const c = state.phase === 'ready' ? state.value : null;
   return (
@@ -40,6 +41,16 @@ export function Footer(props: {
           <span className="footer__state">Connection state unknown</span>
         ) : null}
       </p>
+      {onOpenAssigned && (
+        <button
+          type="button"
+          className="link-button footer__browse"
+          onClick={onOpenAssigned}
+          title="Your open tasks across every vendor and risk"
+        >
+          Assigned to me
+        </button>
+      )}
       {onOpenBrowse && (
         <button
           type="button"

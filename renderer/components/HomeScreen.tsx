@@ -17,6 +17,7 @@ export function HomeScreen(props: {
   readonly onFocused: () => void;
   readonly onOpenSettings: () => void;
   readonly onOpenBrowse: () => void;
+  readonly onOpenAssigned: () => void;
 }) {
   useRetryWhenOnline();
   useRefreshWhileOpen();
@@ -30,7 +31,11 @@ export function HomeScreen(props: {
         problem={props.problem}
         onReconnect={props.onReconnect}
       />
-      <Footer onOpenSettings={props.onOpenSettings} onOpenBrowse={props.onOpenBrowse} />
+      <Footer
+        onOpenSettings={props.onOpenSettings}
+        onOpenBrowse={props.onOpenBrowse}
+        onOpenAssigned={props.onOpenAssigned}
+      />
     </div>
   );
 }

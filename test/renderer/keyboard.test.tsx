@@ -121,7 +121,7 @@ describe('keyboard', () => {
     const first = rows()[0]!;
     first.focus();
     const order: string[] = [];
-    for (let i = 0; i < 6; i += 1) {
+    for (let i = 0; i < 7; i += 1) {
       await user.tab();
       const el = document.activeElement as HTMLInputElement;
       order.push(el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent);
@@ -131,6 +131,7 @@ describe('keyboard', () => {
       'To do',
       'Pin a task by id or link',
       'Pin',
+      'Assigned to me',
       'Browse',
       'Settings',
     ]);

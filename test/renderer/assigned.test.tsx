@@ -1,0 +1,142 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../common/result';
+import type { AssignedView, PersonView } from '../../common/views';
+import { task } from './fixtures';
+import { renderWithApi } from './render-app';
+import type { Rendered } from './render-app';
+
+const maya: PersonView = {
+  id: 'mem_maya',
+  name: 'Maya Chen',
+  email: 'maya@example.com',
+  role: 'admin',
+};
+const tom: PersonView = {
+  id: 'mem_tom',
+  name: 'Tom Becker',
+  email: 'tom@example.com',
+  role: 'owner',
+};
+const mine = [
+  task({ id: 'tski_m1', title: 'Rotate the backup keys', priority: 'urgent', status: 'todo' }),
+  task({
+    id: 'tski_m2',
+    title: 'Renew the DPA',
+    priority: 'low',
+    status: 'in_progress',
+    entityType: 'risk',
+    entityId: 'rsk_a',
+  }),
+];
+const view = (over: Partial<AssignedView> = {}): AssignedView => ({
+  state: 'ready',
+  me: maya,
+  canChooseMe: true,
+  tasks: mine,
+  progress: null,
+  builtAt: '2026-03-10T11:58:00Z',
+  message: null,
+  ...over,
+});
+
+const open = async (r: Rendered, first: AssignedView) => {
+  r.fake.answer('getAssigned', async () => ok(first));
+  r.fake.answer('listPeople', async () => ok([tom, maya]));
+  await r.user.click(await screen.findByRole('button', { name: 'Assigned to me' }));
+};
+
+describe('assigned to me', () => {
+  it('with a key, asks who you are: people searchable by name or email; choosing starts the build', async () => {
+    const r = renderWithApi();
+    r.fake.answer('setMe', async () =>
+      ok(view({ state: 'building', tasks: [], progress: { done: 0, total: 5 } })),
+    );
+    await open(r, view({ state: 'needs-me', me: null, tasks: [], builtAt: null }));
+    expect(await screen.findByRole('heading', { name: 'Who are you?' })).toBeTruthy();
+    const people = await screen.findByRole('list', { name: 'People' });
+    expect(
+      within(people)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Maya Chen maya@example.com', 'Tom Becker tom@example.com']);
+    await r.user.type(screen.getByRole('searchbox', { name: /Search people/ }), 'tom@');
+    expect(within(people).getAllByRole('button')).toHaveLength(1);
+    await r.user.keyboard('{ArrowDown}{Enter}');
+    expect(r.fake.callsOf('setMe')).toEqual([{ memberId: 'mem_tom' }]);
+    expect(
+      await screen.findByText('Finding your tasks: 0 of 5 vendors and risks read…'),
+    ).toBeTruthy();
+  });
+
+  it('shows progress as main reads, then the open tasks most pressing first', async () => {
+    const r = renderWithApi();
+    await open(
+      r,
+      view({ state: 'building', tasks: [], builtAt: null, progress: { done: 2, total: 5 } }),
+    );
+    expect(
+      await screen.findByText('Finding your tasks: 2 of 5 vendors and risks read…'),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Vendors and risks read' }).getAttribute('value'),
+    ).toBe('2');
+    act(() => r.fake.emit('assigned:changed', view()));
+    const list = await screen.findByRole('list', { name: 'Tasks assigned to me' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.dataset['taskId']),
+    ).toEqual(['tski_m1', 'tski_m2']);
+    expect(screen.getByText(/2 open tasks/)).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('changing a task there pins it, then sends the change', async () => {
+    const r = renderWithApi();
+    await open(r, view());
+    const list = await screen.findByRole('list', { name: 'Tasks assigned to me' });
+    const row = list.querySelector<HTMLElement>('li[data-task-id="tski_m2"]')!;
+    row.focus();
+    await r.user.keyboard('3');
+    await waitFor(() =>
+      expect(r.fake.callsOf('updateTask')).toEqual([
+        { taskId: 'tski_m2', patch: { status: 'in_review' } },
+      ]),
+    );
+    expect(r.fake.callsOf('pinTask')).toEqual([
+      { ref: { taskId: 'tski_m2', entityType: 'risk', entityId: 'rsk_a' } },
+    ]);
+  });
+
+  it('"Not you?" lets a key choose again; "Read again" asks main to read now', async () => {
+    const r = renderWithApi();
+    r.fake.answer('refreshAssigned', async () => ok(view({ state: 'building' })));
+    await open(r, view());
+    await r.user.click(await screen.findByRole('button', { name: 'Read again' }));
+    expect(r.fake.callsOf('refreshAssigned')).toHaveLength(1);
+    await r.user.click(screen.getByRole('button', { name: 'Not you?' }));
+    expect(await screen.findByRole('list', { name: 'People' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Maya Chen/ }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+  });
+
+  it('says plainly when the service cannot gather them', async () => {
+    const r = renderWithApi();
+    await open(
+      r,
+      view({
+        state: 'unavailable',
+        tasks: [],
+        builtAt: null,
+        message:
+          'This service does not list vendors and risks, so Task Tray cannot gather the tasks assigned to you.',
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /does not list vendors and risks/,
+    );
+    expect(screen.queryByRole('list', { name: 'Tasks assigned to me' })).toBeNull();
+  });
+});
