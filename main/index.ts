@@ -158,6 +158,10 @@ async function start(): Promise<void> {
         void tray.show();
         toPopup.send('view:open', { screen: 'settings' });
       },
+      openAssigned: () => {
+        void tray.show();
+        toPopup.send('view:open', { screen: 'assigned' });
+      },
       setLaunchAtLogin: (on) =>
         void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
           // e.g. macOS waiting for approval in System Settings: say so, and show the real state.

@@ -43,6 +43,7 @@ import { connectionFrom, isConnectionError, othersWaiting } from './connection';
 import { createEvents } from './events';
 import type { EventListener } from './events';
 import { settingsView } from './settings-view';
+import { entityKey } from '../reads/read-schemas';
 import { createAssigned } from './assigned';
 import { createTaskReads } from './task-reads';
 
@@ -486,6 +487,7 @@ export function createAppCore(opts: AppCoreOptions) {
         tasks: tasks.list(),
         connection: connection(),
         settings: viewOf(settings.get()),
+        assigned: assigned.view(),
       }),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', viewOf(settings.get())),
@@ -495,8 +497,18 @@ export function createAppCore(opts: AppCoreOptions) {
       if (pinned.ok && pinned.value.snapshot === null) reads.pinned(pinned.value.id);
       return pinned;
     },
-    setStatus: (taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) =>
-      tasks.update({ taskId, patch: { status } }),
+    /** From the tray menu: a task of "assigned to me" that is not pinned yet is pinned first, as in the popup. */
+    async setStatus(taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) {
+      const listed = tasks.list().some((t) => t.id === taskId)
+        ? undefined
+        : assigned.view().tasks.find((t) => t.id === taskId);
+      if (listed) {
+        const entity = entityKey(listed.entityType, listed.entityId) ?? {};
+        const pinned = await tasks.pinRef({ taskId, ...entity }, listed);
+        if (!pinned.ok) return pinned;
+      }
+      return tasks.update({ taskId, patch: { status } });
+    },
 
     /**
      * Loads settings, the saved profile and the changes a previous run left

@@ -37,6 +37,7 @@ export function createTraySync(
       launchAtLogin: s.settings.launchAtLogin,
       shortcut: env.shortcut(),
       platform: env.platform,
+      assigned: s.assigned,
     };
     // Every event redraws, most change nothing the menu shows. On Linux setting the menu
     // again replaces it, closing it under the person's pointer: set it only when the data

@@ -1,8 +1,13 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { Organization } from '../../common/organization';
 import { STATUS_LABELS, TASK_STATUSES, isTaskStatus } from '../../common/task';
-import type { TaskStatus } from '../../common/task';
-import type { AccountStatus, ConnectionView, PinnedTaskView } from '../../common/views';
+import type { Task, TaskStatus } from '../../common/task';
+import type {
+  AccountStatus,
+  AssignedView,
+  ConnectionView,
+  PinnedTaskView,
+} from '../../common/views';
 import { escapeMnemonics, menuText } from './menu-text';
 
 export interface TrayMenuState {
@@ -14,12 +19,16 @@ export interface TrayMenuState {
   /** The global shortcut that opens the popup, shown beside "Open Task Tray"; null when none is set. */
   readonly shortcut: string | null;
   readonly platform: NodeJS.Platform;
+  /** "Assigned to me", where main gathers it. */
+  readonly assigned?: AssignedView | null;
 }
 
 export interface TrayMenuActions {
   setStatus(taskId: string, status: TaskStatus): void;
   open(): void;
   openSettings(): void;
+  /** Opens the popup on "Assigned to me". */
+  openAssigned(): void;
   setLaunchAtLogin(on: boolean): void;
   quit(): void;
   connect(): void;
@@ -125,6 +134,58 @@ function taskItem(
   };
 }
 
+/** A listed task as the menu shows it: pinned ones are in the pinned list with their state. */
+const listedView = (task: Task): PinnedTaskView => ({
+  id: task.id,
+  ref: {},
+  snapshot: task,
+  pendingPatch: null,
+  sync: 'idle',
+  error: null,
+  pinnedAt: '',
+});
+
+/**
+ * "Assigned to me" as a submenu: each open task (not pinned already, those
+ * are listed above) with its five statuses, and the way to the full view.
+ */
+function assignedItems(
+  state: TrayMenuState,
+  actions: TrayMenuActions,
+  label: (text: string) => string,
+): MenuItemConstructorOptions[] {
+  const a = state.assigned;
+  if (!a || a.state === 'unavailable') return [];
+  const open = { label: 'Open Assigned to me…', click: () => actions.openAssigned() };
+  if (a.state === 'needs-me')
+    return [
+      { type: 'separator' },
+      { label: 'Assigned to me: say who you are…', click: open.click },
+    ];
+  const pinned = new Set(state.tasks.map((t) => t.id));
+  const listed = a.tasks.filter((t) => !pinned.has(t.id));
+  const submenu: MenuItemConstructorOptions[] = listed
+    .slice(0, MAX_TRAY_TASKS)
+    .map((t) => taskItem(listedView(t), state, actions, label));
+  if (a.tasks.length === 0)
+    submenu.push({
+      label: a.state === 'building' ? 'Finding your tasks…' : 'Nothing open is assigned to you',
+      enabled: false,
+    });
+  else if (listed.length === 0)
+    submenu.push({ label: 'All of them are pinned above', enabled: false });
+  if (listed.length > MAX_TRAY_TASKS)
+    submenu.push({
+      label: `${plural(listed.length - MAX_TRAY_TASKS, 'more task', 'more tasks')}…`,
+      click: open.click,
+    });
+  submenu.push({ type: 'separator' }, open);
+  return [
+    { type: 'separator' },
+    { label: `Assigned to me${a.tasks.length > 0 ? ` (${a.tasks.length})` : ''}`, submenu },
+  ];
+}
+
 /**
  * The tray's context menu, from app state. On Linux it is the primary surface
  * (tray clicks are unreliable there), so everything the tray offers is in it:
@@ -137,6 +198,8 @@ export function buildTrayMenu(
 ): MenuItemConstructorOptions[] {
   const label = (text: string) => escapeMnemonics(text, state.platform);
   const items: MenuItemConstructorOptions[] = [...organizationItems(state, actions, label)];
+
+  if (state.account.state === 'connected') items.push(...assignedItems(state, actions, label));
 
   if (state.account.state === 'connected') {
     items.push({ type: 'separator' });

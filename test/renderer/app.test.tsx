@@ -93,6 +93,25 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
   });
 
+  it('opens "Assigned to me" when main asks (the tray menu)', async () => {
+    const { fake } = renderWithApi();
+    fake.answer('getAssigned', async () =>
+      ok({
+        state: 'ready',
+        me: { id: 'mem_1', name: 'Maya Chen', email: null, role: null },
+        canChooseMe: false,
+        tasks: [],
+        progress: null,
+        builtAt: null,
+        message: null,
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    act(() => fake.emit('view:open', { screen: 'assigned' }));
+    expect(await screen.findByRole('heading', { name: 'Assigned to me' })).toBeTruthy();
+    expect(await screen.findByText('Nothing open is assigned to you.')).toBeTruthy();
+  });
+
   it('shows and focuses a task main asks for (a tasktray:// link), even under a filter', async () => {
     const { fake, user } = renderWithApi({ tasks: views(8) });
     await screen.findByText('Task number 0');

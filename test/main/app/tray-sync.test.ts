@@ -20,12 +20,22 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     requestsPerMinute: 100,
     shortcutNotice: null,
   },
+  assigned: {
+    state: 'unavailable',
+    me: null,
+    canChooseMe: false,
+    tasks: [],
+    progress: null,
+    builtAt: null,
+    message: null,
+  },
 });
 
 const actions: TrayMenuActions = {
   setStatus: () => undefined,
   open: () => undefined,
   openSettings: () => undefined,
+  openAssigned: () => undefined,
   setLaunchAtLogin: () => undefined,
   quit: () => undefined,
   connect: () => undefined,

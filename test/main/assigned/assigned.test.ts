@@ -104,6 +104,21 @@ describe.skipIf(gate.skip)('assigned to me', () => {
     expect(settings.profiles[0].memberId).toBe(maya.id);
   });
 
+  it('the tray menu changes a task of the list: pinned first, then sent', async () => {
+    const h = await withKey();
+    const people = unwrap(await h.call('listPeople'));
+    const busiest = [...people].sort(
+      (a, b) => openTasksOf(b.id).length - openTasksOf(a.id).length,
+    )[0]!;
+    unwrap(await h.call('setMe', { memberId: busiest.id }));
+    const [first] = (await settled(h)).tasks;
+    expect(unwrap(await h.call('listTasks')).some((t) => t.id === first!.id)).toBe(false);
+    unwrap(await h.core.setStatus(first!.id, 'in_review'));
+    expect(server.getTask(org(), first!.id)?.status).toBe('in_review');
+    const pinned = unwrap(await h.call('listTasks')).find((t) => t.id === first!.id);
+    expect(pinned?.snapshot?.title).toBe(first!.title);
+  });
+
   it('opens at once from what was kept on the next start, then checks the choice again', async () => {
     const dir = await tempDir();
     let h = await withKey(server, dir);

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { OrganizationSchema } from '../../../common/organization';
 import { TaskSchema } from '../../../common/task';
 import type { TaskStatus } from '../../../common/task';
-import type { AccountStatus, ConnectionView, PinnedTaskView } from '../../../common/views';
+import type {
+  AccountStatus,
+  AssignedView,
+  ConnectionView,
+  PinnedTaskView,
+} from '../../../common/views';
 import { MAX_TRAY_TASKS, buildTrayMenu } from '../../../main/tray/menu';
 import type { TrayMenuActions, TrayMenuState } from '../../../main/tray/menu';
 import { MAX_LABEL_LENGTH } from '../../../main/tray/menu-text';
@@ -66,6 +71,7 @@ function recorder() {
     setStatus: (id: string, status: TaskStatus) => calls.push(`setStatus ${id} ${status}`),
     open: () => calls.push('open'),
     openSettings: () => calls.push('openSettings'),
+    openAssigned: () => calls.push('openAssigned'),
     setLaunchAtLogin: (on: boolean) => calls.push(`setLaunchAtLogin ${on}`),
     quit: () => calls.push('quit'),
     connect: () => calls.push('connect'),
@@ -148,6 +154,52 @@ describe('buildTrayMenu: the organization line', () => {
   it('adds no connection line when all is well', () => {
     const menu = buildTrayMenu(state(), recorder().actions);
     expect(labels(menu).filter((l) => /sync|Offline|authorized|reach/.test(l ?? ''))).toEqual([]);
+  });
+});
+
+describe('buildTrayMenu: assigned to me', () => {
+  const assigned = (over: Partial<AssignedView> = {}): AssignedView => ({
+    state: 'ready',
+    me: { id: 'mem_1', name: 'Maya', email: null, role: null },
+    canChooseMe: true,
+    tasks: [
+      TaskSchema.parse({ id: 'tski_a1', title: 'Rotate keys', status: 'todo' }),
+      TaskSchema.parse({ id: 'tski_a2', title: 'Renew the DPA', status: 'in_review' }),
+    ],
+    progress: null,
+    builtAt: '2026-01-01T00:00:00.000Z',
+    message: null,
+    ...over,
+  });
+
+  it('lists the open tasks not pinned already, each with its statuses, and opens the full view', () => {
+    const r = recorder();
+    const menu = buildTrayMenu(
+      state({ tasks: [task('tski_a2', { title: 'Renew the DPA' })], assigned: assigned() }),
+      r.actions,
+    );
+    const mine = submenuOf(find(menu, 'Assigned to me (2)'));
+    expect(labels(mine)).toEqual(['Rotate keys — To do', 'Open Assigned to me…']);
+    click(find(submenuOf(find(mine, 'Rotate keys — To do')), 'Done'));
+    click(find(mine, 'Open Assigned to me…'));
+    expect(r.calls).toEqual(['setStatus tski_a1 done', 'openAssigned']);
+  });
+
+  it('asks a key to say who it is, says when it is still finding them, and hides when unavailable', () => {
+    const r = recorder();
+    const needs = buildTrayMenu(
+      state({ assigned: assigned({ state: 'needs-me', tasks: [] }) }),
+      r.actions,
+    );
+    click(find(needs, 'Assigned to me: say who you are…'));
+    expect(r.calls).toEqual(['openAssigned']);
+    const building = buildTrayMenu(
+      state({ assigned: assigned({ state: 'building', tasks: [] }) }),
+      r.actions,
+    );
+    expect(labels(submenuOf(find(building, 'Assigned to me')))).toContain('Finding your tasks…');
+    const none = buildTrayMenu(state({ assigned: assigned({ state: 'unavailable' }) }), r.actions);
+    expect(labels(none).some((l) => l?.startsWith('Assigned to me'))).toBe(false);
   });
 });
 
