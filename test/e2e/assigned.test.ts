@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../common/task';
+import { orderAssigned } from '../../main/assigned/assigned-order';
+import { startDemoServer } from '../../main/demo/server';
+import type { DemoServer } from '../../main/demo/server';
+import { unwrap } from '../helpers/result';
+import { expectAccessible, screenshots } from './popup';
+import { skipE2e, useE2eSuite } from './suite';
+
+describe.skipIf(skipE2e)(
+  'assigned to me, in Chromium against main and the reference service',
+  () => {
+    const suite = useE2eSuite();
+    let server: DemoServer;
+    let orgId: string;
+
+    beforeAll(async () => {
+      server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
+      orgId = server.organizations[0]!.id;
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    const openOf = (memberId: string) =>
+      orderAssigned(
+        server
+          .wireTasks(orgId)
+          .filter(
+            (t) => (t['assignee'] as { id?: string } | null)?.id === memberId,
+          ) as unknown as Task[],
+      );
+
+    it('with a key: say who you are, watch it fill in, change a task there', async () => {
+      const h = await suite.startMain();
+      unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+      const { page } = await suite.openPopup(h);
+      await page.getByRole('heading', { name: server.organizations[0]!.name }).waitFor();
+      await page.getByRole('button', { name: 'Assigned to me' }).click();
+      await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+      const people = page.getByRole('list', { name: 'People' });
+      await people.getByRole('button').first().waitFor();
+      await screenshots(page, 'assigned-who');
+      await expectAccessible(page, 'assigned: who are you');
+
+      const members = unwrap(await h.call('listPeople'));
+      const me = [...members].sort((a, b) => openOf(b.id).length - openOf(a.id).length)[0]!;
+      const mine = openOf(me.id);
+      expect(mine.length).toBeGreaterThan(0);
+      // Slow answers, so the progress can be seen.
+      server.faults.latencyMs = 150;
+      await page.getByRole('searchbox', { name: /Search people/ }).fill(me.email!.slice(0, 5));
+      await people.getByRole('button', { name: new RegExp(me.name!) }).click();
+      await page.getByText(/Finding your tasks: \d+ of \d+ vendors and risks read/).waitFor();
+      await page.getByRole('progressbar', { name: 'Vendors and risks read' }).waitFor();
+      server.faults.latencyMs = 0;
+
+      const list = page.getByRole('list', { name: 'Tasks assigned to me' });
+      await list.waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() =>
+          list
+            .locator('li[data-task-id]')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-task-id'))),
+        )
+        .toEqual(mine.map((t) => t.id));
+      await screenshots(page, 'assigned-list');
+      await expectAccessible(page, 'assigned list');
+
+      const t = mine[0]!;
+      await list
+        .locator(`li[data-task-id="${t.id}"]`)
+        .getByRole('radio', { name: 'In review' })
+        .click();
+      await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('in_review');
+    }, 60_000);
+  },
+);
