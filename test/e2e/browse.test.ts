@@ -84,6 +84,21 @@ describe.skipIf(skipE2e)('browse, in Chromium against main and the reference ser
     await page.locator(`li[data-task-id="${t.id}"]`).getByText(t.title).waitFor();
   });
 
+  it('a bare task id: its vendor or risk is found, and the row shows its title and status', async () => {
+    const orgId = server.organizations[0]!.id;
+    const t =
+      (server.wireTasks(orgId) as unknown as WireTask[]).find((x) => x.status === 'in_review') ??
+      (server.wireTasks(orgId) as unknown as WireTask[])[2]!;
+    const page = await popupOn(server, server.keys.full);
+    const input = page.getByLabel('Pin a task by id or link');
+    await input.fill(t.id);
+    await input.press('Enter');
+    const row = page.locator(`li[data-task-id="${t.id}"]`);
+    await row.locator('.task__title', { hasText: t.title }).waitFor();
+    expect(await row.locator('[role="radio"][aria-checked="true"]').count()).toBe(1);
+    expect(server.requests().filter((q) => q.method === 'PUT' && q.url.includes(t.id))).toEqual([]);
+  });
+
   it('a key without vendor:read lists risks and names the scope vendors need', async () => {
     const page = await popupOn(server, server.keys.colleague);
     await page.getByRole('button', { name: 'Browse' }).click();
