@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DemoData, DemoTask } from './model';
+import type { DemoData, DemoEntity, DemoTask } from './model';
 import {
   SCOPE_MEMBER_READ,
   SCOPE_ORGANIZATION_READ,
@@ -500,3 +500,59 @@ export const extraTasks = (count: number): DemoTask[] =>
       updatedAt: at,
     };
   });
+
+/** Members of Northwind Health that large organizations assign tasks to, and nobody. */
+export const LARGE_ASSIGNEES = [
+  'mem_n1maya7q2c',
+  'mem_n2dan4k8ro',
+  'mem_n3pri9x1ma',
+  null,
+] as const;
+
+/**
+ * Generated vendors and risks for Northwind Health with `tasks` task items
+ * spread over them in turn, each assigned in turn to LARGE_ASSIGNEES, with
+ * every status and priority: an organization the size of a busy customer.
+ */
+export const largeOrganization = (size: {
+  readonly vendors: number;
+  readonly risks: number;
+  readonly tasks: number;
+}): { entities: DemoEntity[]; tasks: DemoTask[] } => {
+  const pad = (n: number) => String(n).padStart(4, '0');
+  const entities: DemoEntity[] = [
+    ...Array.from({ length: size.vendors }, (_, i) => ({
+      id: `vnd_gen${pad(i + 1)}`,
+      organizationId: ORG_NORTHWIND,
+      type: 'vendor' as const,
+      name: `Vendor ${i + 1}`,
+    })),
+    ...Array.from({ length: size.risks }, (_, i) => ({
+      id: `rsk_gen${pad(i + 1)}`,
+      organizationId: ORG_NORTHWIND,
+      type: 'risk' as const,
+      name: `Risk ${i + 1}`,
+    })),
+  ];
+  const priorities = ['urgent', 'high', 'medium', 'low'] as const;
+  const tasks = Array.from({ length: size.tasks }, (_, i): DemoTask => {
+    const entity = entities[i % entities.length]!;
+    const at = new Date(Date.UTC(2025, 4, 1) + i * 60_000).toISOString();
+    return {
+      id: `tski_lrg${pad(i + 1)}`,
+      organizationId: ORG_NORTHWIND,
+      title: `Task ${i + 1} of ${entity.name}`,
+      description: null,
+      status: EXTRA_STATUSES[i % EXTRA_STATUSES.length] as string,
+      priority: priorities[i % priorities.length] as string,
+      entityId: entity.id,
+      entityType: entity.type,
+      assigneeId: LARGE_ASSIGNEES[i % LARGE_ASSIGNEES.length] ?? null,
+      createdById: 'mem_n1maya7q2c',
+      updatedById: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  return { entities, tasks };
+};

@@ -10,7 +10,7 @@ import { createPacer, DEFAULT_RATE_LIMIT } from './pacing';
 import type { DemoResponse } from './responses';
 import { errorResponse } from './responses';
 import { handleRequest } from './router';
-import { createSampleData, extraTasks } from './sample-data';
+import { createSampleData, extraTasks, largeOrganization } from './sample-data';
 import { createStore } from './store';
 import { taskToWire } from './wire';
 
@@ -88,11 +88,23 @@ export interface DemoServerOptions {
   /** Generated tasks added to organizations[0] (ids start with EXTRA_TASK_PREFIX), for soaks and benchmarks. */
   readonly extraTasks?: number;
   /**
+   * A large organization added to organizations[0]: this many generated
+   * vendors and risks, and task items spread over them, assigned in turn to
+   * its members and to nobody (for "assigned to me" at scale).
+   */
+  readonly largeOrganization?: {
+    readonly vendors: number;
+    readonly risks: number;
+    readonly tasks: number;
+  };
+  /**
    * The reads beyond the interface (task lists by vendor or risk, activity,
    * vendors, risks, people, who am I). Default true; false: a service that
    * offers only the interface's two operations, where every read is a 404.
    */
   readonly reads?: boolean;
+  /** The clock its pacing counts by (a benchmark runs it on the app's virtual clock); default the real one. */
+  readonly clock?: () => Date;
 }
 
 /** Bodies above this are refused with 413, before anything else. */
@@ -155,8 +167,15 @@ const normaliseBasePath = (p: string | undefined): string => {
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const basePath = normaliseBasePath(options.basePath);
-  const data = createSampleData();
-  data.tasks.push(...extraTasks(options.extraTasks ?? 0));
+  const sample = createSampleData();
+  const large = options.largeOrganization
+    ? largeOrganization(options.largeOrganization)
+    : { entities: [], tasks: [] };
+  const data = {
+    ...sample,
+    entities: [...sample.entities, ...large.entities],
+    tasks: [...sample.tasks, ...extraTasks(options.extraTasks ?? 0), ...large.tasks],
+  };
   const store = createStore(data);
   const faults = createFaults();
   const pacer =
@@ -218,7 +237,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
             trustedOrigins,
             basePath,
             reads: options.reads ?? true,
-            now: () => new Date(),
+            now: options.clock ?? (() => new Date()),
           },
         );
       } catch {

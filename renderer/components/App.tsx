@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useEscapeHides } from '../hooks/use-escape-hides';
 import { useMain } from '../hooks/use-main';
@@ -14,12 +15,31 @@ const SettingsScreen = lazy(() =>
   import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 );
 // Browse is opened now and then: its code loads when first asked for.
-const BrowseScreen = lazy(() =>
-  import('./BrowseScreen').then((m) => ({ default: m.BrowseScreen })),
-);
-const AssignedScreen = lazy(() =>
-  import('./AssignedScreen').then((m) => ({ default: m.AssignedScreen })),
-);
+const loadBrowse = () => import('./BrowseScreen');
+const loadAssigned = () => import('./AssignedScreen');
+const BrowseScreen = lazy(() => loadBrowse().then((m) => ({ default: m.BrowseScreen })));
+const AssignedScreen = lazy(() => loadAssigned().then((m) => ({ default: m.AssignedScreen })));
+
+/**
+ * Browse and Assigned to me are a click away from the first screen: their
+ * code is fetched once the popup is idle after it has drawn, so that click
+ * finds it loaded. Not part of the first screen's weight or time.
+ */
+function usePrefetchScreens(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const load = () => {
+      void loadBrowse().catch(() => undefined);
+      void loadAssigned().catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 2_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 1_000);
+    return () => clearTimeout(timer);
+  }, [enabled]);
+}
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -29,13 +49,18 @@ export function App() {
   const account = useMain('account');
   const settings = useSettings();
   const api = useApi();
-  const [screen, setScreen] = useState<'home' | 'settings' | 'reconnect' | 'browse' | 'assigned'>(
-    'home',
+  const [screen, setScreenNow] = useState<
+    'home' | 'settings' | 'reconnect' | 'browse' | 'assigned'
+  >('home');
+  const setScreen = useCallback(
+    (next: typeof screen) => startTransition(() => setScreenNow(next)),
+    [],
   );
   // A task main asked to show (a tasktray:// link); the list focuses it when it is there.
   const [focusTask, setFocusTask] = useState<{ readonly taskId: string } | null>(null);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
   useEscapeHides();
+  usePrefetchScreens(account.state.phase === 'ready' && account.state.value.state !== 'signed-out');
 
   // Main asks for a screen: the tray's "Settings…", or a task opened from a link.
   useEffect(
@@ -50,7 +75,7 @@ export function App() {
         );
         if (request.screen === 'tasks' && request.taskId) setFocusTask({ taskId: request.taskId });
       }),
-    [api],
+    [api, setScreen],
   );
 
   const a = account.state;
@@ -60,17 +85,17 @@ export function App() {
       <ErrorScreen heading="Task Tray could not start" error={a.error} onRetry={account.reload} />
     );
 
-  const status = a.value;
-  if (status.state === 'signed-out')
-    return (
-      <Suspense fallback={<LoadingScreen label="Loading…" />}>
-        <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />
-      </Suspense>
-    );
+  // One boundary for every screen: moving to a screen whose code is still loading is a
+  // transition (setScreen), so the screen before stays on show until it is ready instead of
+  // a fallback that React would keep at least 300 ms.
+  return <Suspense fallback={<LoadingScreen label="Loading…" />}>{screenFor(a.value)}</Suspense>;
 
-  if (screen === 'settings')
-    return (
-      <Suspense fallback={<LoadingScreen label="Loading settings…" />}>
+  function screenFor(status: AccountStatus) {
+    if (status.state === 'signed-out')
+      return <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />;
+
+    if (screen === 'settings')
+      return (
         <SettingsScreen
           profile={status.profile}
           settings={settings}
@@ -80,26 +105,14 @@ export function App() {
             account.set(next);
           }}
         />
-      </Suspense>
-    );
+      );
 
-  if (screen === 'browse')
-    return (
-      <Suspense fallback={<LoadingScreen label="Loading…" />}>
-        <BrowseScreen onBack={() => setScreen('home')} />
-      </Suspense>
-    );
+    if (screen === 'browse') return <BrowseScreen onBack={() => setScreen('home')} />;
 
-  if (screen === 'assigned')
-    return (
-      <Suspense fallback={<LoadingScreen label="Loading…" />}>
-        <AssignedScreen onBack={() => setScreen('home')} />
-      </Suspense>
-    );
+    if (screen === 'assigned') return <AssignedScreen onBack={() => setScreen('home')} />;
 
-  if (screen === 'reconnect')
-    return (
-      <Suspense fallback={<LoadingScreen label="Loading…" />}>
+    if (screen === 'reconnect')
+      return (
         <ReconnectScreen
           profile={status.profile}
           onBack={() => setScreen('home')}
@@ -108,21 +121,21 @@ export function App() {
             account.set(next);
           }}
         />
-      </Suspense>
-    );
+      );
 
-  // A new profile is a new world: remount so nothing of the old one lingers.
-  return (
-    <HomeScreen
-      key={status.profile.id}
-      profile={status.profile}
-      problem={status.problem}
-      onReconnect={() => setScreen('reconnect')}
-      focusTask={focusTask}
-      onFocused={() => setFocusTask(null)}
-      onOpenSettings={() => setScreen('settings')}
-      onOpenBrowse={() => setScreen('browse')}
-      onOpenAssigned={() => setScreen('assigned')}
-    />
-  );
+    // A new profile is a new world: remount so nothing of the old one lingers.
+    return (
+      <HomeScreen
+        key={status.profile.id}
+        profile={status.profile}
+        problem={status.problem}
+        onReconnect={() => setScreen('reconnect')}
+        focusTask={focusTask}
+        onFocused={() => setFocusTask(null)}
+        onOpenSettings={() => setScreen('settings')}
+        onOpenBrowse={() => setScreen('browse')}
+        onOpenAssigned={() => setScreen('assigned')}
+      />
+    );
+  }
 }

@@ -6,6 +6,7 @@ import { useApi } from '../hooks/api-context';
 import { useNow } from '../hooks/use-now';
 import { useTasks } from '../hooks/use-tasks';
 import { browseViews } from '../lib/browse-model';
+import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { filterPeople, personLabel, progressText } from '../lib/assigned-model';
 import { relativeTime } from '../lib/relative-time';
 import { taskRowModel } from '../lib/task-model';
@@ -95,10 +96,23 @@ function AssignedTasks(props: { readonly view: AssignedView; readonly onChooseAg
   );
   const pinnedIds = useMemo(() => new Set(pinnedViews.map((v) => v.id)), [pinnedViews]);
   const pinnedRows = useMemo(() => new Map(tasks.rows.map((r) => [r.id, r])), [tasks.rows]);
-  const rows = useMemo(
-    () => browseViews(view.tasks, pinnedViews).map((v) => pinnedRows.get(v.id) ?? taskRowModel(v)),
-    [view.tasks, pinnedViews, pinnedRows],
-  );
+  // As the pinned list does: the first screenful of rows in the first frame, the rest right after.
+  const [firstScreenOnly, setFirstScreenOnly] = useState(true);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setFirstScreenOnly(false), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  const rows = useMemo(() => {
+    const all = browseViews(view.tasks, pinnedViews);
+    const shown = firstScreenOnly ? all.slice(0, FIRST_SCREEN_ROWS) : all;
+    return shown.map((v) => pinnedRows.get(v.id) ?? taskRowModel(v));
+  }, [view.tasks, pinnedViews, pinnedRows, firstScreenOnly]);
 
   const pin = useCallback(
     async (taskId: string) => {
@@ -168,14 +182,14 @@ function AssignedTasks(props: { readonly view: AssignedView; readonly onChooseAg
       )}
       {view.state !== 'unavailable' && (
         <p className="browse__counts">
-          {rows.length === 0
+          {view.tasks.length === 0
             ? view.state === 'building'
               ? ''
               : 'Nothing open is assigned to you.'
-            : `${rows.length} open task${rows.length === 1 ? '' : 's'}`}
+            : `${view.tasks.length} open task${view.tasks.length === 1 ? '' : 's'}`}
           {built && view.state !== 'building' && (
             <>
-              {rows.length > 0 ? ' · ' : ' '}read {built}{' '}
+              {view.tasks.length > 0 ? ' · ' : ' '}read {built}{' '}
               <button
                 type="button"
                 className="link-button"

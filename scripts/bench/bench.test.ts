@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { paceMinimumMs } from './assigned';
+import { createVirtualClock } from './virtual-clock';
 import { initialAssets } from './renderer-weight';
 import { repeatPaired, shortOfRuns } from './repeat';
 import { judge } from './budget';
@@ -153,4 +155,25 @@ it('moves every task to a different status each run, whatever it starts from', (
   expect(nextStatus('todo')).toBe('in_progress');
   expect(nextStatus('canceled')).toBe('todo');
   expect(nextStatus('archived')).toBe('todo');
+});
+
+describe('assigned to me, at its pace', () => {
+  it('a virtual clock fires a timer at once and moves to its due time; a cancelled one moves nothing', async () => {
+    const clock = createVirtualClock();
+    const start = clock.now();
+    const cancel = clock.scheduler.after(60_000, () => undefined, 'never');
+    cancel();
+    await new Promise<void>((resolve) => clock.scheduler.after(1_500, resolve, 'pacing'));
+    const moved = clock.now() - start;
+    expect(moved).toBeGreaterThanOrEqual(1_500);
+    expect(moved).toBeLessThan(1_500 + 1_000);
+  });
+
+  it('counts the pace’s minimum: the burst at once, the rest at the refill rate', () => {
+    expect(paceMinimumMs(10)).toBe(0);
+    const slow = paceMinimumMs(208);
+    // 70 a minute, less a reserve, over windows 10 % longer: about 5.8 minutes for 208 reads.
+    expect(slow / 60_000).toBeGreaterThan(5);
+    expect(slow / 60_000).toBeLessThan(6.5);
+  });
 });

@@ -4,7 +4,7 @@ import { summarize } from './stats';
 import type { Summary } from './stats';
 
 /** How a figure is printed; also fixes which way "better" points in the table. */
-export type Unit = 'ms' | 'bytes' | 'MB' | 'changes/s' | 'count';
+export type Unit = 'ms' | 's' | 'bytes' | 'MB' | 'changes/s' | 'count';
 
 export interface Figure {
   /** What was measured, e.g. "app" or "bare fetch PUT". */

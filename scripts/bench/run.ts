@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
+import { assignedBuild, assignedKept } from './assigned';
 import { bulk } from './bulk';
 import { createContext } from './context';
 import { REPO_ROOT } from './floor-build';
@@ -31,6 +32,8 @@ const MEASUREMENTS: readonly Measurement[] = [
   firstRender,
   statusE2e,
   rendererMemory,
+  assignedBuild,
+  assignedKept,
 ];
 
 export const MIN_RUNS = 20;
@@ -63,7 +66,7 @@ function parseArgs(argv: readonly string[]): Options {
   const known = new Set(MEASUREMENTS.map((m) => m.item));
   if (items && (items.length === 0 || items.some((n) => !known.has(n)))) {
     console.error(
-      `--only takes item numbers from 1 to 7, comma-separated (got ${JSON.stringify(only)}).`,
+      `--only takes item numbers from 1 to ${MEASUREMENTS.length}, comma-separated (got ${JSON.stringify(only)}).`,
     );
     process.exit(2);
   }

@@ -8,6 +8,8 @@ export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case 'ms':
       return `${value.toFixed(1)} ms`;
+    case 's':
+      return `${value.toFixed(1)} s`;
     case 'bytes':
       return `${(value / KB).toFixed(1)} KB`;
     case 'MB':
@@ -24,7 +26,7 @@ export function formatFigure(f: Figure): string {
   const { median, min, max, runs } = f.summary;
   const mid = formatValue(median, f.unit);
   if (runs === 1) return mid;
-  const bare = (v: number) => formatValue(v, f.unit).replace(/ ?(ms|KB|MB|\/s)$/, '');
+  const bare = (v: number) => formatValue(v, f.unit).replace(/ ?(ms|KB|MB|\/s|s)$/, '');
   return `${mid} (${bare(min)}–${bare(max)}, n=${runs})`;
 }
 
