@@ -224,13 +224,24 @@ export function createAssigned(deps: AssignedDeps) {
     changed();
   }
 
-  /** One refresh at a time; a second ask while one runs waits for it. */
+  /**
+   * One refresh at a time. An ask while one runs is kept and made once it is
+   * over (forced if any such ask was): a new member chosen mid-way is read
+   * for, not folded into the run for the one before.
+   */
+  let again: boolean | null = null;
   const start = (force: boolean): Promise<void> => {
-    if (running) return running;
+    if (running) {
+      again = (again ?? false) || force;
+      return running;
+    }
     running = refresh(force)
       .catch((e: unknown) => deps.log.error('Gathering the tasks assigned to you failed', e))
       .finally(() => {
         running = null;
+        const next = again;
+        again = null;
+        if (next !== null && !disposed) void start(next);
       });
     return running;
   };

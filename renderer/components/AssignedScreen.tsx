@@ -3,6 +3,7 @@ import type { AppError } from '../../common/result';
 import type { TaskStatus } from '../../common/task';
 import type { AssignedView, PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { REFRESH_EVERY_MS } from '../hooks/use-refresh-while-open';
 import { useNow } from '../hooks/use-now';
 import { useTasks } from '../hooks/use-tasks';
 import { browseViews } from '../lib/browse-model';
@@ -28,14 +29,22 @@ export function AssignedScreen(props: { readonly onBack: () => void }) {
   useEffect(() => {
     let live = true;
     const off = api.on('assigned:changed', (v) => live && setView(v));
-    void api.getAssigned().then((r) => {
-      if (!live) return;
-      if (r.ok) setView(r.value);
-      else setError(r.error);
-    });
+    const ask = () =>
+      void api.getAssigned().then((r) => {
+        if (!live) return;
+        if (r.ok) setView(r.value);
+        else setError(r.error);
+      });
+    ask();
+    // While it stays open and shown, main is asked again now and then: it reads again
+    // once what it kept is older than its limit (5 minutes), and not otherwise.
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') ask();
+    }, REFRESH_EVERY_MS);
     return () => {
       live = false;
       off();
+      clearInterval(timer);
     };
   }, [api]);
 

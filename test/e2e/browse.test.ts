@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../main/demo/server';
+import { createScheduler } from '../../main/scheduler/scheduler';
 import type { DemoServer } from '../../main/demo/server';
 import { unwrap } from '../helpers/result';
 import { expectAccessible, screenshots } from './popup';
@@ -97,6 +98,33 @@ describe.skipIf(skipE2e)('browse, in Chromium against main and the reference ser
     await row.locator('.task__title', { hasText: t.title }).waitFor();
     expect(await row.locator('[role="radio"][aria-checked="true"]').count()).toBe(1);
     expect(server.requests().filter((q) => q.method === 'PUT' && q.url.includes(t.id))).toEqual([]);
+  });
+
+  it('a change made on the service (the web app) shows after the popup reads again', async () => {
+    const orgId = server.organizations[0]!.id;
+    const t = (server.wireTasks(orgId) as unknown as WireTask[]).find((x) => x.status === 'todo')!;
+    // Main's clock, moved on by the test: the popup's reads are at least 10 s apart.
+    let skew = 0;
+    const base = createScheduler();
+    const h = await suite.startMain({ scheduler: { ...base, now: () => base.now() + skew } });
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await h.call('pinTask', { ref: t.id }));
+    const { page } = await suite.openPopup(h);
+    const row = page.locator(`li[data-task-id="${t.id}"]`);
+    await row.locator('.task__title', { hasText: t.title }).waitFor();
+    expect(await row.locator('[role="radio"][aria-checked="true"]').textContent()).toBe('To do');
+
+    // Someone else moves it on in the web app.
+    const put = await fetch(`${server.baseUrl}/v1/task-management/${t.id}`, {
+      method: 'PUT',
+      headers: { 'X-API-Key': server.keys.colleague, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'in_review' }),
+    });
+    expect(put.status).toBe(200);
+    skew += 11_000;
+    // The popup shown again (or its minute up): it asks main to read again.
+    await page.evaluate(`document.dispatchEvent(new Event('visibilitychange'))`);
+    await row.locator('[role="radio"][aria-checked="true"]', { hasText: 'In review' }).waitFor();
   });
 
   it('a key without vendor:read lists risks and names the scope vendors need', async () => {

@@ -156,9 +156,33 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
       unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
       await vi.waitFor(async () => {
         const rows = unwrap(await h.call('listTasks'));
-        expect(rows.some((t) => t.snapshot?.title?.startsWith('[redacted]'))).toBe(true);
+        expect(rows.some((t) => t.snapshot?.title?.startsWith('[redacted] (tski_'))).toBe(true);
       });
       server.faults.onlyFor = null;
+
+      // "Assigned to me" gathers a task the service titles with the key, and keeps it on disk.
+      const mayaTask = server
+        .wireTasks(org)
+        .find(
+          (t) =>
+            (t['assignee'] as { id?: string } | null)?.id === 'mem_n1maya7q2c' &&
+            !['done', 'canceled'].includes(String(t['status'])),
+        )!;
+      const retitled = await fetch(
+        `${server.baseUrl}/v1/task-management/${String(mayaTask['id'])}`,
+        {
+          method: 'PUT',
+          headers: { 'X-API-Key': server.keys.colleague, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title: `${key} in a title` }),
+        },
+      );
+      expect(retitled.status).toBe(200);
+      unwrap(await h.call('setMe', { memberId: 'mem_n1maya7q2c' }));
+      await vi.waitFor(async () => {
+        const mine = unwrap(await h.call('getAssigned'));
+        expect(mine.state).toBe('ready');
+        expect(mine.tasks.some((t) => t.title?.startsWith('[redacted]'))).toBe(true);
+      });
 
       // The service goes away with a change waiting; the app restarts and sends it.
       await relay.stop();
