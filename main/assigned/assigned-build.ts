@@ -3,6 +3,7 @@ import type { AppError, Result } from '../../common/result';
 import type { Task } from '../../common/task';
 import type { EntityKey } from '../reads/read-schemas';
 import type { ServiceReads } from '../reads/service-reads';
+import { judgeReadFailure } from '../reads/read-availability';
 import { orderAssigned } from './assigned-order';
 
 export interface BuildProgress {
@@ -54,9 +55,9 @@ export async function buildAssigned(deps: BuildDeps): Promise<BuildOutcome> {
   ];
   // One kind refused (a key without vendor:read): the other is still the person's.
   const note = !vendors.ok
-    ? `Vendors' tasks are not included: ${vendors.error.message}`
+    ? leftOut('vendors', vendors.error)
     : !riskList.ok
-      ? `Risks' tasks are not included: ${riskList.error.message}`
+      ? leftOut('risks', riskList.error)
       : null;
 
   const found = new Map<string, Task>();
@@ -72,6 +73,17 @@ export async function buildAssigned(deps: BuildDeps): Promise<BuildOutcome> {
   }
   return { kind: 'built', tasks: orderAssigned([...found.values()]), note };
 }
+
+/** Why one kind of entity's tasks are missing from the list, and what would bring them. */
+const leftOut = (feature: 'vendors' | 'risks', error: AppError): string => {
+  const judged = judgeReadFailure(feature, error);
+  const what = feature === 'vendors' ? "Vendors' tasks" : "Risks' tasks";
+  if (judged.kind === 'scope')
+    return `${what} are not included: listing ${feature} needs an API key with the ${judged.scopes.join(', ')} scope.`;
+  if (judged.kind === 'absent')
+    return `${what} are not included: this service does not list ${feature}.`;
+  return `${what} are not included: ${error.message}`;
+};
 
 /** One read, tried again after a wait while the service is busy or away. */
 async function listed<T>(deps: BuildDeps, read: () => Promise<Result<T>>): Promise<Result<T>> {

@@ -74,5 +74,58 @@ describe.skipIf(skipE2e)(
         .click();
       await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('in_review');
     }, 60_000);
+
+    it("a key without vendor:read: the risks' tasks are gathered, and the note says which scope vendors need", async () => {
+      const h = await suite.startMain();
+      unwrap(
+        await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
+      );
+      const { page } = await suite.openPopup(h);
+      await page.getByRole('heading', { name: server.organizations[0]!.name }).waitFor();
+      await page.getByRole('button', { name: 'Assigned to me' }).click();
+      await page
+        .getByRole('list', { name: 'People' })
+        .getByRole('button', { name: /Maya Chen/ })
+        .click();
+      await page
+        .getByText(/Vendors' tasks are not included: .*vendor:read/)
+        .waitFor({ timeout: 20_000 });
+      const mayaRisks = openOf('mem_n1maya7q2c').filter((t) => t.entityType === 'risk');
+      const list = page.getByRole('list', { name: 'Tasks assigned to me' });
+      await expect
+        .poll(() => list.locator('li[data-task-id]').count(), { timeout: 20_000 })
+        .toBe(mayaRisks.length);
+      await expectAccessible(page, 'assigned without vendors');
+    }, 60_000);
+
+    it('against a service without the reads: says why, and a pasted link still works as before', async () => {
+      const bare = await startDemoServer({
+        host: '127.0.0.1',
+        port: 0,
+        rateLimit: false,
+        reads: false,
+      });
+      try {
+        const h = await suite.startMain();
+        unwrap(await h.call('connectApiKey', { baseUrl: bare.baseUrl, apiKey: bare.keys.full }));
+        const { page } = await suite.openPopup(h);
+        await page.getByRole('heading', { name: bare.organizations[0]!.name }).waitFor();
+        const [id] = bare.taskIds(bare.organizations[0]!.id);
+        const input = page.getByLabel('Pin a task by id or link');
+        await input.fill(id!);
+        await input.press('Enter');
+        const row = page.locator(`li[data-task-id="${id!}"]`);
+        await row.getByRole('radio', { name: 'Done' }).click();
+        await expect.poll(() => bare.getTask(bare.organizations[0]!.id, id!)?.status).toBe('done');
+        await page.getByRole('button', { name: 'Assigned to me' }).click();
+        await page
+          .getByRole('alert')
+          .getByText(/does not list/)
+          .waitFor();
+        await expectAccessible(page, 'assigned unavailable');
+      } finally {
+        await bare.close();
+      }
+    });
   },
 );
