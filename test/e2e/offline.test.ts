@@ -4,7 +4,7 @@ import type { DemoServer } from '../../main/demo/server';
 import { unwrap } from '../helpers/result';
 import { startTcpRelay } from '../helpers/tcp-relay';
 import type { TcpRelay } from '../helpers/tcp-relay';
-import { expectAccessible, screenshots } from './popup';
+import { expectAccessible, screenshots, screensPrefetched } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
 
 /**
@@ -63,7 +63,8 @@ describe.skipIf(skipE2e)(
       const footer = page.locator('footer');
       const checked = () => row.locator('[role="radio"][aria-checked="true"]').textContent();
 
-      // The service goes away, and so does the machine's network.
+      // The service goes away, and so does the machine's network (once the page has all its code).
+      await screensPrefetched(page);
       await relay.stop();
       await suite.context().setOffline(true);
       const sentBefore = puts();

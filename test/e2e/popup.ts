@@ -107,3 +107,17 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/**
+ * Resolves once the popup has fetched the code of the screens it prefetches
+ * when idle (Browse, Assigned to me). The app serves it from app:// on disk;
+ * here it comes over loopback, which a test taking the page offline cuts.
+ */
+export async function screensPrefetched(page: Page): Promise<void> {
+  await page.waitForFunction(
+    `['BrowseScreen-', 'AssignedScreen-'].every((name) =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes(name)))`,
+    undefined,
+    { timeout: 10_000 },
+  );
+}
