@@ -37,7 +37,9 @@ export function createTraySync(
       launchAtLogin: s.settings.launchAtLogin,
       shortcut: env.shortcut(),
       platform: env.platform,
-      assigned: s.assigned,
+      // The menu shows the list and its state, not how far a gathering is: its progress
+      // (an event per vendor or risk read) must not set the menu again each time.
+      assigned: s.assigned && { ...s.assigned, progress: null, builtAt: null },
     };
     // Every event redraws, most change nothing the menu shows. On Linux setting the menu
     // again replaces it, closing it under the person's pointer: set it only when the data

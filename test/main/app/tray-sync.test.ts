@@ -79,5 +79,14 @@ describe('the tray redraw', () => {
     expect(calls.menus).toBe(2);
     // The tooltip still follows every redraw.
     expect(calls.tooltips).toHaveLength(4);
+    // "Assigned to me" being gathered reports each vendor or risk read: the menu does not show that.
+    for (const done of [1, 2, 3]) {
+      current = {
+        ...state(true),
+        assigned: { ...state(true).assigned, state: 'building', progress: { done, total: 200 } },
+      };
+      render();
+    }
+    expect(calls.menus).toBe(3);
   });
 });
