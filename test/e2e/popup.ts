@@ -114,10 +114,18 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
  * here it comes over loopback, which a test taking the page offline cuts.
  */
 export async function screensPrefetched(page: Page): Promise<void> {
-  await page.waitForFunction(
-    `['BrowseScreen-', 'AssignedScreen-'].every((name) =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes(name)))`,
-    undefined,
-    { timeout: 10_000 },
-  );
+  // Polled from here with page.evaluate, not page.waitForFunction: the
+  // latter re-evaluates its predicate inside the page, which the popup's
+  // CSP (no 'unsafe-eval') refuses whenever the first check comes too soon.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const done = await page.evaluate(() =>
+      ['BrowseScreen-', 'AssignedScreen-'].every((name) =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes(name)),
+      ),
+    );
+    if (done) return;
+    if (Date.now() > deadline) throw new Error('the popup never prefetched Browse and Assigned');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
