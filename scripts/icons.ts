@@ -16,6 +16,9 @@
  *   tray/tray-<state>-<light|dark>.png, tray-<state>-<light|dark>@2x.png
  *                                 Windows/Linux tray icons, 16 and 32 px, for a light or a
  *                                 dark panel (the panel colour, not the icon's)
+ *   tray/tray-<state>-contrast.png, tray-<state>-contrast@2x.png
+ *                                 Linux tray icons for a panel of unknown colour: the
+ *                                 dark-panel icon on a dark tile and halo, readable on both
  * where <state> is normal | offline | pending | error.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -36,6 +39,8 @@ interface TrayPalette {
   readonly error: string;
   /** The "!" inside the error badge; null cuts it out (template images). */
   readonly errorMark: string | null;
+  /** For a panel of unknown colour: fills the glyph and rings every mark; null: none. */
+  readonly halo: string | null;
 }
 
 const TEMPLATE: TrayPalette = {
@@ -45,6 +50,7 @@ const TEMPLATE: TrayPalette = {
   pending: '#000000',
   error: '#000000',
   errorMark: null,
+  halo: null,
 };
 
 // Light panel: dark ink. Dark panel: light ink. Badge colours keep at least 3:1
@@ -56,6 +62,7 @@ const ON_LIGHT_PANEL: TrayPalette = {
   pending: '#B45309',
   error: '#DC2626',
   errorMark: '#FFFFFF',
+  halo: null,
 };
 const ON_DARK_PANEL: TrayPalette = {
   glyph: '#F3F4F6',
@@ -64,7 +71,15 @@ const ON_DARK_PANEL: TrayPalette = {
   pending: '#FBBF24',
   error: '#EF4444',
   errorMark: '#FFFFFF',
+  halo: null,
 };
+// Panel colour unknown (a Linux desktop that does not say): light ink, so a dark panel
+// needs nothing more, inside a dark halo that a light panel sees as the outline. The
+// halo fills the gaps cut around the badges too, so they stay apart on a light panel.
+const ON_ANY_PANEL: TrayPalette = { ...ON_DARK_PANEL, halo: '#111827' };
+
+// 2 units: 1 px at 16 px, within the 2.5-unit margin around the glyph's box.
+const HALO_RADIUS = 2;
 
 // The error badge sits in the bottom-right corner of the 32-unit glyph (the pending
 // dot mirrors it to the top right); the glyph is cut away around each (a gap of
@@ -76,6 +91,11 @@ export function glyphBody(glyphSvg: string): string {
   const match = /<svg\b[^>]*>([\s\S]*)<\/svg>\s*$/.exec(glyphSvg);
   if (!match?.[1]) throw new Error('build/tray-glyph.svg: expected one <svg>…</svg> element.');
   return match[1];
+}
+
+/** The glyph's outline shapes filled in: its silhouette, in currentColor. */
+export function glyphSilhouette(body: string): string {
+  return body.replace(/\bfill="none"/g, 'fill="currentColor"');
 }
 
 /** One tray icon as SVG, 32 units square, drawn at `size` pixels. */
@@ -122,11 +142,31 @@ export function traySvg(
       break;
     }
   }
+  // With a halo, the glyph's inside is filled with it too: at 16 px a 1 px ring alone
+  // blurs into the strokes, a filled tile reads as one shape on a light panel.
+  const tile =
+    palette.halo === null
+      ? ''
+      : `<g color="${palette.halo}">${glyphSilhouette(glyphBody(glyph))}</g>`;
+  const marks =
+    tile +
+    `<g color="${colour}" opacity="${opacity}" mask="url(#cut)">${glyphBody(glyph)}</g>` +
+    overlay;
+  // The halo is the marks' own shape grown by HALO_RADIUS, painted under them.
+  const halo =
+    palette.halo === null
+      ? ''
+      : `<filter id="halo" filterUnits="userSpaceOnUse" x="0" y="0" width="32" height="32">` +
+        `<feMorphology in="SourceAlpha" operator="dilate" radius="${HALO_RADIUS}" result="grown"/>` +
+        `<feFlood flood-color="${palette.halo}"/>` +
+        `<feComposite in2="grown" operator="in" result="ring"/>` +
+        `<feMerge><feMergeNode in="ring"/><feMergeNode in="SourceGraphic"/></feMerge>` +
+        `</filter>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">` +
-    `<mask id="cut"><rect width="32" height="32" fill="#fff"/>${cut}</mask>` +
-    `<g color="${colour}" opacity="${opacity}" mask="url(#cut)">${glyphBody(glyph)}</g>` +
-    `${overlay}</svg>`
+    `<mask id="cut"><rect width="32" height="32" fill="#fff"/>${cut}</mask>${halo}` +
+    (halo ? `<g filter="url(#halo)">${marks}</g>` : marks) +
+    `</svg>`
   );
 }
 
@@ -276,6 +316,7 @@ export async function makeIcons(sourceDir: string): Promise<Map<string, Buffer>>
       for (const [panel, palette] of [
         ['light', ON_LIGHT_PANEL],
         ['dark', ON_DARK_PANEL],
+        ['contrast', ON_ANY_PANEL],
       ] as const) {
         files.set(
           `tray/tray-${state}-${panel}${suffix}.png`,

@@ -3,7 +3,7 @@ import { sameData } from '../../common/same-data';
 import { buildTrayMenu } from '../tray/menu';
 import type { TrayMenuActions, TrayMenuState } from '../tray/menu';
 import type { TrayShell } from '../tray/menubar-adapter';
-import { panelIsDark, trayIconFile, trayIconState, trayTooltip } from '../tray/tray-state';
+import { panelKind, trayIconFile, trayIconState, trayTooltip } from '../tray/tray-state';
 import type { PanelTheme } from '../tray/tray-state';
 
 export interface TrayEnvironment {
@@ -51,7 +51,7 @@ export function createTraySync(
     const icon = trayIconFile(
       trayIconState(s.connection),
       env.platform,
-      panelIsDark(env.platform, env.theme),
+      panelKind(env.platform, env.theme, process.env),
       env.iconDir,
     );
     if (icon !== lastIcon) shell.setIcon((lastIcon = icon));

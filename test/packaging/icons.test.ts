@@ -109,6 +109,8 @@ describe('tray icons', () => {
     { suffix: '-light@2x', size: 32 },
     { suffix: '-dark', size: 16 },
     { suffix: '-dark@2x', size: 32 },
+    { suffix: '-contrast', size: 16 },
+    { suffix: '-contrast@2x', size: 32 },
   ];
 
   it('has every state in every variant, at 16 px and 32 px (@2x), and nothing else', async () => {
@@ -162,6 +164,38 @@ describe('tray icons', () => {
     }
   });
 
+  it('draws the contrast icons readable on a light, a dark and a mid-grey panel alike', async () => {
+    // The share of an icon's pixels that stand out from the panel at 3:1 (WCAG non-text
+    // contrast). A white-only icon on a light panel, the bug this variant is for, has none.
+    const readableShare = (image: Rgba, panel: number): number => {
+      const back = luminance(panel, panel, panel);
+      let seen = 0;
+      for (let i = 0; i < image.pixels.length; i += 4) {
+        const alpha = (image.pixels[i + 3] ?? 0) / 255;
+        const [r, g, b] = [0, 1, 2].map(
+          (c) => (image.pixels[i + c] ?? 0) * alpha + panel * (1 - alpha),
+        );
+        if (contrast(luminance(r ?? 0, g ?? 0, b ?? 0), back) >= 3) seen++;
+      }
+      return seen / (image.width * image.height);
+    };
+    const panels = { light: 243, dark: 32, grey: 128 };
+    for (const state of TRAY_STATES) {
+      for (const suffix of ['-contrast', '-contrast@2x']) {
+        const image = decodePng(await file(`tray/tray-${state}${suffix}.png`));
+        for (const [panel, grey] of Object.entries(panels)) {
+          const icon = `${state}${suffix} on ${panel}`;
+          expect({ icon, readable: readableShare(image, grey) >= 0.25 }).toEqual({
+            icon,
+            readable: true,
+          });
+        }
+      }
+      const white = decodePng(await file(`tray/tray-${state}-dark.png`));
+      expect(readableShare(white, panels.light)).toBeLessThan(0.25);
+    }
+  });
+
   it('keeps the four states visibly different from each other in every variant', async () => {
     for (const { suffix, size } of variants) {
       const images = await Promise.all(
@@ -204,7 +238,7 @@ function samePicture(a: Rgba, b: Rgba): boolean {
 describe('npm run icons', () => {
   it('has been run: every committed icon shows what the script makes from the SVG sources', async () => {
     const made = await makeIcons(BUILD);
-    expect(made.size).toBe(1 + 1 + 1 + LINUX_ICON_SIZES.length + TRAY_STATES.length * 6);
+    expect(made.size).toBe(1 + 1 + 1 + LINUX_ICON_SIZES.length + TRAY_STATES.length * 8);
     const stale: string[] = [];
     for (const [name, data] of made) {
       const committed = await readFile(join(BUILD, name)).catch(() => null);
