@@ -1,3 +1,4 @@
+import type { ConnectionCause } from './connection-model';
 import type { AppError, Result } from './result';
 import type { Task } from './task';
 import type { EntityType } from './task-values';
@@ -50,6 +51,11 @@ export interface PinnedTaskView {
    * replace. Absent when there is nothing to say.
    */
   readonly readNote?: string;
+  /**
+   * The service's last change to the task is one made from here. With an API
+   * key the service records it under the organization's owner: the row says so.
+   */
+  readonly changedHere?: boolean;
 }
 
 /** One task's part of a bulk change: as updateTask would have answered for it alone. */
@@ -104,7 +110,10 @@ export type ConnectionState = 'online' | 'offline' | 'unauthorized' | 'error' | 
 
 export interface ConnectionView {
   readonly state: ConnectionState;
+  /** Why, in one word every surface says the same way (common/connection-model.ts). */
+  readonly cause: ConnectionCause;
   readonly pendingChanges: number;
+  /** The service's or the app's own words on the last problem: the detail under the headline. */
   readonly message: string | null;
   /**
    * Changes another identity (another key, or another person's session) made

@@ -30,7 +30,7 @@ import { handleClientCertificates, signInWithBrowser } from './session/sign-in-w
 import { createShortcutManager } from './shortcut/shortcut-manager';
 import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
-import { panelIsDark, trayIconFile } from './tray/tray-state';
+import { panelKind, trayIconFile } from './tray/tray-state';
 import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
 import {
   APP_NAVIGATION,
@@ -113,6 +113,7 @@ async function start(): Promise<void> {
     readClipboardText: () => clipboard.readText(),
     openExternal,
     hideWindow: () => trayShell?.hide(),
+    isOnline: () => net.isOnline(),
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
     isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
@@ -131,7 +132,12 @@ async function start(): Promise<void> {
   });
 
   trayShell = createTrayShell({
-    iconFile: trayIconFile('normal', platform, panelIsDark(platform, nativeTheme), trayIconDir()),
+    iconFile: trayIconFile(
+      'normal',
+      platform,
+      panelKind(platform, nativeTheme, process.env),
+      trayIconDir(),
+    ),
     tooltip: 'Task Tray',
     preloadPath: join(__dirname, '../preload/index.js'),
     isPackaged: app.isPackaged,

@@ -1,27 +1,51 @@
 import type { AppError } from '../../common/result';
+import type { ConnectionCause } from '../../common/connection-model';
 import type { ConnectionState, ConnectionView, OthersWaiting } from '../../common/views';
 
 /**
  * What the footer and tray say about the link to the service, from the last
  * outcome. `paused`: the service refused the account (401/403) and its
  * changes wait for the person to reconnect, whatever happened since.
+ * `online`: whether the computer itself has a network, so a failed request
+ * can say "this computer is offline" or "the service is not answering".
  */
 export function connectionFrom(
   signedIn: boolean,
   lastError: AppError | null,
   pendingChanges: number,
   paused: AppError | null = null,
+  online = true,
 ): ConnectionView {
-  if (!signedIn) return { state: 'signed-out', pendingChanges, message: null };
-  if (paused) return { state: 'unauthorized', pendingChanges, message: paused.message };
-  const state: ConnectionState = !lastError
-    ? 'online'
-    : lastError.kind === 'network' || lastError.kind === 'timeout'
-      ? 'offline'
-      : lastError.kind === 'unauthorized'
-        ? 'unauthorized'
-        : 'error';
-  return { state, pendingChanges, message: lastError ? lastError.message : null };
+  if (!signedIn) return { state: 'signed-out', cause: 'signed-out', pendingChanges, message: null };
+  const problem = paused ?? lastError;
+  const cause = causeOf(problem, online);
+  const state: ConnectionState =
+    cause === 'online'
+      ? 'online'
+      : cause === 'computer-offline' || cause === 'unreachable'
+        ? 'offline'
+        : cause === 'refused' || cause === 'permission'
+          ? 'unauthorized'
+          : 'error';
+  return { state, cause, pendingChanges, message: problem ? problem.message : null };
+}
+
+function causeOf(e: AppError | null, online: boolean): ConnectionCause {
+  if (!e) return 'online';
+  switch (e.kind) {
+    case 'network':
+      return online ? 'unreachable' : 'computer-offline';
+    case 'timeout':
+      return online ? 'unreachable' : 'computer-offline';
+    case 'unauthorized':
+      return 'refused';
+    case 'forbidden':
+      return 'permission';
+    case 'rate_limited':
+      return 'rate-limited';
+    default:
+      return 'failing';
+  }
 }
 
 /** Which errors say something about the connection (as opposed to one task). */

@@ -60,6 +60,8 @@ export interface AppCoreOptions {
   readonly readClipboardText?: () => string | Promise<string>;
   readonly openExternal?: (url: string) => Promise<Result<null>>;
   readonly hideWindow?: () => void;
+  /** Whether the computer has a network (Electron's net.isOnline); unknown means yes. */
+  readonly isOnline?: () => boolean;
   readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
   /** What the OS will really do at next login: the person may have changed it outside the app. */
   readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
@@ -164,6 +166,7 @@ export function createAppCore(opts: AppCoreOptions) {
       lastError,
       tasks.pendingCount(),
       a ? outbox.pausedReason(a.profile.id) : null,
+      opts.isOnline?.() ?? true,
     );
     const others = othersWaiting(neighbours(), (id) => outbox.pendingTasks(id));
     return others ? { ...view, othersWaiting: others } : view;

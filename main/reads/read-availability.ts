@@ -1,4 +1,5 @@
 import type { AppError } from '../../common/result';
+import { TASK_SCOPES } from '../service/error-mapping';
 
 /**
  * What a read's failure means for the feature it serves. The reads are beyond
@@ -15,7 +16,7 @@ export type ReadOutcome =
 
 /** The scopes each read needs on the real service: every task route needs all four task scopes. */
 export const READ_SCOPES: Readonly<Record<ReadFeature, readonly string[]>> = {
-  tasks: ['task:create', 'task:read', 'task:update', 'task:delete'],
+  tasks: TASK_SCOPES,
   vendors: ['vendor:read'],
   risks: ['risk:read'],
   people: ['member:read'],

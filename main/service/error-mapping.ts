@@ -13,6 +13,10 @@ import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-e
 /** `read`: a GET beyond the interface, which main/reads/ judges (absent, scope missing, …). */
 export type Operation = 'getOrganization' | 'updateTask' | 'read';
 
+/** What every task-management route of the real service needs (SERVICE.md): the key needs all four. */
+export const TASK_SCOPES = ['task:create', 'task:read', 'task:update', 'task:delete'] as const;
+const TASK_SCOPES_TEXT = TASK_SCOPES.join(', ');
+
 export interface ErrorContext {
   readonly operation: Operation;
   readonly authKind: 'api-key' | 'session';
@@ -98,11 +102,21 @@ export const errorFromResponse = (failure: HttpFailure, ctx: ErrorContext): AppE
     return appError('unauthorized', `${lead}${said(text)}`, extra);
   }
   if (status === 403) {
+    if (text && /no longer supported/i.test(text) && ctx.authKind === 'api-key') {
+      return appError(
+        'forbidden',
+        `The service no longer accepts this API key: it was made without scopes. Create a new key in the web app with the ${TASK_SCOPES_TEXT} scopes and connect with it.`,
+        extra,
+      );
+    }
     if (text && /scope|permission/i.test(text)) {
       return appError(
         'forbidden',
-        'The API key lacks the task permissions: it may read the organization but not update tasks. ' +
-          'Create a key with task access in the web app and connect with it.',
+        ctx.authKind === 'session'
+          ? 'Your account may not change tasks here: with a web session, only owners and admins of the organization can. Ask an owner, or connect with an API key.'
+          : ctx.operation === 'getOrganization'
+            ? 'The API key lacks a permission: reading the organization needs the organization:read scope. Create a key with it in the web app and connect with it.'
+            : `The API key lacks the task permissions: every task operation needs all four task scopes, ${TASK_SCOPES_TEXT}. Create a key with them in the web app and connect with it.`,
         extra,
       );
     }

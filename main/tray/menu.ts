@@ -1,3 +1,4 @@
+import { describeConnection } from '../../common/connection-model';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { Organization } from '../../common/organization';
 import { STATUS_LABELS, TASK_STATUSES, isTaskStatus } from '../../common/task';
@@ -51,22 +52,20 @@ const SYNC_NOTES: Readonly<Record<PinnedTaskView['sync'], string>> = {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The line under the organization: said only when something is not fine. */
-export function connectionLine(connection: ConnectionView): string | null {
-  const waiting =
-    connection.pendingChanges > 0
-      ? plural(connection.pendingChanges, 'change waiting to sync', 'changes waiting to sync')
-      : null;
-  const state =
-    connection.state === 'offline'
-      ? 'Offline'
-      : connection.state === 'unauthorized'
-        ? 'Not authorized: reconnect in Settings'
-        : connection.state === 'error'
-          ? 'Cannot reach the service'
-          : null;
-  if (state && waiting) return `${state} · ${waiting}`;
-  return state ?? waiting;
+/**
+ * The line under the organization, said only when something is not fine: the
+ * footer's words for the same cause (common/connection-model.ts), and how
+ * many changes wait.
+ */
+export function connectionLine(
+  connection: ConnectionView,
+  authKind?: 'api-key' | 'session',
+): string | null {
+  const words = describeConnection(connection, authKind);
+  if (connection.cause === 'online' || connection.cause === 'signed-out')
+    return connection.pendingChanges > 0 ? words.label : null;
+  const n = connection.pendingChanges;
+  return n > 0 ? `${words.label} · ${plural(n, 'change waiting', 'changes waiting')}` : words.label;
 }
 
 function organizationItems(
@@ -88,8 +87,10 @@ function organizationItems(
       enabled: false,
     },
   ];
-  const line = connectionLine(state.connection);
+  const line = connectionLine(state.connection, account.profile.authKind);
   if (line) items.push({ label: line, enabled: false });
+  if (describeConnection(state.connection).action === 'reconnect')
+    items.push({ label: 'Connect again…', click: () => actions.connect() });
   if (account.problem)
     items.push({ label: label(menuText(account.problem.message, 64)), enabled: false });
   return items;

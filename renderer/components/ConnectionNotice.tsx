@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../common/result';
 import type { ProfileView } from '../../common/views';
+import { describeConnection } from '../../common/connection-model';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import { Notice } from './Notice';
@@ -24,14 +25,16 @@ export function ConnectionNotice(props: {
   const [retrying, setRetrying] = useState(false);
   const c = state.phase === 'ready' ? state.value : null;
   const waiting = c?.pendingChanges ?? 0;
-  const refused = c?.state === 'unauthorized';
+  const authKind = props.profile.authKind;
+  const words = c ? describeConnection(c, authKind) : null;
+  const refused = words?.action === 'reconnect';
   if (!refused && props.problem)
     return (
       <Notice tone="warning" role="alert" className="connection-notice">
         <p>{props.problem.message}</p>
       </Notice>
     );
-  if (!c || c.state === 'online' || c.state === 'signed-out') return null;
+  if (!c || !words || c.cause === 'online' || c.cause === 'signed-out') return null;
   if (waiting === 0 && !refused) return null;
 
   const retry = (
@@ -52,15 +55,15 @@ export function ConnectionNotice(props: {
   if (refused)
     return (
       <Notice
-        tone="warning"
+        tone="error"
         role="alert"
         className="connection-notice"
-        title={waiting > 0 ? `${changes(waiting)} paused` : 'The service refused the connection'}
+        title={waiting > 0 ? `${changes(waiting)} paused: ${words.label}` : words.label}
       >
         {/* Main's account problem says the same, often with more (what happens to the changes). */}
-        <p>{props.problem?.message ?? c.message}</p>
+        <p>{props.problem?.message ?? c.message ?? words.headline}</p>
         <p className="notice__actions">
-          {props.profile.authKind === 'api-key' ? (
+          {authKind === 'api-key' ? (
             <button type="button" className="link-button" onClick={props.onReconnect}>
               Connect with another key
             </button>
@@ -79,17 +82,14 @@ export function ConnectionNotice(props: {
 
   return (
     <Notice
-      tone={c.state === 'offline' ? 'info' : 'warning'}
+      tone={words.tone === 'info' ? 'info' : 'warning'}
       role="status"
       className="connection-notice"
-      title={
-        c.state === 'offline'
-          ? `Offline: ${changes(waiting)} will be sent when the connection is back`
-          : `${changes(waiting)} waiting to be sent`
-      }
+      title={words.headline}
     >
-      {c.message && c.state !== 'offline' && <p>{c.message}</p>}
-      <p className="notice__actions">{retry}</p>
+      {/* The service's own words, when it gave any: "this computer is offline" needs none. */}
+      {c.message && c.cause !== 'computer-offline' && <p>{c.message}</p>}
+      {words.action === 'retry' && <p className="notice__actions">{retry}</p>}
     </Notice>
   );
 }

@@ -1,14 +1,6 @@
-import type { ConnectionState } from '../../common/views';
+import { describeConnection } from '../../common/connection-model';
 import { useMain } from '../hooks/use-main';
 import { SettingsIcon } from './icons';
-
-const STATE_LABELS: Record<ConnectionState, string> = {
-  online: 'Connected',
-  offline: 'Offline',
-  unauthorized: 'Key or session refused',
-  error: 'Service problem',
-  'signed-out': 'Signed out',
-};
 
 export const pendingText = (n: number): string =>
   n === 1 ? '1 change waiting' : `${n} changes waiting`;
@@ -19,21 +11,24 @@ export function Footer(props: {
   /** Browse vendors and risks; left out where there is nothing to browse. */
   readonly onOpenBrowse?: () => void;
   readonly onOpenAssigned?: () => void;
+  /** Names what the service refused: the key or the web session. */
+  readonly authKind?: 'api-key' | 'session';
 }) {
   const { onOpenSettings, onOpenBrowse, onOpenAssigned } = props;
   const { state } = useMain('connection');
   const c = state.phase === 'ready' ? state.value : null;
+  const words = c ? describeConnection(c, props.authKind) : null;
   return (
     <footer className="footer">
       <p className="footer__status" role="status">
-        {c ? (
+        {c && words ? (
           <>
-            <span className={`dot dot--${c.state}`} aria-hidden="true" />
+            <span className={`dot dot--${words.tone}`} aria-hidden="true" />
             {/* The why is in the notice above; here a glance, the full text on hover. */}
-            <span className="footer__state" title={c.message ?? undefined}>
-              {STATE_LABELS[c.state]}
+            <span className="footer__state" title={c.message ?? words.headline}>
+              {words.label}
             </span>
-            {c.pendingChanges > 0 && (
+            {c.pendingChanges > 0 && c.cause !== 'online' && (
               <span className="footer__pending">{pendingText(c.pendingChanges)}</span>
             )}
           </>

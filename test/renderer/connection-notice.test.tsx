@@ -6,12 +6,19 @@ import { connected, view } from './fixtures';
 import { renderWithApi } from './render-app';
 
 describe('waiting changes', () => {
-  it('offline: says the changes will go when the connection is back, and can retry now', async () => {
+  it('the service not answering: says so (the computer is online), and can retry now', async () => {
     const { fake, user } = renderWithApi({
-      connection: { state: 'offline', pendingChanges: 2, message: 'No network connection.' },
+      connection: {
+        state: 'offline',
+        cause: 'unreachable',
+        pendingChanges: 2,
+        message: 'Could not reach the service.',
+      },
     });
     expect(
-      await screen.findByText('Offline: 2 changes will be sent when the connection is back'),
+      await screen.findByText(
+        'The service is not answering (this computer is online). 2 changes wait and will be sent when it answers.',
+      ),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(fake.callsOf('retrySync')).toHaveLength(1);
@@ -30,21 +37,31 @@ describe('waiting changes', () => {
     renderWithApi({
       connection: {
         state: 'error',
+        cause: 'failing',
         pendingChanges: 1,
         message: 'The service had a problem (HTTP 500). Try again in a moment.',
       },
     });
-    expect(await screen.findByText('1 change waiting to be sent')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The service is failing: it answers with errors. 1 change waits and will be retried.',
+      ),
+    ).toBeTruthy();
     expect(screen.getAllByText(/HTTP 500/).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Retry now' })).toBeTruthy();
   });
 
   it('nothing to say when online, or when nothing waits', async () => {
     renderWithApi({
-      connection: { state: 'error', pendingChanges: 0, message: 'Org refresh failed.' },
+      connection: {
+        state: 'error',
+        cause: 'failing',
+        pendingChanges: 0,
+        message: 'Org refresh failed.',
+      },
     });
     await screen.findByText('Review the SOC 2 report');
-    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
+    expect(screen.queryByText(/will be retried/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
   });
 
@@ -54,6 +71,7 @@ describe('waiting changes', () => {
       tasks: [view({ pendingPatch: { status: 'done' }, sync: 'queued' })],
       connection: {
         state: 'unauthorized',
+        cause: 'refused',
         pendingChanges: 1,
         message: 'The API key lacks the task permissions.',
       },
@@ -72,7 +90,12 @@ describe('waiting changes', () => {
       'org_abc123',
     );
     fake.answer('connectApiKey', async () => {
-      fake.emit('connection:changed', { state: 'online', pendingChanges: 0, message: null });
+      fake.emit('connection:changed', {
+        state: 'online',
+        cause: 'online',
+        pendingChanges: 0,
+        message: null,
+      });
       return ok(connected({ baseUrl: 'https://api.acme.example' }));
     });
     await user.type(screen.getByLabelText('API key'), 'comp_with_scope');
@@ -93,6 +116,7 @@ describe('waiting changes', () => {
       account: connected({ authKind: 'session' }),
       connection: {
         state: 'unauthorized',
+        cause: 'refused',
         pendingChanges: 0,
         message: 'Invalid or expired session',
       },
@@ -109,6 +133,7 @@ describe('waiting changes', () => {
       },
       connection: {
         state: 'unauthorized',
+        cause: 'refused',
         pendingChanges: 1,
         message: 'The key lacks task permissions.',
       },
@@ -137,6 +162,7 @@ describe("another identity's waiting changes (invariant 7)", () => {
     const { fake, user } = renderWithApi({
       connection: {
         state: 'online',
+        cause: 'online',
         pendingChanges: 0,
         message: null,
         othersWaiting: { tasks: 2, madeWith: 'another API key, connected on 24 Nov 2026' },

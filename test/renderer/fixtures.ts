@@ -104,7 +104,12 @@ export const connected = (overrides: Partial<ProfileView> = {}): AccountStatus =
 
 export const signedOut: AccountStatus = { state: 'signed-out', problem: null };
 
-export const online: ConnectionView = { state: 'online', pendingChanges: 0, message: null };
+export const online: ConnectionView = {
+  state: 'online',
+  cause: 'online',
+  pendingChanges: 0,
+  message: null,
+};
 
 export const settings = (overrides: Partial<SettingsView> = {}): SettingsView => ({
   theme: 'system',

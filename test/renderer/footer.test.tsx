@@ -16,29 +16,44 @@ describe('footer', () => {
     expect(status()).toBe('Connected');
   });
 
-  it('offline, with main’s explanation on hover (the notice above carries it in full)', async () => {
-    renderFooter({ state: 'offline', pendingChanges: 0, message: 'No network connection.' });
-    const state = await screen.findByText('Offline');
-    expect(state.getAttribute('title')).toBe('No network connection.');
-  });
-
-  it('counts the changes not yet confirmed', async () => {
-    renderFooter({ state: 'offline', pendingChanges: 3, message: null });
-    expect(await screen.findByText('3 changes waiting')).toBeTruthy();
-  });
-
-  it('one change is one change', async () => {
-    renderFooter({ state: 'online', pendingChanges: 1, message: null });
-    expect(await screen.findByText('1 change waiting')).toBeTruthy();
-  });
-
-  it('a rejected key or a broken service', async () => {
+  it('the service not answering, with its words on hover (the notice above carries them in full)', async () => {
     renderFooter({
+      state: 'offline',
+      cause: 'unreachable',
+      pendingChanges: 0,
+      message: 'Could not reach the service.',
+    });
+    const state = await screen.findByText('Service unreachable');
+    expect(state.getAttribute('title')).toBe('Could not reach the service.');
+  });
+
+  it('this computer offline is not the service down', async () => {
+    renderFooter({ state: 'offline', cause: 'computer-offline', pendingChanges: 3, message: null });
+    expect(await screen.findByText('This computer is offline')).toBeTruthy();
+    expect(screen.getByText('3 changes waiting')).toBeTruthy();
+  });
+
+  it('never says "Connected" while a change is still on its way', async () => {
+    renderFooter({ state: 'online', cause: 'online', pendingChanges: 1, message: null });
+    expect(await screen.findByText('Sending 1 change…')).toBeTruthy();
+    expect(status()).not.toContain('Connected');
+  });
+
+  it('a rejected key names the key; a refused session names the session', async () => {
+    const refused: ConnectionView = {
       state: 'unauthorized',
+      cause: 'refused',
       pendingChanges: 0,
       message: 'Invalid or expired API key',
-    });
-    expect(await screen.findByText('Key or session refused')).toBeTruthy();
+    };
+    const first = renderWithApi(
+      { connection: refused },
+      <Footer onOpenSettings={() => {}} authKind="api-key" />,
+    );
+    expect(await screen.findByText('Key refused')).toBeTruthy();
+    first.unmount();
+    renderWithApi({ connection: refused }, <Footer onOpenSettings={() => {}} authKind="session" />);
+    expect(await screen.findByText('Session refused')).toBeTruthy();
   });
 
   it('follows connection:changed from main', async () => {
@@ -47,11 +62,12 @@ describe('footer', () => {
     act(() =>
       fake.emit('connection:changed', {
         state: 'error',
+        cause: 'failing',
         pendingChanges: 2,
         message: 'The service had an error (500).',
       }),
     );
-    expect(status()).toContain('Service problem');
+    expect(status()).toContain('Service failing');
     expect(status()).toContain('2 changes waiting');
   });
 

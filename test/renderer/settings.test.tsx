@@ -39,7 +39,9 @@ describe('settings', () => {
 
   it('says before signing out that waiting changes stay with this key, never sent with another', async () => {
     const { user } = await openSettings(
-      createFakeApi({ connection: { state: 'offline', pendingChanges: 3, message: null } }),
+      createFakeApi({
+        connection: { state: 'offline', cause: 'unreachable', pendingChanges: 3, message: null },
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Sign out…' }));
     expect(

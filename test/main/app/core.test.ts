@@ -292,7 +292,11 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'canceled' } }));
     expect(view).toMatchObject({ sync: 'queued', pendingPatch: { status: 'canceled' } });
     const connection = unwrap(await h.call('getConnection'));
-    expect(connection).toMatchObject({ state: 'unauthorized', pendingChanges: 1 });
+    expect(connection).toMatchObject({
+      state: 'unauthorized',
+      cause: 'permission',
+      pendingChanges: 1,
+    });
     expect(connection.message).toMatch(/permission/);
     expect(unwrap(await h.call('getAccount')).problem?.message).toMatch(/reconnect/);
     unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
@@ -319,6 +323,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(view).toMatchObject({ sync: 'queued', pendingPatch: { status: 'done' } });
     expect(unwrap(await h.call('getConnection'))).toMatchObject({
       state: 'offline',
+      cause: 'unreachable',
       pendingChanges: 1,
     });
     // The network is back (the popup's 'online' event): no need to wait out the minute.

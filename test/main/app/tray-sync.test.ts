@@ -10,7 +10,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
   account: { state: 'signed-out', problem: null },
   organization: null,
   tasks: [],
-  connection: { state: 'signed-out', pendingChanges, message: null },
+  connection: { state: 'signed-out', cause: 'signed-out', pendingChanges, message: null },
   settings: {
     theme: 'system',
     launchAtLogin,

@@ -108,11 +108,19 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     const [id] = ids();
     server.faults.dropNext(3);
     expect(unwrap(await set(a, id!, 'in_review'))).toMatchObject({ sync: 'queued' });
-    expect(await connection(a)).toMatchObject({ state: 'offline', pendingChanges: 1 });
+    expect(await connection(a)).toMatchObject({
+      state: 'offline',
+      cause: 'unreachable',
+      pendingChanges: 1,
+    });
     await whenOutboxEmpty(a.h.core);
     expect(statusOf(id!)).toBe('in_review');
     expect(puts(a.wire).filter((r) => r.status === 200)).toHaveLength(1);
-    expect(await connection(a)).toMatchObject({ state: 'online', pendingChanges: 0 });
+    expect(await connection(a)).toMatchObject({
+      state: 'online',
+      cause: 'online',
+      pendingChanges: 0,
+    });
     expect(unwrap(await a.h.call('listTasks'))[0]).toMatchObject({
       sync: 'idle',
       snapshot: { status: 'in_review' },
@@ -207,7 +215,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
       pendingPatch: { status: 'in_progress' },
     });
     const down = await connection(a);
-    expect(down).toMatchObject({ state: 'offline', pendingChanges: 2 });
+    expect(down).toMatchObject({ state: 'offline', cause: 'unreachable', pendingChanges: 2 });
     expect(down.message).toMatch(/ECONNREFUSED/);
     // Several attempts fail while it is down…
     await whenState(a.h.core, () => a.wire.requests.filter((r) => r.status === null).length >= 4);
@@ -215,7 +223,11 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     // …and the next one after it is back gets through, without anyone asking.
     await whenOutboxEmpty(a.h.core);
     expect([statusOf(x!), statusOf(y!)]).toEqual(['in_progress', 'todo']);
-    expect(await connection(a)).toMatchObject({ state: 'online', pendingChanges: 0 });
+    expect(await connection(a)).toMatchObject({
+      state: 'online',
+      cause: 'online',
+      pendingChanges: 0,
+    });
   });
 
   it('waking up (resume) sends at once instead of waiting out a long backoff', async () => {
@@ -266,7 +278,11 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     await relay.stop();
     const child = await runCrashChild(a.userDataDir, service, id!, 'canceled');
     expect(child.answer).toMatchObject({ ok: true, value: { sync: 'queued' } });
-    expect(child.connection).toMatchObject({ state: 'offline', pendingChanges: 1 });
+    expect(child.connection).toMatchObject({
+      state: 'offline',
+      cause: 'unreachable',
+      pendingChanges: 1,
+    });
     await relay.start();
     const b = await app({ dir: a.userDataDir });
     await whenOutboxEmpty(b.h.core);
@@ -333,7 +349,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     // Paused: the second change did not even try.
     expect(a.wire.requests.length).toBe(sent);
     const paused = await connection(a);
-    expect(paused).toMatchObject({ state: 'unauthorized', pendingChanges: 2 });
+    expect(paused).toMatchObject({ state: 'unauthorized', cause: 'refused', pendingChanges: 2 });
     const account = unwrap(await a.h.call('getAccount'));
     expect(account.problem?.message).toMatch(/rejected the API key/);
     expect(account.problem?.message).toMatch(/kept.*reconnect/);
@@ -445,7 +461,11 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     await relay.stop();
     unwrap(await set(a, id!, 'done'));
     unwrap(await a.h.call('signOut'));
-    expect(await connection(a)).toMatchObject({ state: 'signed-out', pendingChanges: 1 });
+    expect(await connection(a)).toMatchObject({
+      state: 'signed-out',
+      cause: 'signed-out',
+      pendingChanges: 1,
+    });
     expect(a.h.core.timers().pending).toBe(0);
     await relay.start();
     unwrap(await a.h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));

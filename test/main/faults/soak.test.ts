@@ -123,6 +123,7 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
         expect(rows.find((r) => r.id === id)?.snapshot?.status).toBe(status);
       expect(unwrap(await h.call('getConnection'))).toMatchObject({
         state: 'online',
+        cause: 'online',
         pendingChanges: 0,
       });
       // Pacing kept every request under the service's limit: the only 429s were the injected ones.

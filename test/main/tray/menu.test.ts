@@ -27,7 +27,12 @@ const connected = (demo = false): AccountStatus => ({
     demo,
   },
 });
-const online: ConnectionView = { state: 'online', pendingChanges: 0, message: null };
+const online: ConnectionView = {
+  state: 'online',
+  cause: 'online',
+  pendingChanges: 0,
+  message: null,
+};
 const acme = OrganizationSchema.parse({ id: 'org_1', name: 'Acme Inc' });
 
 function task(
@@ -137,23 +142,40 @@ describe('buildTrayMenu: the organization line', () => {
   });
 
   it('says when it is offline and how many changes are waiting', () => {
-    const offline = { state: 'offline', pendingChanges: 2, message: null } as const;
+    const offline = {
+      state: 'offline',
+      cause: 'unreachable',
+      pendingChanges: 2,
+      message: null,
+    } as const;
     expect(labels(buildTrayMenu(state({ connection: offline }), recorder().actions))).toContain(
-      'Offline · 2 changes waiting to sync',
+      'Service unreachable · 2 changes waiting',
     );
-    const pending = { state: 'online', pendingChanges: 1, message: null } as const;
+    const pending = { state: 'online', cause: 'online', pendingChanges: 1, message: null } as const;
     expect(labels(buildTrayMenu(state({ connection: pending }), recorder().actions))).toContain(
-      '1 change waiting to sync',
+      'Sending 1 change…',
     );
-    const unauthorized = { state: 'unauthorized', pendingChanges: 0, message: null } as const;
-    expect(
-      labels(buildTrayMenu(state({ connection: unauthorized }), recorder().actions)),
-    ).toContain('Not authorized: reconnect in Settings');
+    const unauthorized = {
+      state: 'unauthorized',
+      cause: 'refused',
+      pendingChanges: 0,
+      message: null,
+    } as const;
+    const r = recorder();
+    const refusedMenu = buildTrayMenu(state({ connection: unauthorized }), r.actions);
+    // Settings has no reconnect: the popup does, and the item opens it.
+    expect(labels(refusedMenu)).toContain('Key refused');
+    click(find(refusedMenu, 'Connect again…'));
+    expect(r.calls).toEqual(['connect']);
   });
 
   it('adds no connection line when all is well', () => {
     const menu = buildTrayMenu(state(), recorder().actions);
-    expect(labels(menu).filter((l) => /sync|Offline|authorized|reach/.test(l ?? ''))).toEqual([]);
+    expect(
+      labels(menu).filter((l) =>
+        /Sending|offline|refused|unreachable|failing|Connect again/i.test(l ?? ''),
+      ),
+    ).toEqual([]);
   });
 });
 

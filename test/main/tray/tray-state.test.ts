@@ -6,14 +6,22 @@ import type { AccountStatus, ConnectionView } from '../../../common/views';
 import {
   MAX_TOOLTIP_LENGTH,
   TRAY_ICON_STATES,
-  panelIsDark,
   trayIconFile,
   trayIconState,
   trayTooltip,
 } from '../../../main/tray/tray-state';
+import type { PanelKind } from '../../../main/tray/tray-state';
 
+const CAUSES = {
+  online: 'online',
+  offline: 'unreachable',
+  'signed-out': 'signed-out',
+  unauthorized: 'refused',
+  error: 'failing',
+} as const;
 const connection = (state: ConnectionView['state'], pendingChanges = 0): ConnectionView => ({
   state,
+  cause: CAUSES[state],
   pendingChanges,
   message: null,
 });
@@ -75,7 +83,7 @@ describe('trayTooltip', () => {
         organization: acme,
         connection: connection('offline', 2),
       }),
-    ).toBe('Task Tray — Acme Inc\nOffline · 2 changes waiting to sync');
+    ).toBe('Task Tray — Acme Inc\nService unreachable · 2 changes waiting');
   });
 
   it('says when nobody is connected', () => {
@@ -102,60 +110,42 @@ describe('trayTooltip', () => {
 
 describe('trayIconFile', () => {
   const base = join('/opt', 'Task Tray', 'resources', 'tray');
+  const KINDS: readonly PanelKind[] = ['light', 'dark', 'contrast'];
 
   it('uses template images on macOS, whatever the panel', () => {
-    expect(trayIconFile('pending', 'darwin', true, base)).toBe(
-      join(base, 'tray-pendingTemplate.png'),
-    );
-    expect(trayIconFile('pending', 'darwin', false, base)).toBe(
-      join(base, 'tray-pendingTemplate.png'),
-    );
+    for (const kind of KINDS) {
+      expect(trayIconFile('pending', 'darwin', kind, base)).toBe(
+        join(base, 'tray-pendingTemplate.png'),
+      );
+    }
   });
 
-  it('picks the image made for the panel colour on Windows and Linux', () => {
-    expect(trayIconFile('error', 'win32', true, base)).toBe(join(base, 'tray-error-dark.png'));
-    expect(trayIconFile('error', 'win32', false, base)).toBe(join(base, 'tray-error-light.png'));
-    expect(trayIconFile('offline', 'linux', true, base)).toBe(join(base, 'tray-offline-dark.png'));
+  it('picks the image made for the panel on Windows and Linux', () => {
+    expect(trayIconFile('error', 'win32', 'dark', base)).toBe(join(base, 'tray-error-dark.png'));
+    expect(trayIconFile('error', 'win32', 'light', base)).toBe(join(base, 'tray-error-light.png'));
+    expect(trayIconFile('offline', 'linux', 'dark', base)).toBe(
+      join(base, 'tray-offline-dark.png'),
+    );
+    expect(trayIconFile('offline', 'linux', 'light', base)).toBe(
+      join(base, 'tray-offline-light.png'),
+    );
+    expect(trayIconFile('pending', 'linux', 'contrast', base)).toBe(
+      join(base, 'tray-pending-contrast.png'),
+    );
   });
 
   it('names only images that exist in build/tray, with their @2x beside them', () => {
     const dir = join(__dirname, '..', '..', '..', 'build', 'tray');
     const missing: string[] = [];
     for (const state of TRAY_ICON_STATES) {
-      for (const platform of ['darwin', 'win32', 'linux'] as const) {
-        for (const dark of [true, false]) {
-          const file = trayIconFile(state, platform, dark, dir);
+      for (const platform of ['darwin', 'win32', 'linux', 'freebsd'] as const) {
+        for (const kind of KINDS) {
+          const file = trayIconFile(state, platform, kind, dir);
           const retina = file.replace(/\.png$/, '@2x.png');
           for (const f of [file, retina]) if (!existsSync(f)) missing.push(basename(f));
         }
       }
     }
     expect(missing).toEqual([]);
-  });
-
-  const theme = (app: 'light' | 'dark', taskbar: 'light' | 'dark') => ({
-    shouldUseDarkColors: app === 'dark',
-    shouldUseDarkColorsForSystemIntegratedUI: taskbar === 'dark',
-  });
-
-  it("picks the Windows icon by the taskbar's mode, not the app's", () => {
-    // Windows 10's default: dark taskbar, light apps. A dark glyph there would vanish.
-    expect(panelIsDark('win32', theme('light', 'dark'))).toBe(true);
-    expect(
-      trayIconFile('normal', 'win32', panelIsDark('win32', theme('light', 'dark')), '/r'),
-    ).toBe(join('/r', 'tray-normal-dark.png'));
-    // The app's own Dark setting (themeSource) does not darken a light taskbar.
-    expect(panelIsDark('win32', theme('dark', 'light'))).toBe(false);
-    expect(panelIsDark('win32', theme('dark', 'dark'))).toBe(true);
-    expect(panelIsDark('win32', theme('light', 'light'))).toBe(false);
-  });
-
-  it('assumes a dark panel on Linux whatever the theme, and uses template images on macOS', () => {
-    for (const t of [theme('light', 'light'), theme('dark', 'dark'), theme('light', 'dark')]) {
-      expect(panelIsDark('linux', t)).toBe(true);
-      expect(trayIconFile('normal', 'darwin', panelIsDark('darwin', t), '/r')).toBe(
-        join('/r', 'tray-normalTemplate.png'),
-      );
-    }
   });
 });
