@@ -79,6 +79,8 @@ export const PinnedTaskSchema = z.strictObject({
   snapshot: SnapshotSchema.nullable().default(null),
   error: PinnedErrorSchema.nullable().default(null),
   pinnedAt: Timestamp,
+  /** When the service recorded the last change made from here (its updatedAt), to say so on the row. */
+  changedHereAt: z.string().max(64).nullish(),
 });
 
 interface CrossFieldIssue {

@@ -39,6 +39,7 @@ const toSaved = (profileId: string, p: PinnedTask): SavedPin => ({
       }
     : null,
   pinnedAt: p.pinnedAt,
+  ...(p.changedHereAt ? { changedHereAt: p.changedHereAt } : {}),
 });
 
 const fromSaved = (p: SavedPin): PinnedTask => ({
@@ -47,6 +48,7 @@ const fromSaved = (p: SavedPin): PinnedTask => ({
   snapshot: p.snapshot,
   error: p.error as PinnedTask['error'],
   pinnedAt: p.pinnedAt,
+  ...(p.changedHereAt ? { changedHereAt: p.changedHereAt } : {}),
 });
 
 const upsert = <T extends { taskId: string }>(list: readonly T[], item: T): T[] =>

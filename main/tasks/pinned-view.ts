@@ -12,6 +12,8 @@ export interface PinnedTask {
   readonly snapshot: Task | null;
   readonly error: AppError | null;
   readonly pinnedAt: string;
+  /** The service's updatedAt for the last change made from here; absent when none landed. */
+  readonly changedHereAt?: string | null;
 }
 
 /** The task's changes still in the outbox: shown on top of the snapshot until they land. */
@@ -30,6 +32,10 @@ export function pinnedView(pin: PinnedTask, inFlight: InFlight | undefined): Pin
     sync: inFlight ? inFlight.sync : pin.error ? 'failed' : 'idle',
     error: pin.error,
     pinnedAt: pin.pinnedAt,
+    // Still the service's latest change: nobody has changed the task since ours landed.
+    ...(pin.changedHereAt && pin.snapshot?.updatedAt === pin.changedHereAt
+      ? { changedHere: true }
+      : {}),
   };
 }
 

@@ -312,7 +312,12 @@ export function createTaskService(deps: TaskServiceDeps) {
     landed: (profileId: string, taskId: string, task: Task): Promise<void> => {
       // The change that a conflict note spoke of has gone: the service's answer is the truth now.
       readNotes.delete(pinKey(profileId, taskId));
-      return recordShown(profileId, taskId, (pin) => ({ ...pin, snapshot: task, error: null }));
+      return recordShown(profileId, taskId, (pin) => ({
+        ...pin,
+        snapshot: task,
+        error: null,
+        changedHereAt: task.updatedAt ?? null,
+      }));
     },
 
     /** The outbox's callback: the service refused a change for good; the snapshot stays as it was. */

@@ -1,8 +1,12 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 
-/** The popup's size: enough for a header, a dozen tasks and the footer without scrolling. */
+/**
+ * The popup's size: a header, a dozen one-line tasks with one of them open
+ * (its details and status switch), the pin field and the footer, without
+ * scrolling. 600 px fits under a 768 px screen's menu bar or taskbar.
+ */
 export const POPUP_WIDTH = 380;
-export const POPUP_HEIGHT = 560;
+export const POPUP_HEIGHT = 600;
 
 /** Painted before the renderer's first frame, so a dark system never flashes white. */
 export const POPUP_BACKGROUND = { light: '#ffffff', dark: '#1e1e1e' } as const;

@@ -23,8 +23,12 @@ export function HomeScreen(props: {
   useRefreshWhileOpen();
   return (
     <div className="app">
-      <OrgHeader />
-      <TaskSection focusTask={props.focusTask} onFocused={props.onFocused} />
+      <OrgHeader demo={props.profile.demo} />
+      <TaskSection
+        focusTask={props.focusTask}
+        onFocused={props.onFocused}
+        apiKey={props.profile.authKind === 'api-key'}
+      />
       <HandOverNotice authKind={props.profile.authKind} />
       <ConnectionNotice
         profile={props.profile}
@@ -32,6 +36,7 @@ export function HomeScreen(props: {
         onReconnect={props.onReconnect}
       />
       <Footer
+        authKind={props.profile.authKind}
         onOpenSettings={props.onOpenSettings}
         onOpenBrowse={props.onOpenBrowse}
         onOpenAssigned={props.onOpenAssigned}

@@ -1,26 +1,25 @@
+import { useId, useState } from 'react';
 import { displayText } from '../../common/display-text';
-import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
-import { websiteUrl } from '../lib/safe-url';
-import { ExternalIcon } from './icons';
+import { ChevronIcon } from './icons';
 import { Notice } from './Notice';
-import { OrgBadges } from './OrgBadges';
+import { OrgDetails } from './OrgDetails';
 import { OrgLogo } from './OrgLogo';
-import { OrgMetadata } from './OrgMetadata';
 
-/** Who you are signed in as: logo, name, slug, website, badges, details. */
-export function OrgHeader() {
-  const api = useApi();
+/**
+ * Who you are signed in as, in one line: logo, name, what needs saying at a
+ * glance (the demo, no access), and the organization's details on demand.
+ */
+export function OrgHeader(props: { readonly demo?: boolean } = {}) {
   const { state, reload } = useMain('organization');
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
 
   if (state.phase === 'loading')
     return (
       <header className="org org--loading" aria-busy="true">
         <span className="org-logo skeleton" />
-        <div className="org__text">
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--short" />
-        </div>
+        <span className="skeleton skeleton--line" />
         <span className="visually-hidden" role="status">
           Loading the organization…
         </span>
@@ -47,46 +46,40 @@ export function OrgHeader() {
       </header>
     );
 
-  const site = websiteUrl(org.website);
   const name = displayText(org.name?.trim() || org.slug || org.id);
-  const slug = org.slug ? displayText(org.slug) : null;
   return (
     <header className="org">
       <div className="org__main">
         <OrgLogo org={org} />
-        <div className="org__text">
-          <h1 className="org__name" title={name}>
-            {name}
-          </h1>
-          <p className="org__sub">
-            {slug && <span className="org__slug">{slug}</span>}
-            {site && (
-              <a
-                className="org__site"
-                href={site.href}
-                onClick={(e) => {
-                  // The page never navigates: main opens http(s) links in the browser.
-                  e.preventDefault();
-                  void api.openExternal({ url: site.href }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
-                }}
-              >
-                {site.label}
-                <ExternalIcon />
-                <span className="visually-hidden"> (opens in your browser)</span>
-              </a>
-            )}
-          </p>
-        </div>
+        <h1 className="org__name" title={name}>
+          {name}
+        </h1>
+        {props.demo && (
+          <span className="badge badge--neutral" title="A built-in demo service on this computer">
+            Demo
+          </span>
+        )}
+        {org.hasAccess === false && (
+          <span
+            className="badge badge--danger"
+            title="The organization has no access: changes may be refused"
+          >
+            No access
+          </span>
+        )}
+        <button
+          type="button"
+          className="icon-button org__toggle"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label="Organization details"
+          title="Organization details"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon open={open} />
+        </button>
       </div>
-      <OrgBadges org={org} />
-      {org.hasAccess === false && (
-        <Notice tone="warning" role="alert" title="This organization has no access">
-          <p>
-            Changes may be refused until its access is restored. Ask an owner of the organization.
-          </p>
-        </Notice>
-      )}
-      <OrgMetadata value={org.metadata} />
+      {open && <OrgDetails org={org} id={detailsId} />}
     </header>
   );
 }

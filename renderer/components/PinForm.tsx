@@ -14,6 +14,8 @@ export function PinForm(props: {
   readonly onPin: (ref: string) => Promise<Result<PinnedTaskView>>;
   readonly onPinned: (view: PinnedTaskView) => void;
   readonly onAlreadyPinned: (taskId: string) => void;
+  /** The person is typing again or the pin failed: an earlier "Pinned …" no longer applies. */
+  readonly onStale?: () => void;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -41,7 +43,10 @@ export function PinForm(props: {
     if (r.ok) {
       setText('');
       props.onPinned(r.value);
-    } else setError(r.error.message);
+    } else {
+      setError(r.error.message);
+      props.onStale?.();
+    }
   };
 
   return (
@@ -60,6 +65,7 @@ export function PinForm(props: {
         onChange={(e) => {
           setText(e.target.value);
           setError(null);
+          props.onStale?.();
         }}
         aria-invalid={error !== null}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react';
 import { TASK_STATUSES } from '../../common/task-values';
 import type { TaskStatus } from '../../common/task-values';
 import type { TaskRowModel } from '../lib/task-model';
@@ -20,10 +20,15 @@ export interface ListSelection {
   add(taskIds: readonly string[]): void;
 }
 
+const rowOf = (el: EventTarget | null): HTMLElement | null =>
+  el instanceof Element ? el.closest<HTMLElement>('li[data-task-id]') : null;
+
 /**
  * The rows and their keys: ↑/↓ move between tasks, 1–5 set the status of
- * the task holding focus, Delete (or Backspace, the Mac's delete key)
- * unpins it, and any other letter starts filtering. In select mode, Space
+ * the task holding focus, Enter goes into its status switch (Esc comes
+ * back), Delete (or Backspace, the Mac's delete key) unpins it, P pins it
+ * where it is not pinned, and any other letter starts filtering. The row
+ * holding focus is the open one. In select mode, Space
  * (or a click on the row) ticks the focused task, Shift+Space or Shift-click
  * ticks the range from the last one, and Shift+↑/↓ extend the selection.
  */
@@ -41,9 +46,13 @@ export function TaskList(props: {
     readonly onPin: (taskId: string) => void;
   };
   readonly label?: string;
+  /** Signed in with an API key: rows changed from here say whose name the service put on it. */
+  readonly apiKey?: boolean;
 }) {
   const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
+  // The row holding focus (or something inside it): it alone draws its details and switch.
+  const [openId, setOpenId] = useState<string | null>(null);
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
 
@@ -58,6 +67,18 @@ export function TaskList(props: {
     els[Math.min(index, els.length - 1)]?.focus();
   }, [rows]);
 
+  // A change the service refused rolls its row back with the reason: bring that into view.
+  const errorsShown = useRef(new Map<string, unknown>());
+  useEffect(() => {
+    const before = errorsShown.current;
+    const fresh = rows.find((r) => r.error !== null && before.get(r.id) !== r.error);
+    errorsShown.current = new Map(rows.map((r) => [r.id, r.error]));
+    if (!fresh || before.size === 0) return;
+    list.current
+      ?.querySelector<HTMLElement>(`li[data-task-id="${fresh.id}"] .task__error`)
+      ?.scrollIntoView({ block: 'nearest' });
+  }, [rows]);
+
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey || isTextEntry(e.target)) return;
     const els = rowElements();
@@ -66,6 +87,14 @@ export function TaskList(props: {
     const taskId = row?.dataset.taskId;
     if (at < 0 || !taskId) return;
 
+    if (e.key === 'Enter' && e.target === row) {
+      e.preventDefault();
+      const radio =
+        row.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
+        row.querySelector<HTMLElement>('[role="radio"]');
+      radio?.focus();
+      return;
+    }
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const to = e.key === 'ArrowDown' ? Math.min(at + 1, els.length - 1) : Math.max(at - 1, 0);
@@ -93,10 +122,24 @@ export function TaskList(props: {
       onUnpin(taskId);
       return;
     }
+    if (pinning && (e.key === 'p' || e.key === 'P') && !pinning.isPinned(taskId)) {
+      e.preventDefault();
+      pinning.onPin(taskId);
+      return;
+    }
     if (onTypeToFilter && e.key.length === 1 && /\S/.test(e.key) && e.key !== '/') {
       e.preventDefault();
       onTypeToFilter(e.key);
     }
+  };
+
+  const onFocus = (e: FocusEvent<HTMLUListElement>) => {
+    const id = rowOf(e.target)?.dataset.taskId ?? null;
+    if (id !== openId) setOpenId(id);
+  };
+  const onBlur = (e: FocusEvent<HTMLUListElement>) => {
+    // Focus gone elsewhere in the popup closes the row; the window losing focus does not.
+    if (e.relatedTarget !== null && !rowOf(e.relatedTarget)) setOpenId(null);
   };
 
   const onClick = (e: MouseEvent<HTMLUListElement>) => {
@@ -114,12 +157,16 @@ export function TaskList(props: {
       aria-label={props.label ?? 'Pinned tasks'}
       onKeyDown={onKeyDown}
       onClick={onClick}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       {rows.map((r) => (
         <TaskRow
           key={r.id}
           row={r}
           now={props.now}
+          open={r.id === openId}
+          apiKey={props.apiKey ?? false}
           onStatus={onStatus}
           onUnpin={onUnpin}
           onDismissError={props.onDismissError}

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { TaskStatus } from '../../common/task';
 import { entityLabel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
-import { fullDateTime, relativeTime } from '../lib/relative-time';
+import { fullDateTime, relativeTime, shortAge } from '../lib/relative-time';
 import { CloseIcon } from './icons';
 import { StatusControl } from './StatusControl';
 
@@ -15,13 +15,20 @@ const SYNC_TEXT = {
 } as const;
 
 /**
- * One pinned task. Cheap to render (no state, no effects) so two hundred of
- * them paint at once without virtualisation. The row itself is focusable:
- * the list's keys (↑/↓, 1–5, Delete) act on the row that holds focus.
+ * One task: a single line (status, title, priority, age) so a dozen fit in
+ * the popup; the row holding focus opens to say who changed it and when,
+ * who it is assigned to, and the five-way status switch. Closed rows have
+ * no state and no effects, so two hundred paint at once. The row is the one
+ * Tab stop: the list's keys (↑/↓, 1–5, Enter, Delete) act on it, and the
+ * controls inside are reached by pointer or by Enter.
  */
 export const TaskRow = memo(function TaskRow(props: {
   readonly row: TaskRowModel;
   readonly now: Date;
+  /** Holds focus: shows the details and the status switch. */
+  readonly open: boolean;
+  /** Signed in with an API key: the service records its changes under the organization's owner. */
+  readonly apiKey: boolean;
   readonly onStatus: (taskId: string, status: TaskStatus) => void;
   readonly onUnpin: (taskId: string) => void;
   readonly onDismissError: (taskId: string) => void;
@@ -32,30 +39,35 @@ export const TaskRow = memo(function TaskRow(props: {
   readonly pinned?: boolean;
   readonly onPin?: (taskId: string) => void;
 }) {
-  const { row, now, onStatus, onUnpin, onDismissError, selected, onSelect } = props;
+  const { row, now, open, onStatus, onUnpin, onDismissError, selected, onSelect } = props;
   const pinned = props.pinned ?? true;
   const titleId = `task-${row.id}-title`;
   const metaId = `task-${row.id}-meta`;
-  const updated = relativeTime(row.updatedAt, now);
+  const age = shortAge(row.updatedAt, now);
+  const waiting = row.sync === 'pending' || row.sync === 'queued';
 
   return (
     <li
-      className={`task task--${row.sync}${selected ? ' task--selected' : ''}`}
+      className={`task task--${row.sync}${selected ? ' task--selected' : ''}${open ? ' task--open' : ''}`}
       tabIndex={0}
       data-task-id={row.id}
       aria-labelledby={titleId}
       aria-describedby={metaId}
     >
-      <div className="task__head">
+      <div className="task__line">
         {selected !== undefined && (
           <input
             type="checkbox"
             className="task__check"
+            tabIndex={-1}
             checked={selected}
             aria-labelledby={titleId}
             onChange={(e) => onSelect?.(row.id, withShift(e.nativeEvent))}
           />
         )}
+        <span className={`pill pill--${row.status ?? 'unknown'}`} aria-hidden="true">
+          {row.status ? row.statusLabel : '?'}
+        </span>
         <span
           id={titleId}
           className={`task__title${row.hasTitle ? '' : ' task__title--id'}`}
@@ -63,10 +75,31 @@ export const TaskRow = memo(function TaskRow(props: {
         >
           {row.title}
         </span>
+        {row.priority && (
+          <span
+            className={`priority priority--${row.priority}`}
+            title={`${row.priorityLabel} priority`}
+            aria-hidden="true"
+          />
+        )}
+        {waiting && (
+          <span className={`sync sync--${row.sync}`} title={SYNC_TEXT[row.sync as 'pending']} />
+        )}
+        {age && (
+          <time
+            className="task__age"
+            dateTime={row.updatedAt ?? undefined}
+            title={`Updated ${fullDateTime(row.updatedAt)}`}
+            aria-hidden="true"
+          >
+            {age}
+          </time>
+        )}
         {pinned ? (
           <button
             type="button"
             className="icon-button task__unpin"
+            tabIndex={-1}
             onClick={() => onUnpin(row.id)}
             aria-label={`Unpin ${row.title}`}
             title="Unpin (Delete)"
@@ -77,45 +110,58 @@ export const TaskRow = memo(function TaskRow(props: {
           <button
             type="button"
             className="link-button task__pin"
+            tabIndex={-1}
             onClick={() => props.onPin?.(row.id)}
             aria-label={`Pin ${row.title}`}
-            title="Keep it with your pinned tasks"
+            title="Keep it with your pinned tasks (P)"
           >
             Pin
           </button>
         )}
       </div>
-      {row.description && <p className="task__desc">{row.description}</p>}
-      <p id={metaId} className="task__meta">
+      {/* Read out with the row (aria-describedby) whether open or not; shown when open. */}
+      <p id={metaId} className="task__meta" hidden={!open}>
+        <span className="visually-hidden">Status: {row.statusLabel}. </span>
+        {row.priorityLabel && <span className="visually-hidden">{row.priorityLabel} priority. </span>}
         {row.entityType && (
           <span className={`chip chip--${row.entityType}`}>{entityLabel(row.entityType)}</span>
         )}
-        {row.priority && (
-          <span className={`priority priority--${row.priority}`}>{row.priorityLabel}</span>
-        )}
-        <span className="visually-hidden">Status: {row.statusLabel}.</span>
-        {updated && (
+        {row.updatedAt && (
           <span className="task__updated">
-            <time dateTime={row.updatedAt ?? undefined} title={fullDateTime(row.updatedAt)}>
-              {updated}
+            Updated{' '}
+            <time dateTime={row.updatedAt} title={fullDateTime(row.updatedAt)}>
+              {relativeTime(row.updatedAt, now)}
             </time>
             {row.updatedBy && <> by {row.updatedBy}</>}
           </span>
         )}
-        {(row.sync === 'pending' || row.sync === 'queued') && (
-          <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync]}</span>
-        )}
+        <span className="task__assignee">
+          {row.assignee ? `Assigned to ${row.assignee}` : row.hasTitle ? 'Unassigned' : ''}
+        </span>
+        {waiting && <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync as 'pending']}</span>}
       </p>
-      <StatusControl
-        taskId={row.id}
-        value={row.status}
-        label={`Status of ${row.title}`}
-        onChange={onStatus}
-      />
+      {open && (
+        <div className="task__more">
+          {row.changedHere && props.apiKey && (
+            <p className="task__note">
+              Changed from here. The service records changes made with an API key under the
+              organization’s owner{row.updatedBy ? `, ${row.updatedBy}` : ''}.
+            </p>
+          )}
+          {row.description && <p className="task__desc">{row.description}</p>}
+          <StatusControl
+            taskId={row.id}
+            value={row.status}
+            label={`Status of ${row.title}`}
+            onChange={onStatus}
+            inRow
+          />
+        </div>
+      )}
       {row.unknownStatus !== null && (
         <p className="task__warning">
           The service reports the status “{row.unknownStatus}”, which Task Tray does not know.
-          Choosing one above replaces it.
+          Choosing one replaces it.
         </p>
       )}
       {row.readNote !== null && <p className="task__note">{row.readNote}</p>}

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import type { TaskRef } from '../../common/task-ref';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
+import { useListReadyOnOpen } from '../hooks/use-list-ready-on-open';
 import { useNow } from '../hooks/use-now';
 import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
@@ -38,6 +39,21 @@ interface Announcement {
   readonly undoPinOf?: TaskRef;
 }
 
+/**
+ * How long news stays: long enough to read (and to undo an unpin), then it
+ * goes, so it never sits over later errors. Errors stay until dismissed.
+ */
+export const ANNOUNCEMENT_MS = { info: 6_000, undo: 10_000 } as const;
+
+/** Brings a row into view (not focus: the person may be typing in the pin field). */
+const revealRow = (taskId: string): void => {
+  requestAnimationFrame(() =>
+    document
+      .querySelector<HTMLElement>(`li[data-task-id="${taskId}"]`)
+      ?.scrollIntoView({ block: 'nearest' }),
+  );
+};
+
 const focusRow = (taskId: string): void => {
   // Ids are tski_ + letters and digits (checked by main), safe inside a selector.
   document.querySelector<HTMLElement>(`li[data-task-id="${taskId}"]`)?.focus();
@@ -53,6 +69,8 @@ export function TaskSection(
     /** Main asked to show this task: bring it into view and focus it once it is listed. */
     readonly focusTask?: { readonly taskId: string } | null;
     readonly onFocused?: () => void;
+    /** Signed in with an API key: the service records changes under the organization's owner. */
+    readonly apiKey?: boolean;
   } = {},
 ) {
   const tasks = useTasks();
@@ -121,6 +139,7 @@ export function TaskSection(
   }, [state.phase]);
 
   const { focusTask, onFocused } = props;
+  useListReadyOnOpen(state.phase === 'ready' && !focusTask, drawn[0]?.id ?? null);
   const listed = focusTask ? pinnedIds.has(focusTask.taskId) : false;
   // The task to focus as soon as it is on screen (a filter may be hiding it).
   const pendingFocus = useRef<string | null>(null);
@@ -156,6 +175,15 @@ export function TaskSection(
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  useEffect(() => {
+    if (!announcement || announcement.tone === 'error') return;
+    const timer = setTimeout(
+      () => setAnnouncement((a) => (a === announcement ? null : a)),
+      announcement.undoPinOf ? ANNOUNCEMENT_MS.undo : ANNOUNCEMENT_MS.info,
+    );
+    return () => clearTimeout(timer);
+  }, [announcement]);
+
   const { unpin, pin } = tasks;
   // Read when a row is unpinned, not when drawn: the handler keeps its identity across main's events.
   const shownRows = useRef(rows);
@@ -181,6 +209,7 @@ export function TaskSection(
     async (ref: TaskRef) => {
       const { taskId } = ref;
       const r = await pin(ref);
+      if (r.ok) revealRow(r.value.id);
       setAnnouncement(
         r.ok
           ? { text: `Pinned ${displayText(r.value.snapshot?.title ?? taskId)}.`, tone: 'info' }
@@ -244,6 +273,7 @@ export function TaskSection(
         onStatus={tasks.setStatus}
         onUnpin={onUnpin}
         onDismissError={tasks.dismissError}
+        apiKey={props.apiKey ?? false}
         {...(showFilter ? { onTypeToFilter: typeToFilter } : {})}
         {...(listSelection ? { selection: listSelection } : {})}
       />
@@ -320,12 +350,14 @@ export function TaskSection(
         <PinForm
           pinnedIds={pinnedIds}
           onPin={pin}
-          onPinned={(v) =>
+          onPinned={(v) => {
+            revealRow(v.id);
             setAnnouncement({
               text: `Pinned ${displayText(v.snapshot?.title ?? v.id)}.`,
               tone: 'info',
-            })
-          }
+            });
+          }}
+          onStale={() => setAnnouncement(null)}
           onAlreadyPinned={(taskId) => {
             setQuery('');
             setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });

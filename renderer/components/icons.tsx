@@ -67,3 +67,7 @@ export const WarningIcon = ({ size = 14 }: IconProps) =>
 
 export const ExternalIcon = ({ size = 12 }: IconProps) =>
   svg(size, <path d="M6 3H3v10h10v-3M9 2h5v5M14 2L7.5 8.5" />);
+
+/** Points down when closed, up when open: a disclosure. */
+export const ChevronIcon = ({ size = 14, open = false }: IconProps & { readonly open?: boolean }) =>
+  svg(size, <path d={open ? 'M4 10l4-4 4 4' : 'M4 6l4 4 4-4'} />);

@@ -53,3 +53,19 @@ export function fullDateTime(iso: string | null | undefined): string {
   const d = parseTime(iso);
   return d ? `${shortDate(iso)}, ${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}` : '';
 }
+
+/**
+ * "5m", "3h", "2d", "6 May": how long ago, in the few characters a one-line
+ * row has room for. The words are in the row's expanded line and tooltip.
+ */
+export function shortAge(iso: string | null | undefined, now: Date): string {
+  const then = parseTime(iso);
+  if (!then) return '';
+  const diff = now.getTime() - then.getTime();
+  if (diff < MINUTE) return 'now';
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}h`;
+  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}d`;
+  const dayMonth = `${then.getDate()} ${monthOf(then)}`;
+  return then.getFullYear() === now.getFullYear() ? dayMonth : String(then.getFullYear());
+}

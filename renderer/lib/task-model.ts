@@ -35,6 +35,13 @@ export interface TaskRowModel {
   readonly description: string;
   readonly updatedAt: string | null;
   readonly updatedBy: string | null;
+  /** Who the task is assigned to, by name (or email); null when nobody is or the service did not say. */
+  readonly assignee: string | null;
+  /**
+   * The service's last change is one made from here: with an API key the
+   * service records it under the organization's owner, so the row says so.
+   */
+  readonly changedHere: boolean;
   readonly sync: TaskSyncState;
   readonly error: AppError | null;
   readonly warnings: readonly string[];
@@ -71,6 +78,7 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
   // Titles and names are shown without their bidi and control characters (display-text.ts).
   const title = displayText((view.pendingPatch?.title ?? snap?.title ?? '').trim());
   const updater = snap?.updatedBy?.user;
+  const assignee = snap?.assignee?.user;
   return {
     id: view.id,
     ref: { ...view.ref, taskId: view.id },
@@ -90,6 +98,10 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
     description: snap ? firstLine(descriptionText(snap.description)) : '',
     updatedAt: snap?.updatedAt ?? null,
     updatedBy: displayText(updater?.name?.trim() || updater?.email?.trim() || '') || null,
+    assignee:
+      displayText(assignee?.name?.trim() || assignee?.email?.trim() || snap?.assignee?.id || '') ||
+      null,
+    changedHere: view.changedHere === true,
     // A choice main has not acknowledged is on its way: show it as pending, unless
     // main already reports the service holding it (its event can come before the answer).
     sync:

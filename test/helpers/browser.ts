@@ -69,7 +69,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
     headless: true,
     args: CHROMIUM_ARGS,
     // The popup's size (main/window/window-options.ts).
-    viewport: { width: 380, height: 560 },
+    viewport: { width: 380, height: 600 },
     deviceScaleFactor: 2,
     colorScheme: 'light',
     reducedMotion: 'reduce',

@@ -2,12 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { views } from './fixtures';
 import { renderWithApi } from './render-app';
+import { description, openRow } from './rows';
 
 const rows = () => screen.getAllByRole('listitem').filter((li) => li.dataset.taskId);
-const checkedOf = (li: HTMLElement) =>
-  within(li)
-    .getAllByRole('radio')
-    .find((r) => r.getAttribute('aria-checked') === 'true')?.textContent;
+/** The status a row says it has (read with the row, open or not). */
+const checkedOf = (li: HTMLElement) => /Status: (.*?)\./.exec(description(li))?.[1];
 
 async function setup(n = 3) {
   const r = renderWithApi({ tasks: views(n) });
@@ -27,8 +26,33 @@ describe('keyboard', () => {
     expect(document.activeElement).toBe(rows()[1]);
   });
 
+  it('the popup opens with the first task focused, ready for ↑/↓ and 1–5', async () => {
+    const { user, fake } = await setup();
+    expect(document.activeElement).toBe(rows()[0]);
+    await user.keyboard('{ArrowDown}3');
+    expect(fake.callsOf('updateTask')).toEqual([
+      { taskId: 'tski_t1', patch: { status: 'in_review' } },
+    ]);
+  });
+
+  it('Enter goes into the row’s status switch, Esc comes back to the row (not hiding the popup)', async () => {
+    const { user, fake } = await setup();
+    const first = rows()[0]!;
+    openRow(first);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(first).getByRole('radio', { name: 'To do' }));
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(fake.callsOf('updateTask')).toEqual([
+      { taskId: 'tski_t0', patch: { status: 'in_progress' } },
+    ]);
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(first);
+    expect(fake.callsOf('hideWindow')).toHaveLength(0);
+  });
+
   it('↓/↑ work from inside a row too (e.g. from its status control)', async () => {
     const { user } = await setup();
+    openRow(rows()[0]!);
     within(rows()[0]!).getByRole('radio', { name: 'To do' }).focus();
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(rows()[1]);
@@ -47,6 +71,7 @@ describe('keyboard', () => {
 
   it('←/→ move within the status control without changing anything; Space chooses', async () => {
     const { user, fake } = await setup();
+    openRow(rows()[0]!);
     const group = within(rows()[0]!).getByRole('radiogroup');
     within(group).getByRole('radio', { name: 'To do' }).focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
@@ -116,24 +141,37 @@ describe('keyboard', () => {
     expect((screen.getByLabelText('Pin a task by id or link') as HTMLInputElement).value).toBe('/');
   });
 
-  it('Tab reaches every control of a row, and the footer', async () => {
-    const { user } = await setup(1);
-    const first = rows()[0]!;
-    first.focus();
-    const order: string[] = [];
+  it('every row is one Tab stop; after the rows, the pin field and the footer', async () => {
+    const { user } = await setup(3);
+    expect(document.activeElement).toBe(rows()[0]);
+    const name = () => {
+      const el = document.activeElement as HTMLInputElement;
+      return (
+        el.dataset.taskId ??
+        el.getAttribute('aria-label') ??
+        el.labels?.[0]?.textContent ??
+        el.textContent
+      );
+    };
+    const order: (string | null)[] = [];
     for (let i = 0; i < 7; i += 1) {
       await user.tab();
-      const el = document.activeElement as HTMLInputElement;
-      order.push(el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent);
+      order.push(name());
     }
     expect(order).toEqual([
-      'Unpin Task number 0',
-      'To do',
+      'tski_t1',
+      'tski_t2',
       'Pin a task by id or link',
       'Pin',
       'Assigned to me',
       'Browse',
       'Settings',
     ]);
+    // Before the rows: the list's own bar, then the organization's details.
+    rows()[0]!.focus();
+    await user.tab({ shift: true });
+    expect(name()).toBe('Select');
+    await user.tab({ shift: true });
+    expect(name()).toBe('Organization details');
   });
 });

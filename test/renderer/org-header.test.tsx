@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -9,6 +9,15 @@ import { org } from './fixtures';
 import { renderWithApi } from './render-app';
 
 const renderHeader = (o: Organization | null) => renderWithApi({ organization: o }, <OrgHeader />);
+
+/** The details panel's terms and values, as a person reads them. */
+const facts = (): Record<string, string> =>
+  Object.fromEntries(
+    Array.from(document.querySelectorAll('.org-facts__row')).map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]),
+  );
 
 const rgb = (hex: string) => {
   const n = parseInt(hex.slice(1), 16);
@@ -23,28 +32,95 @@ const expectColors = (el: HTMLElement, bg: string, fg: string) => {
 };
 
 describe('organization header', () => {
-  it('shows the name, slug, website and created date', async () => {
-    renderHeader(org());
+  it('is one line: the name, and the details behind a disclosure', async () => {
+    const { user } = renderHeader(org());
     expect(await screen.findByRole('heading', { name: 'Northwind Health' })).toBeTruthy();
-    expect(screen.getByText('northwind')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Organization details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('northwind')).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
+    expect(facts()).toMatchObject({
+      Slug: 'northwind',
+      'Organization id': 'org_7kq2m9x4v1pz',
+      Created: '12 Mar 2023',
+    });
     expect(screen.getByRole('link', { name: /northwind-health\.example/ })).toBeTruthy();
-    const since = screen.getByText(/Since/);
-    expect(since.textContent).toBe('Since Mar 2023');
-    expect(since.getAttribute('title')).toMatch(/^Created .*12.*2023$/);
+    await user.click(toggle);
+    expect(screen.queryByText('northwind')).toBeNull();
   });
 
   it('shows a name and slug with bidi overrides or invisible characters as plain text', async () => {
-    renderHeader(org({ name: 'Northwind \u202EhtlaeH\u200B', slug: 'north\u202Ewind' }));
+    const { user } = renderHeader(
+      org({ name: 'Northwind \u202EhtlaeH\u200B', slug: 'north\u202Ewind' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Northwind htlaeH' })).toBeTruthy();
-    expect(screen.getByText('northwind')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Organization details' }));
+    expect(facts()['Slug']).toBe('northwind');
     expect(document.body.textContent).not.toMatch(/[\u202E\u200B]/);
   });
 
   it('opens the website through main, never by navigating the popup', async () => {
     const { fake, user } = renderHeader(org());
-    await user.click(await screen.findByRole('link', { name: /northwind-health\.example/ }));
+    await user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    await user.click(screen.getByRole('link', { name: /northwind-health\.example/ }));
     expect(fake.callsOf('openExternal')).toEqual([{ url: 'https://northwind-health.example/' }]);
     expect(location.href).not.toContain('northwind-health');
+  });
+
+  it('shows every field of the interface in words, the device label id included', async () => {
+    const { user } = renderHeader(
+      org({
+        authType: 'session',
+        onboardingCompleted: false,
+        isDeviceSetupCompleted: true,
+        deviceLabelId: 4711,
+        logo: 'org_7kq/logo.png',
+        metadata: '{"region":"eu-west","ssoEnabled":true}',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    expect(facts()).toEqual({
+      Slug: 'northwind',
+      Website: 'northwind-health.example (opens in your browser)',
+      'Organization id': 'org_7kq2m9x4v1pz',
+      'Signed in with': 'Web session',
+      Access: 'Yes',
+      Onboarding: 'Not finished',
+      'Device management': 'Set up',
+      'Device label id': '4711',
+      Created: '12 Mar 2023',
+      'Brand colour': '#0F766E',
+      Logo: 'org_7kq/logo.png',
+      Region: 'eu-west',
+      'Sso enabled': 'Yes',
+    });
+  });
+
+  it('says "No access" once on the popup, and why in the details', async () => {
+    const { user } = renderHeader(org({ hasAccess: false }));
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    expect(screen.getAllByText(/no access/i)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Organization details' }));
+    expect(screen.getByText(/changes may be refused until it is restored/)).toBeTruthy();
+    expect(facts()['Access']).toBe('No');
+  });
+
+  it('says it is the demo', async () => {
+    renderWithApi({ organization: org() }, <OrgHeader demo />);
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    expect(screen.getByText('Demo')).toBeTruthy();
+  });
+
+  it('shows metadata that is not JSON as text, and none when empty', async () => {
+    const first = renderHeader(org({ metadata: 'migrated from v1' }));
+    await first.user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    expect(facts()['Metadata']).toBe('migrated from v1');
+    first.unmount();
+    const second = renderHeader(org({ metadata: '' }));
+    await second.user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    expect(facts()['Metadata']).toBeUndefined();
   });
 
   it('shows initials on the primary colour, with white text on a dark colour', async () => {
@@ -92,48 +168,6 @@ describe('organization header', () => {
       img.dispatchEvent(new Event('error'));
     });
     expect(screen.getByTestId('org-initials').textContent).toBe('NH');
-  });
-
-  it('has badges for auth method, access, onboarding and device setup', async () => {
-    renderHeader(
-      org({ authType: 'session', onboardingCompleted: false, isDeviceSetupCompleted: true }),
-    );
-    const list = await screen.findByRole('list', { name: 'Organization status' });
-    const labels = within(list)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(labels).toEqual(
-      expect.arrayContaining(['Session', 'Access', 'Onboarding incomplete', 'Devices set up']),
-    );
-  });
-
-  it('warns clearly when the organization has no access', async () => {
-    renderHeader(org({ hasAccess: false }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This organization has no access');
-    expect(screen.getByText('No access')).toBeTruthy();
-  });
-
-  it('keeps metadata collapsed, as key/values when it is JSON', async () => {
-    const { container, user } = renderHeader(org({ metadata: '{"region":"eu-west","seats":42}' }));
-    await screen.findByRole('heading', { name: 'Northwind Health' });
-    const details = container.querySelector('details')!;
-    expect(details.open).toBe(false);
-    await user.click(screen.getByText('Details'));
-    expect(details.open).toBe(true);
-    const terms = Array.from(details.querySelectorAll('dt')).map((d) => d.textContent);
-    const values = Array.from(details.querySelectorAll('dd')).map((d) => d.textContent);
-    expect(terms).toEqual(['region', 'seats']);
-    expect(values).toEqual(['eu-west', '42']);
-  });
-
-  it('shows metadata that is not JSON as text, and none when empty', async () => {
-    const first = renderHeader(org({ metadata: 'migrated from v1' }));
-    expect((await first.findByText('migrated from v1')).tagName).toBe('P');
-    first.unmount();
-    const second = renderHeader(org({ metadata: '' }));
-    await second.findByRole('heading', { name: 'Northwind Health' });
-    expect(second.container.querySelector('details')).toBeNull();
   });
 
   it('shows a placeholder while loading, and the organization when it arrives', async () => {

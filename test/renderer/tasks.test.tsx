@@ -8,15 +8,19 @@ import { createFakeApi, deferred } from './fake-api';
 import type { FakeApi } from './fake-api';
 import { task, view, views } from './fixtures';
 import { renderWithApi } from './render-app';
+import { description, openRow } from './rows';
 
 const renderTasks = (tasks: PinnedTaskView[], fake: FakeApi = createFakeApi({ tasks })) =>
   renderWithApi({}, <TaskSection />, fake);
 
-const checked = (li: HTMLElement) =>
-  within(li)
+// The status switch is drawn in the open row: the one holding focus.
+const checked = (li: HTMLElement) => {
+  openRow(li);
+  return within(li)
     .getAllByRole('radio')
     .filter((r) => r.getAttribute('aria-checked') === 'true')
     .map((r) => r.textContent);
+};
 
 describe('task list states', () => {
   it('loading: placeholders and a status for screen readers', async () => {
@@ -52,14 +56,32 @@ describe('task list states', () => {
     expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
   });
 
-  it('a row: title, vendor/risk chip, priority, status, when and by whom', async () => {
-    renderTasks([view({ task: { updatedAt: new Date(Date.now() - 5 * 60_000).toISOString() } })]);
-    const li = await screen.findByRole('listitem');
+  it('a row: one line of status, title, priority and age; open, who changed it, when, and the assignee', async () => {
+    renderTasks([
+      view({
+        task: {
+          updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+          assignee: { id: 'mem_1', user: { name: 'Daniel Okafor', email: null } },
+        },
+      }),
+      view({ id: 'tski_two', task: { id: 'tski_two', title: 'Second' } }),
+    ]);
+    const [li, second] = await screen.findAllByRole('listitem');
+    if (!li || !second) throw new Error('two rows');
+    const line = li.querySelector('.task__line')!;
+    expect(line.querySelector('.pill')?.textContent).toBe('To do');
     expect(within(li).getByText('Review the SOC 2 report')).toBeTruthy();
+    expect(line.querySelector('.priority')?.getAttribute('title')).toBe('High priority');
+    expect(line.querySelector('time')?.textContent).toBe('5m');
+    // The meta line is read with the row always, and shown when the row is open.
+    expect(description(li)).toContain('Status: To do.');
+    expect(description(li)).toContain('High priority.');
+    expect(li.querySelector('.task__updated')?.textContent).toBe('Updated 5 min ago by Maya Chen');
+    expect(li.querySelector('.task__assignee')?.textContent).toBe('Assigned to Daniel Okafor');
     expect(within(li).getByText('Vendor')).toBeTruthy();
-    expect(within(li).getByText('High')).toBeTruthy();
-    expect(within(li).getByText('5 min ago')).toBeTruthy();
-    expect(li.querySelector('.task__updated')?.textContent).toBe('5 min ago by Maya Chen');
+    openRow(second);
+    expect((li.querySelector('.task__meta') as HTMLElement).hidden).toBe(true);
+    expect(within(li).queryByRole('radiogroup')).toBeNull();
     expect(checked(li)).toEqual(['To do']);
     expect(
       within(li).getByRole('radiogroup', { name: 'Status of Review the SOC 2 report' }),
@@ -116,12 +138,16 @@ describe('task list states', () => {
     const li = await screen.findByRole('listitem');
     expect(checked(li)).toEqual([]);
     expect(within(li).getByText(/reports the status “blocked”/)).toBeTruthy();
-    // Still one tab stop in the group, so it can be reached and fixed.
+    // The row is the one Tab stop; Enter reaches the switch, so it can be fixed.
     expect(
       within(li)
         .getAllByRole('radio')
         .filter((r) => r.tabIndex === 0),
-    ).toHaveLength(1);
+    ).toHaveLength(0);
+    act(() => {
+      li.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    expect(document.activeElement).toBe(within(li).getByRole('radio', { name: 'To do' }));
   });
 
   it('a long title: the row lays out its first 300 characters, the tooltip has it whole', async () => {
@@ -147,7 +173,9 @@ describe('task list states', () => {
     const list = container.querySelector<HTMLElement>('ul[aria-label="Pinned tasks"]')!;
     // Plain selectors: role queries over a thousand buttons are slow in happy-dom (not in the app).
     expect(list.querySelectorAll(':scope > li')).toHaveLength(200);
-    expect(list.querySelectorAll('[role="radiogroup"]')).toHaveLength(200);
+    // One row open (the first, holding focus as the popup opens); the rest one line each.
+    expect(list.querySelectorAll('[role="radiogroup"]')).toHaveLength(1);
+    expect(list.querySelectorAll('.pill')).toHaveLength(200);
     expect(list.querySelector(':scope > li:last-child .task__title')?.textContent).toBe(
       'Task number 199',
     );
@@ -357,7 +385,8 @@ describe('task row content', () => {
   it('says "Not loaded yet" to screen readers for a task with no status', async () => {
     renderTasks([view({ id: 'tski_x1', snapshot: null })]);
     const li = await screen.findByRole('listitem');
-    expect(li.querySelector('.visually-hidden')?.textContent).toBe('Status: Not loaded yet.');
+    expect(description(li)).toContain('Status: Not loaded yet.');
+    expect(li.querySelector('.pill')?.textContent).toBe('?');
   });
 
   it('shows who updated by email when there is no name', async () => {

@@ -3,17 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { metadataView } from '../../../renderer/lib/metadata';
 
 describe('metadataView', () => {
-  it('shows a JSON object string as key/values', () => {
+  it('shows a JSON object string as key/values, in words', () => {
     expect(
-      metadataView('{"region":"eu","seats":12,"sso":true,"tags":["soc2","hipaa"],"x":{"y":1}}'),
+      metadataView(
+        '{"region":"eu","seats":12,"ssoEnabled":true,"compliance_tags":["soc2","hipaa"],"billing-contact":{"name":"Ann","active":false},"deep":{"a":{"b":1}}}',
+      ),
     ).toEqual({
       kind: 'entries',
       entries: [
-        ['region', 'eu'],
-        ['seats', '12'],
-        ['sso', 'true'],
-        ['tags', 'soc2, hipaa'],
-        ['x', '{"y":1}'],
+        ['Region', 'eu'],
+        ['Seats', '12'],
+        ['Sso enabled', 'Yes'],
+        ['Compliance tags', 'soc2, hipaa'],
+        ['Billing contact', 'Name: Ann; Active: No'],
+        ['Deep', '{"a":{"b":1}}'],
       ],
     });
   });
@@ -22,8 +25,8 @@ describe('metadataView', () => {
     expect(metadataView({ plan: 'pro', owner: null })).toEqual({
       kind: 'entries',
       entries: [
-        ['plan', 'pro'],
-        ['owner', '—'],
+        ['Plan', 'pro'],
+        ['Owner', '—'],
       ],
     });
   });

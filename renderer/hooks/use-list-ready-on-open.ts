@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+
+/** Nothing has focus: the page itself, or nothing at all (a window just shown). */
+const nothingFocused = (): boolean =>
+  document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * The popup opens ready for its keys: when the list is drawn, and each time
+ * the window is shown (it gains focus with nothing focused in it), the first
+ * row takes focus, so ↑/↓ and 1–5 work at once. Focus a person put
+ * somewhere (the filter, a row, the pin field) is left where it is.
+ */
+export function useListReadyOnOpen(ready: boolean, firstRowId: string | null): void {
+  useEffect(() => {
+    if (!ready || firstRowId === null) return;
+    const focusFirst = (): void => {
+      if (!nothingFocused()) return;
+      // Ids are tski_ + letters and digits (checked by main), safe inside a selector.
+      document
+        .querySelector<HTMLElement>(`li[data-task-id="${firstRowId}"]`)
+        ?.focus({ preventScroll: true });
+    };
+    focusFirst();
+    window.addEventListener('focus', focusFirst);
+    return () => window.removeEventListener('focus', focusFirst);
+  }, [ready, firstRowId]);
+}
