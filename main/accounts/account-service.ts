@@ -1,4 +1,5 @@
 import type { ConnectApiKeyInput } from '../../common/ipc';
+import { displayText } from '../../common/display-text';
 import type { Organization } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
@@ -89,6 +90,29 @@ function connectError(e: AppError, what: 'key' | 'session'): AppError {
         };
   }
   return e;
+}
+
+/** The key works, for another organization than the one asked for: said on the organization id field. */
+function wrongOrganization(asked: string, own: Organization): AppError {
+  const name = own.name?.trim();
+  return appError(
+    'bad_input',
+    `This API key belongs to the organization ${name ? `${displayText(name)} (${own.id})` : own.id}, not ${asked}. Correct the organization id, or leave it empty to use the key's own.`,
+  );
+}
+
+/**
+ * Whether the key may change tasks, asked before it is kept: the real service
+ * answers its task list 403 without the four task scopes, the same ones an
+ * update needs (SERVICE.md), and checks them before the query (no entity
+ * here, so a key with them gets a 400 and nothing is read). A service without
+ * the route (404), or any other answer, proves nothing: the key is kept and
+ * a missing scope shows on the first change, as before.
+ */
+async function taskScopesProblem(client: ServiceClient): Promise<AppError | null> {
+  const probe = await client.read('/v1/task-management');
+  if (probe.ok || probe.error.status !== 403) return null;
+  return /scope|permission|no longer/i.test(probe.error.message) ? probe.error : null;
 }
 
 /** How many secrets of this run the guard keeps watching after they are no longer in use. */
@@ -215,7 +239,22 @@ export function createAccountService(deps: AccountDeps) {
       const auth = authFor({ authKind: 'api-key', organizationId }, input.apiKey);
       const client = clientFor(baseUrl, auth);
       const org = await client.getOrganization();
-      if (!org.ok) return err(connectError(org.error, 'key'));
+      if (!org.ok) {
+        // Refused with an organization id: the key may be fine and the id wrong. Ask once without it.
+        if (organizationId && org.error.kind === 'unauthorized') {
+          const own = await clientFor(
+            baseUrl,
+            authFor({ authKind: 'api-key', organizationId: null }, input.apiKey),
+          ).getOrganization();
+          if (own.ok) return err(wrongOrganization(organizationId, own.value));
+        }
+        return err(connectError(org.error, 'key'));
+      }
+      // The real service ignores the header for keys and answers with the key's own organization.
+      if (organizationId && org.value.id !== organizationId)
+        return err(wrongOrganization(organizationId, org.value));
+      const scopes = await taskScopesProblem(client);
+      if (scopes) return err(scopes);
       const label = org.value.name?.trim() || org.value.id;
       return adopt(
         { label, baseUrl, authKind: 'api-key', organizationId },

@@ -8,6 +8,9 @@ export interface ConnectFormValues {
 
 export type ConnectFormErrors = Partial<Record<ConnectField, string>>;
 
+/** Where plain http is allowed (main's rule too): this computer. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
 /**
  * The checks a person can fix before anything is sent. Main checks again
  * (it trusts nothing from the renderer); these only save a round trip and
@@ -26,6 +29,9 @@ export function validateConnectForm(v: ConnectFormValues): ConnectFormErrors {
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
       errors.baseUrl = 'That is not a web address. It starts with https://.';
+    else if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
+      errors.baseUrl =
+        'Use https:// for the service: plain http would send your key unencrypted. http:// is for this computer only (localhost).';
   }
   if (!v.apiKey.trim()) errors.apiKey = 'Enter an API key.';
   const org = v.organizationId.trim();

@@ -27,7 +27,7 @@ export function connectGuidance(error: AppError): ConnectGuidance {
     case 'forbidden':
       return {
         message,
-        hint: 'The key was accepted but may not do this. Create a key with the task scopes, or check the organization id.',
+        hint: 'The key was accepted but may not change tasks. In the web app, create a key with the scopes named above and paste it here.',
         field: 'apiKey',
       };
     case 'not_found':
@@ -90,7 +90,8 @@ export function connectGuidance(error: AppError): ConnectGuidance {
 function guessField(message: string): ConnectField | null {
   const m = message.toLowerCase();
   if (m.includes('organization')) return 'organizationId';
+  // Before "key": the address messages explain themselves with the key ("would send your key unencrypted").
+  if (/\b(url|address|https?)\b|https?:\/\//.test(m)) return 'baseUrl';
   if (m.includes('key')) return 'apiKey';
-  if (m.includes('url') || m.includes('address') || m.includes('https')) return 'baseUrl';
   return null;
 }

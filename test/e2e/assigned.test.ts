@@ -4,7 +4,7 @@ import { orderAssigned } from '../../main/assigned/assigned-order';
 import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
 import { unwrap } from '../helpers/result';
-import { expectAccessible, screenshots } from './popup';
+import { chooseStatus, expectAccessible, screenshots } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
 
 describe.skipIf(skipE2e)(
@@ -68,10 +68,7 @@ describe.skipIf(skipE2e)(
       await expectAccessible(page, 'assigned list');
 
       const t = mine[0]!;
-      await list
-        .locator(`li[data-task-id="${t.id}"]`)
-        .getByRole('radio', { name: 'In review' })
-        .click();
+      await chooseStatus(list.locator(`li[data-task-id="${t.id}"]`), 'In review');
       await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('in_review');
     }, 60_000);
 
@@ -115,7 +112,7 @@ describe.skipIf(skipE2e)(
         await input.fill(id!);
         await input.press('Enter');
         const row = page.locator(`li[data-task-id="${id!}"]`);
-        await row.getByRole('radio', { name: 'Done' }).click();
+        await chooseStatus(row, 'Done');
         await expect.poll(() => bare.getTask(bare.organizations[0]!.id, id!)?.status).toBe('done');
         await page.getByRole('button', { name: 'Assigned to me' }).click();
         await page

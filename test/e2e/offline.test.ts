@@ -4,7 +4,13 @@ import type { DemoServer } from '../../main/demo/server';
 import { unwrap } from '../helpers/result';
 import { startTcpRelay } from '../helpers/tcp-relay';
 import type { TcpRelay } from '../helpers/tcp-relay';
-import { expectAccessible, screenshots, screensPrefetched } from './popup';
+import {
+  chooseStatus,
+  expectAccessible,
+  screensPrefetched,
+  screenshots,
+  shownStatus,
+} from './popup';
 import { skipE2e, useE2eSuite } from './suite';
 
 /**
@@ -61,14 +67,14 @@ describe.skipIf(skipE2e)(
       const row = page.locator(`li[data-task-id="${t}"]`);
       await row.getByText(title).waitFor();
       const footer = page.locator('footer');
-      const checked = () => row.locator('[role="radio"][aria-checked="true"]').textContent();
+      const checked = () => shownStatus(row);
 
       // The service goes away, and so does the machine's network (once the page has all its code).
       await screensPrefetched(page);
       await relay.stop();
       await suite.context().setOffline(true);
       const sentBefore = puts();
-      await row.getByRole('radio', { name: 'Done' }).click();
+      await chooseStatus(row, 'Done');
 
       await row.getByText('Queued, not sent yet').waitFor();
       expect(await checked()).toBe('Done');

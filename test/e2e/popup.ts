@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../helpers/browser';
 import { connectPageToMain } from '../helpers/page-bridge';
@@ -129,3 +129,13 @@ export async function screensPrefetched(page: Page): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A row opens when it holds focus (a click or Tab gives it): its status switch is drawn then. */
+export async function chooseStatus(row: Locator, label: string): Promise<void> {
+  await row.focus();
+  await row.getByRole('radio', { name: label }).click();
+}
+
+/** The status a row shows on its one line ("?" when it has none it knows). */
+export const shownStatus = (row: Locator): Promise<string | null> =>
+  row.locator('.task__line .pill').textContent();

@@ -61,3 +61,23 @@ export const demoClient = (
     fetch: options.fetch ?? fetch,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
+
+/**
+ * Connects as against a service whose task list cannot tell (the interface's
+ * own service has no list route): the connect-time scope check gets a 404, so
+ * a key without the task scopes is kept, and its refusal shows on the first
+ * change instead. How tests reach the refusals a key meets after connecting.
+ */
+export async function withoutScopeCheck<T>(
+  server: DemoServer,
+  connect: () => Promise<T>,
+): Promise<T> {
+  const before = server.faults.onlyFor;
+  server.faults.onlyFor = /^GET \/v1\/task-management$/;
+  server.faults.failNext(404, 1);
+  try {
+    return await connect();
+  } finally {
+    server.faults.onlyFor = before;
+  }
+}

@@ -96,6 +96,57 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(server.requestCount()).toBe(before);
   });
 
+  it('refuses a key without the task scopes at connect, naming the four, and keeps nothing', async () => {
+    const { h, userDataDir } = await fresh();
+    server.faults.onlyFor = null;
+    const e = failure(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.noScope }),
+    );
+    expect(e.kind).toBe('forbidden');
+    for (const scope of ['task:create', 'task:read', 'task:update', 'task:delete'])
+      expect(e.message).toContain(scope);
+    expect(unwrap(await h.call('getAccount')).state).toBe('signed-out');
+    expect(await keytar.findCredentials(service)).toEqual([]);
+    expect(await filesContaining(userDataDir, server.keys.noScope)).toEqual([]);
+  });
+
+  it('keeps a key where the service cannot tell its scopes (no task list route)', async () => {
+    const { h } = await fresh();
+    const bare = await startDemoServer({
+      host: '127.0.0.1',
+      port: 0,
+      rateLimit: false,
+      reads: false,
+    });
+    try {
+      const account = unwrap(
+        await h.call('connectApiKey', { baseUrl: bare.baseUrl, apiKey: bare.keys.noScope }),
+      );
+      expect(account.state).toBe('connected');
+    } finally {
+      await h.call('signOut');
+      await bare.close();
+    }
+  });
+
+  it('a wrong organization id is said on the organization id, naming the key’s own', async () => {
+    const { h } = await fresh();
+    const other = server.organizations[1]!.id;
+    const e = failure(
+      await h.call('connectApiKey', {
+        baseUrl: server.baseUrl,
+        apiKey: server.keys.full,
+        organizationId: other,
+      }),
+    );
+    expect(e.kind).toBe('bad_input');
+    expect(e.message).toContain(
+      `belongs to the organization ${org.name} (${org.id}), not ${other}`,
+    );
+    expect(e.message).toMatch(/organization id/);
+    expect(unwrap(await h.call('getAccount')).state).toBe('signed-out');
+  });
+
   it('connects with a good key: keychain holds it, settings do not, the renderer sees only a hint', async () => {
     const { h, userDataDir } = await connected();
     const account = unwrap(await h.call('getAccount'));

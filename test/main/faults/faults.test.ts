@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withoutScopeCheck } from '../../helpers/demo';
 import type { Result } from '../../../common/result';
 import type { TaskStatus } from '../../../common/task';
 import type { ConnectionView } from '../../../common/views';
@@ -87,11 +88,14 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     } = {},
   ): Promise<App> {
     const a = await app(opts);
-    unwrap(
-      await a.h.call('connectApiKey', {
+    const connect = () =>
+      a.h.call('connectApiKey', {
         baseUrl: opts.baseUrl ?? server.baseUrl,
         apiKey: opts.key ?? server.keys.full,
-      }),
+      });
+    // A key without the task scopes is refused at connect where the service can tell.
+    unwrap(
+      await (opts.key === server.keys.noScope ? withoutScopeCheck(server, connect) : connect()),
     );
     for (const id of opts.pins ?? ids()) unwrap(await a.h.call('pinTask', { ref: id }));
     return a;

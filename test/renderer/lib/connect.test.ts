@@ -27,6 +27,14 @@ describe('validateConnectForm', () => {
       /https:\/\//,
     );
   });
+
+  it('puts an http:// address on the address, not the key (plain http only for this computer)', () => {
+    const e = validateConnectForm({ ...good, baseUrl: 'http://api.example.com' });
+    expect(e.baseUrl).toMatch(/Use https:\/\//);
+    expect(e.apiKey).toBeUndefined();
+    expect(validateConnectForm({ ...good, baseUrl: 'http://localhost:3333' })).toEqual({});
+    expect(validateConnectForm({ ...good, baseUrl: 'http://127.0.0.1:3333' })).toEqual({});
+  });
 });
 
 describe('connectGuidance', () => {
@@ -47,6 +55,22 @@ describe('connectGuidance', () => {
     expect(
       connectGuidance(appError('bad_input', 'An organization id looks like "org_…".')).field,
     ).toBe('organizationId');
+    // Main's words for an http address mention the key it protects: still the address's fault.
+    const http = appError(
+      'bad_input',
+      'Use https:// for the service: plain http would send your key unencrypted. http:// is allowed only for this computer (localhost).',
+    );
+    expect(connectGuidance(http).field).toBe('baseUrl');
+    const wrongOrg = appError(
+      'bad_input',
+      "This API key belongs to the organization Acme (org_a1), not org_b2. Correct the organization id, or leave it empty to use the key's own.",
+    );
+    expect(connectGuidance(wrongOrg).field).toBe('organizationId');
+    const scopes = appError(
+      'forbidden',
+      'The API key lacks the task permissions: every task operation needs all four task scopes, task:create, task:read, task:update, task:delete.',
+    );
+    expect(connectGuidance(scopes)).toMatchObject({ field: 'apiKey', message: scopes.message });
   });
 
   it('says how long to wait when rate limited', () => {
