@@ -31,6 +31,7 @@ export const CHANNELS = {
   openExternal: 'shell:open-external',
   readClipboardTaskRef: 'clipboard:task-ref',
   hideWindow: 'window:hide',
+  quitApp: 'app:quit',
 } as const;
 
 export const EVENT_NAMES = [

@@ -189,6 +189,8 @@ export const contract = {
   openExternal: method<null>()(CHANNELS.openExternal, z.strictObject({ url: Url })),
   readClipboardTaskRef: method<TaskRef | null>()(CHANNELS.readClipboardTaskRef, NoInput),
   hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
+  /** Settings' Quit: the app exits (waiting changes are kept on disk for next time). */
+  quitApp: method<null>()(CHANNELS.quitApp, NoInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;

@@ -149,4 +149,6 @@ export interface SettingsView {
   readonly requestsPerMinute: number;
   /** Shown under the shortcut in Settings; null when nothing needs saying. */
   readonly shortcutNotice: ShortcutNotice | null;
+  /** Task Tray's own version, for About; null where main does not know it (tests). */
+  readonly version: string | null;
 }

@@ -114,6 +114,8 @@ async function start(): Promise<void> {
     openExternal,
     hideWindow: () => trayShell?.hide(),
     isOnline: () => net.isOnline(),
+    quit: () => app.quit(),
+    appVersion: app.getVersion(),
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
     isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),

@@ -60,6 +60,10 @@ export interface AppCoreOptions {
   readonly readClipboardText?: () => string | Promise<string>;
   readonly openExternal?: (url: string) => Promise<Result<null>>;
   readonly hideWindow?: () => void;
+  /** Ends the app (Electron's app.quit); absent where there is no app to end. */
+  readonly quit?: () => void;
+  /** The app's version, shown in Settings' About. */
+  readonly appVersion?: string;
   /** Whether the computer has a network (Electron's net.isOnline); unknown means yes. */
   readonly isOnline?: () => boolean;
   readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
@@ -363,7 +367,7 @@ export function createAppCore(opts: AppCoreOptions) {
   }
 
   const viewOf = (s: Settings): SettingsView =>
-    settingsView(s, opts.shortcutNotice?.(s.shortcut) ?? null);
+    settingsView(s, opts.shortcutNotice?.(s.shortcut) ?? null, opts.appVersion ?? null);
 
   async function setSettings(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
     const before = settings.get();
@@ -471,6 +475,12 @@ export function createAppCore(opts: AppCoreOptions) {
     },
     hideWindow: async () => {
       opts.hideWindow?.();
+      return ok(null);
+    },
+    quitApp: async () => {
+      if (!opts.quit) return err(appError('internal', 'Quitting is not available here.'));
+      // After the answer is on its way: the renderer hears that it worked.
+      setTimeout(opts.quit, 0);
       return ok(null);
     },
   };

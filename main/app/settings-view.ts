@@ -4,6 +4,7 @@ import type { Settings } from '../settings/settings-store';
 export const settingsView = (
   s: Settings,
   shortcutNotice: ShortcutNotice | null = null,
+  version: string | null = null,
 ): SettingsView => ({
   theme: s.theme,
   launchAtLogin: s.launchAtLogin,
@@ -12,4 +13,5 @@ export const settingsView = (
   serviceUrl: s.serviceUrl,
   requestsPerMinute: s.requestsPerMinute,
   shortcutNotice,
+  version,
 });

@@ -100,6 +100,7 @@ export function App() {
           profile={status.profile}
           settings={settings}
           onBack={() => setScreen('home')}
+          onReconnect={() => setScreen('reconnect')}
           onSignedOut={(next) => {
             setScreen('home');
             account.set(next);

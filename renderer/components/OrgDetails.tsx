@@ -43,8 +43,8 @@ export function OrgDetails(props: { readonly org: Organization; readonly id: str
     <div id={props.id} className="org__details">
       {org.hasAccess === false && (
         <p className="org__warning">
-          This organization has no access: changes may be refused until it is restored. Ask an
-          owner of the organization.
+          This organization has no access: changes may be refused until it is restored. Ask an owner
+          of the organization.
         </p>
       )}
       <dl className="org-facts">
@@ -70,7 +70,9 @@ export function OrgDetails(props: { readonly org: Organization; readonly id: str
           <code className="selectable">{org.id}</code>
         </Fact>
         {org.authType && (
-          <Fact term="Signed in with">{AUTH_LABELS[org.authType] ?? displayText(org.authType)}</Fact>
+          <Fact term="Signed in with">
+            {AUTH_LABELS[org.authType] ?? displayText(org.authType)}
+          </Fact>
         )}
         {access && <Fact term="Access">{access}</Fact>}
         {onboarding && <Fact term="Onboarding">{onboarding}</Fact>}

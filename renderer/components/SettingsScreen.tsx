@@ -7,6 +7,7 @@ import type { SettingsController } from '../hooks/use-settings';
 import { BackIcon } from './icons';
 import { signOutText } from '../lib/sign-out-text';
 import { Notice } from './Notice';
+import { ConnectionSettings } from './ConnectionSettings';
 import { ShortcutField } from './ShortcutField';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -21,6 +22,8 @@ export function SettingsScreen(props: {
   readonly settings: SettingsController;
   readonly onBack: () => void;
   readonly onSignedOut: (status: AccountStatus) => void;
+  /** Connect again (another key, or another service address for this one). */
+  readonly onReconnect?: () => void;
 }) {
   const api = useApi();
   const id = useId();
@@ -75,7 +78,17 @@ export function SettingsScreen(props: {
             </div>
             <div className="profile__row">
               <dt>Service</dt>
-              <dd className="profile__url">{profile.baseUrl}</dd>
+              <dd className="profile__url">
+                {profile.baseUrl}
+                {profile.authKind === 'api-key' && !profile.demo && props.onReconnect && (
+                  <>
+                    {' '}
+                    <button type="button" className="link-button" onClick={props.onReconnect}>
+                      Change…
+                    </button>
+                  </>
+                )}
+              </dd>
             </div>
             <div className="profile__row">
               <dt>Signed in with</dt>
@@ -95,7 +108,7 @@ export function SettingsScreen(props: {
           </dl>
           {confirmSignOut ? (
             <div className="confirm" role="group" aria-label="Confirm sign out">
-              <p>{signOutText(profile.authKind, waiting)}</p>
+              <p>{signOutText(profile.authKind, waiting, profile.demo)}</p>
               <div className="form__actions">
                 <button
                   type="button"
@@ -103,7 +116,7 @@ export function SettingsScreen(props: {
                   aria-disabled={busy}
                   onClick={() => void signOut()}
                 >
-                  {busy ? 'Signing out…' : 'Sign out'}
+                  {busy ? 'Signing out…' : profile.demo ? 'Leave the demo' : 'Sign out'}
                 </button>
                 <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
                   Cancel
@@ -112,7 +125,7 @@ export function SettingsScreen(props: {
             </div>
           ) : (
             <button type="button" className="button" onClick={() => setConfirmSignOut(true)}>
-              Sign out…
+              {profile.demo ? 'Leave the demo…' : 'Sign out…'}
             </button>
           )}
         </section>
@@ -164,6 +177,21 @@ export function SettingsScreen(props: {
             </fieldset>
           </section>
         )}
+        {s.phase === 'ready' && <ConnectionSettings settings={s.value} save={change} />}
+        <section className="settings__section" aria-labelledby={`${id}-about`}>
+          <h2 id={`${id}-about`} className="settings__heading">
+            About
+          </h2>
+          <p className="muted">
+            Task Tray{s.phase === 'ready' && s.value.version ? ` ${s.value.version}` : ''}: your
+            compliance tasks from the menu bar or system tray.
+          </p>
+          <div className="form__actions">
+            <button type="button" className="button" onClick={() => void api.quitApp()}>
+              Quit Task Tray
+            </button>
+          </div>
+        </section>
         {error && (
           <Notice tone="error" role="alert" onDismiss={() => setError(null)}>
             <p>{error}</p>

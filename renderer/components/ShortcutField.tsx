@@ -3,13 +3,13 @@ import type { KeyboardEvent } from 'react';
 import type { SettingsPatchInput } from '../../common/ipc';
 import type { Result } from '../../common/result';
 import type { SettingsView, ShortcutNotice } from '../../common/views';
-import { acceleratorFromKey } from '../lib/accelerator';
+import { acceleratorFromKey, formatAccelerator } from '../lib/accelerator';
 
 const isMac = (): boolean => /Mac/i.test(navigator.platform || navigator.userAgent);
 
 /**
  * Set the global shortcut by pressing it. The field shows the combination
- * as Electron writes it; main checks it and registers it, and says so if
+ * as the OS writes it (⌥⇧⌘T, Ctrl+Alt+Shift+T); main checks it and registers it, and says so if
  * another app already holds it. `notice` is main's word on the saved one
  * (not bound at start, or the Wayland caveat), shown until a save answers.
  */
@@ -73,7 +73,8 @@ export function ShortcutField(props: {
           className="input shortcut__input"
           type="text"
           readOnly
-          value={draft ?? props.value}
+          value={formatAccelerator(draft ?? props.value, isMac())}
+          title={draft ?? props.value}
           onKeyDown={onKeyDown}
           aria-describedby={`${id}-shortcut-hint ${id}-shortcut-notice`}
           aria-invalid={message?.error ?? false}

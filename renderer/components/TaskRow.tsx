@@ -122,7 +122,9 @@ export const TaskRow = memo(function TaskRow(props: {
       {/* Read out with the row (aria-describedby) whether open or not; shown when open. */}
       <p id={metaId} className="task__meta" hidden={!open}>
         <span className="visually-hidden">Status: {row.statusLabel}. </span>
-        {row.priorityLabel && <span className="visually-hidden">{row.priorityLabel} priority. </span>}
+        {row.priorityLabel && (
+          <span className="visually-hidden">{row.priorityLabel} priority. </span>
+        )}
         {row.entityType && (
           <span className={`chip chip--${row.entityType}`}>{entityLabel(row.entityType)}</span>
         )}
@@ -138,7 +140,9 @@ export const TaskRow = memo(function TaskRow(props: {
         <span className="task__assignee">
           {row.assignee ? `Assigned to ${row.assignee}` : row.hasTitle ? 'Unassigned' : ''}
         </span>
-        {waiting && <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync as 'pending']}</span>}
+        {waiting && (
+          <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync as 'pending']}</span>
+        )}
       </p>
       {open && (
         <div className="task__more">

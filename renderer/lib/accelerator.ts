@@ -61,3 +61,44 @@ export function acceleratorFromKey(e: KeyPress, isMac: boolean): string | null {
   if (mods.length === 0) return null;
   return [...mods, key].join('+');
 }
+
+const MAC_SYMBOLS: Readonly<Record<string, string>> = {
+  CommandOrControl: '⌘',
+  CmdOrCtrl: '⌘',
+  Command: '⌘',
+  Cmd: '⌘',
+  Control: '⌃',
+  Ctrl: '⌃',
+  Alt: '⌥',
+  Option: '⌥',
+  AltGr: '⌥',
+  Shift: '⇧',
+  Super: '⌘',
+  Meta: '⌘',
+};
+const PC_NAMES: Readonly<Record<string, string>> = {
+  CommandOrControl: 'Ctrl',
+  CmdOrCtrl: 'Ctrl',
+  Command: 'Super',
+  Cmd: 'Super',
+  Control: 'Ctrl',
+  Option: 'Alt',
+  Meta: 'Super',
+};
+// The Mac's own order for modifiers (⌃⌥⇧⌘), as its menus write them.
+const MAC_ORDER = ['⌃', '⌥', '⇧', '⌘'];
+
+/**
+ * An accelerator as the OS writes shortcuts in its menus: "⌥⇧⌘T" on a Mac,
+ * "Ctrl+Alt+Shift+T" elsewhere. Settings keep Electron's portable text.
+ */
+export function formatAccelerator(accelerator: string, isMac: boolean): string {
+  const parts = accelerator.split('+');
+  // "Plus" names the + key itself; a trailing "+" after splitting is an empty part.
+  const key = parts.pop() || '+';
+  if (!isMac) return [...parts.map((m) => PC_NAMES[m] ?? m), key].join('+');
+  const mods = parts
+    .map((m) => MAC_SYMBOLS[m] ?? m)
+    .sort((a, b) => MAC_ORDER.indexOf(a) - MAC_ORDER.indexOf(b));
+  return `${mods.join('')}${key}`;
+}

@@ -4,7 +4,10 @@ import type { ProfileView } from '../../common/views';
  * What signing out does, said before it is done: the pins stay, and changes
  * still waiting stay with the identity that made them (DESIGN.md invariant 7).
  */
-export function signOutText(kind: ProfileView['authKind'], waiting: number): string {
+export function signOutText(kind: ProfileView['authKind'], waiting: number, demo = false): string {
+  // The demo's key lives in memory only: there is nothing in the keychain to remove.
+  if (demo)
+    return 'Leaving the demo closes its sample organization on this computer, with any changes made to it. Nothing was stored in your keychain.';
   const what = kind === 'api-key' ? 'key' : 'session';
   const lead = `The ${what} is removed from the keychain. Your pinned tasks stay for next time.`;
   if (waiting === 0) return lead;

@@ -115,6 +115,7 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   theme: 'system',
   launchAtLogin: false,
   shortcut: 'CommandOrControl+Alt+Shift+T',
+  version: '1.2.3',
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',
   requestsPerMinute: 100,

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err } from '../../common/result';
 import { createFakeApi } from './fake-api';
@@ -95,11 +95,13 @@ describe('settings', () => {
   it('records a new global shortcut from a key press and saves it', async () => {
     const { user, fake } = await openSettings();
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
-    expect(field.value).toBe('CommandOrControl+Alt+Shift+T');
+    // Shown as the OS writes it (here not a Mac); saved as Electron's portable text.
+    expect(field.value).toBe('Ctrl+Alt+Shift+T');
+    expect(field.title).toBe('CommandOrControl+Alt+Shift+T');
     await user.click(field);
     await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
-    expect(field.value).toBe('CommandOrControl+Alt+K');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(field.value).toBe('Ctrl+Alt+K');
+    await user.click(within(field.closest('.field')!).getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('setSettings')).toEqual([{ shortcut: 'CommandOrControl+Alt+K' }]);
     expect(await screen.findByText('Shortcut saved.')).toBeTruthy();
   });
@@ -134,7 +136,7 @@ describe('settings', () => {
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
     await user.click(field);
     await user.keyboard('k');
-    expect(field.value).toBe('CommandOrControl+Alt+Shift+T');
+    expect(field.value).toBe('Ctrl+Alt+Shift+T');
     expect(screen.getByText(/Hold a modifier/)).toBeTruthy();
     expect(fake.callsOf('setSettings')).toHaveLength(0);
   });
@@ -152,7 +154,7 @@ describe('settings', () => {
       await screen.findByText('Another app already uses CommandOrControl+Alt+K.'),
     ).toBeTruthy();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(field.value).toBe('CommandOrControl+Alt+Shift+T'));
+    await waitFor(() => expect(field.value).toBe('Ctrl+Alt+Shift+T'));
     // Esc here cancelled the capture; it did not hide the window.
     expect(fake.callsOf('hideWindow')).toHaveLength(0);
   });
@@ -161,5 +163,53 @@ describe('settings', () => {
     const { user } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Back to tasks' }));
     expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
+  });
+
+  it('changes the sign-in and service addresses and the pace, through main', async () => {
+    const { user, fake } = await openSettings();
+    const section = screen.getByRole('region', { name: 'Service' });
+    const signIn = within(section).getByLabelText('Web app sign-in address');
+    await user.clear(signIn);
+    await user.type(signIn, 'https://comp.acme.example/');
+    const rate = within(section).getByLabelText('Requests per minute');
+    await user.clear(rate);
+    await user.type(rate, '0');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(within(section).getByText('A whole number from 1 to 1000.')).toBeTruthy();
+    expect(fake.callsOf('setSettings')).toEqual([]);
+    await user.clear(rate);
+    await user.type(rate, '60');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('setSettings')).toEqual([
+      {
+        signInUrl: 'https://comp.acme.example/',
+        serviceUrl: 'https://api.example.com',
+        requestsPerMinute: 60,
+      },
+    ]);
+  });
+
+  it('an API key’s service address is changed by connecting again', async () => {
+    const { user } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    expect(await screen.findByRole('heading', { name: 'Connect again' })).toBeTruthy();
+  });
+
+  it('About says the version, and Quit quits', async () => {
+    const { user, fake } = await openSettings();
+    const about = screen.getByRole('region', { name: 'About' });
+    expect(about.textContent).toContain('Task Tray 1.2.3');
+    await user.click(within(about).getByRole('button', { name: 'Quit Task Tray' }));
+    expect(fake.callsOf('quitApp')).toHaveLength(1);
+  });
+
+  it('leaving the demo says what it does, and no keychain', async () => {
+    const fake = createFakeApi({ account: connected({ demo: true }) });
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByRole('button', { name: 'Leave the demo…' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm sign out' });
+    expect(confirm.textContent).toMatch(/Nothing was stored in your keychain/);
+    expect(confirm.textContent).not.toMatch(/removed from the keychain/);
+    expect(within(confirm).getByRole('button', { name: 'Leave the demo' })).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     theme: 'system',
     launchAtLogin,
     shortcut: 'CommandOrControl+Alt+Shift+T',
+    version: null,
     signInUrl: 'https://app.example.com/',
     serviceUrl: 'https://api.example.com',
     requestsPerMinute: 100,

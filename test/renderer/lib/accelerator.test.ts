@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ShortcutSchema } from '../../../common/shortcut';
-import { acceleratorFromKey } from '../../../renderer/lib/accelerator';
+import { DEFAULT_SHORTCUT, ShortcutSchema, shortcutProblem } from '../../../common/shortcut';
+import { acceleratorFromKey, formatAccelerator } from '../../../renderer/lib/accelerator';
 import type { KeyPress } from '../../../renderer/lib/accelerator';
 
 const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
@@ -64,5 +64,30 @@ describe('acceleratorFromKey', () => {
       acceleratorFromKey(press('ArrowLeft', { metaKey: true }), true),
     ];
     for (const a of made) expect(ShortcutSchema.safeParse(a).success, String(a)).toBe(true);
+  });
+});
+
+describe('formatAccelerator: as the OS writes shortcuts', () => {
+  it('the default, on a Mac and elsewhere', () => {
+    expect(formatAccelerator(DEFAULT_SHORTCUT, true)).toBe('⌥⇧⌘T');
+    expect(formatAccelerator(DEFAULT_SHORTCUT, false)).toBe('Ctrl+Alt+Shift+T');
+  });
+
+  it('Control on a Mac is ⌃, first in the Mac’s order; Super stays Super elsewhere', () => {
+    expect(formatAccelerator('CommandOrControl+Control+Shift+K', true)).toBe('⌃⇧⌘K');
+    expect(formatAccelerator('Super+Alt+F5', false)).toBe('Super+Alt+F5');
+    expect(formatAccelerator('CommandOrControl+Plus', false)).toBe('Ctrl+Plus');
+  });
+});
+
+describe('the default shortcut', () => {
+  it('is accepted, and takes nothing common on any of the three OSes', () => {
+    expect(shortcutProblem(DEFAULT_SHORTCUT)).toBeNull();
+    expect(DEFAULT_SHORTCUT).not.toBe('CommandOrControl+Shift+T');
+  });
+
+  it('a chosen one known to collide is refused with what it would take, in words', () => {
+    expect(shortcutProblem('CommandOrControl+Shift+T')).toMatch(/reopen|closed tab/i);
+    expect(shortcutProblem('Control+Alt+T')).toMatch(/terminal/i);
   });
 });
