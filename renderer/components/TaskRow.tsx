@@ -71,7 +71,8 @@ export const TaskRow = memo(function TaskRow(props: {
         <span
           id={titleId}
           className={`task__title${row.hasTitle ? '' : ' task__title--id'}`}
-          title={row.fullTitle}
+          // The description's first line on hover: the open row keeps to one glance.
+          title={row.description ? `${row.fullTitle}\n${row.description}` : row.fullTitle}
         >
           {row.title}
         </span>
@@ -152,7 +153,6 @@ export const TaskRow = memo(function TaskRow(props: {
               organization’s owner{row.updatedBy ? `, ${row.updatedBy}` : ''}.
             </p>
           )}
-          {row.description && <p className="task__desc">{row.description}</p>}
           <StatusControl
             taskId={row.id}
             value={row.status}

@@ -50,9 +50,8 @@ describe.skipIf(skipE2e)('first run, in Chromium against main', () => {
     await page.getByRole('button', { name: 'Connect' }).click();
     const org = server.organizations[0]!;
     await page.getByRole('heading', { name: org.name }).waitFor();
-    expect(await page.getByRole('list', { name: 'Organization status' }).textContent()).toContain(
-      'API key',
-    );
+    await page.getByRole('button', { name: 'Organization details' }).click();
+    expect(await page.locator('.org__details').textContent()).toContain('Signed in withAPI key');
     expect(await page.getByText('No pinned tasks yet').count()).toBe(1);
     expect(await page.locator('footer').textContent()).toContain('Connected');
 

@@ -78,10 +78,13 @@ describe.skipIf(skipE2e)(
 
       await row.getByText('Queued, not sent yet').waitFor();
       expect(await checked()).toBe('Done');
-      await expect.poll(() => footer.textContent()).toMatch(/Offline.*1 change waiting/);
+      // Main's machine is online (its isOnline says so here): the service is what is down.
+      await expect
+        .poll(() => footer.textContent())
+        .toMatch(/Service unreachable.*1 change waiting/);
       const notice = page.locator('.connection-notice');
       expect(await notice.textContent()).toContain(
-        'Offline: 1 change will be sent when the connection is back',
+        'The service is not answering (this computer is online). 1 change waits and will be sent when it answers.',
       );
       expect(server.getTask(orgId, t)?.status).toBe('todo');
       await screenshots(page, 'task-queued-offline');
