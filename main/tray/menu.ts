@@ -62,8 +62,9 @@ export function connectionLine(
   authKind?: 'api-key' | 'session',
 ): string | null {
   const words = describeConnection(connection, authKind);
-  if (connection.cause === 'online' || connection.cause === 'signed-out')
-    return connection.pendingChanges > 0 ? words.label : null;
+  // Signed out, the menu's first line already says "Not connected".
+  if (connection.cause === 'signed-out') return null;
+  if (connection.cause === 'online') return connection.pendingChanges > 0 ? words.label : null;
   const n = connection.pendingChanges;
   return n > 0 ? `${words.label} · ${plural(n, 'change waiting', 'changes waiting')}` : words.label;
 }

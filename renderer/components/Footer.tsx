@@ -5,6 +5,9 @@ import { SettingsIcon } from './icons';
 export const pendingText = (n: number): string =>
   n === 1 ? '1 change waiting' : `${n} changes waiting`;
 
+/** The footer's few characters for it, beside the state: the notice above says it in full. */
+const pendingShort = (n: number): string => `${n} waiting`;
+
 /** Connection state, changes not yet confirmed, and the way to settings. */
 export function Footer(props: {
   readonly onOpenSettings: () => void;
@@ -29,7 +32,10 @@ export function Footer(props: {
               {words.label}
             </span>
             {c.pendingChanges > 0 && c.cause !== 'online' && (
-              <span className="footer__pending">{pendingText(c.pendingChanges)}</span>
+              <span className="footer__pending" title={pendingText(c.pendingChanges)}>
+                <span aria-hidden="true">{pendingShort(c.pendingChanges)}</span>
+                <span className="visually-hidden">{pendingText(c.pendingChanges)}</span>
+              </span>
             )}
           </>
         ) : state.phase === 'error' ? (

@@ -55,7 +55,7 @@ export function fullDateTime(iso: string | null | undefined): string {
 }
 
 /**
- * "5m", "3h", "2d", "6 May": how long ago, in the few characters a one-line
+ * "5m", "3h", "2d", "6 May", "May ’25": how long ago, in the few characters a one-line
  * row has room for. The words are in the row's expanded line and tooltip.
  */
 export function shortAge(iso: string | null | undefined, now: Date): string {
@@ -66,6 +66,7 @@ export function shortAge(iso: string | null | undefined, now: Date): string {
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h`;
   if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}d`;
-  const dayMonth = `${then.getDate()} ${monthOf(then)}`;
-  return then.getFullYear() === now.getFullYear() ? dayMonth : String(then.getFullYear());
+  return then.getFullYear() === now.getFullYear()
+    ? `${then.getDate()} ${monthOf(then)}`
+    : `${monthOf(then)} ’${String(then.getFullYear() % 100).padStart(2, '0')}`;
 }

@@ -4,6 +4,7 @@ import {
   fullDateTime,
   monthYear,
   relativeTime,
+  shortAge,
   shortDate,
 } from '../../../renderer/lib/relative-time';
 
@@ -46,5 +47,18 @@ describe('relativeTime', () => {
     const d = new Date(2023, 2, 12, 8, 5);
     expect(fullDateTime(d.toISOString())).toBe('12 Mar 2023, 08:05');
     expect(fullDateTime(null)).toBe('');
+  });
+});
+
+describe('shortAge: a one-line row’s few characters', () => {
+  it('minutes, hours, days, then the date, and the month and year before this year', () => {
+    expect(shortAge(ago(20_000), now)).toBe('now');
+    expect(shortAge(ago(5 * MIN), now)).toBe('5m');
+    expect(shortAge(ago(3 * 60 * MIN), now)).toBe('3h');
+    expect(shortAge(ago(2 * 24 * 60 * MIN), now)).toBe('2d');
+    expect(shortAge('2026-01-15T12:00:00', now)).toBe('15 Jan');
+    expect(shortAge('2025-05-06T12:00:00', now)).toBe('May ’25');
+    expect(shortAge(null, now)).toBe('');
+    expect(shortAge('not a date', now)).toBe('');
   });
 });
