@@ -357,7 +357,8 @@ export function TaskSection(
               tone: 'info',
             });
           }}
-          onStale={() => setAnnouncement(null)}
+          // An unpin's Undo stays its ten seconds: typing a new id does not take it away.
+          onStale={() => setAnnouncement((a) => (a?.undoPinOf ? a : null))}
           onAlreadyPinned={(taskId) => {
             setQuery('');
             setAnnouncement({ text: 'That task is already pinned.', tone: 'info' });

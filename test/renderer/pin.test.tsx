@@ -1,9 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { PinnedTaskView } from '../../common/views';
-import { TaskSection } from '../../renderer/components/TaskSection';
+import { ANNOUNCEMENT_MS, TaskSection } from '../../renderer/components/TaskSection';
 import { createFakeApi, deferred } from './fake-api';
 import type { FakeApi } from './fake-api';
 import { view } from './fixtures';
@@ -30,6 +30,33 @@ describe('pinning a task', () => {
     expect(input.value).toBe('');
     expect(screen.getByText('Pinned tski_new42.')).toBeTruthy();
   });
+
+  it('"Pinned …" goes when the person types again, and after a few seconds; the new row is scrolled to', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push((this as HTMLElement).dataset.taskId ?? '');
+    };
+    try {
+      const { user, input } = await setup();
+      await user.click(input);
+      await user.paste(LINK);
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText('Pinned tski_new42.')).toBeTruthy();
+      await waitFor(() => expect(scrolled).toContain('tski_new42'));
+      await user.type(input, 't');
+      expect(screen.queryByText('Pinned tski_new42.')).toBeNull();
+
+      await user.clear(input);
+      await user.type(input, 'tski_abc999{Enter}');
+      expect(await screen.findByText('Pinned tski_abc999.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByText('Pinned tski_abc999.')).toBeNull(), {
+        timeout: ANNOUNCEMENT_MS.info + 2_000,
+      });
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  }, 15_000);
 
   it('takes a bare id', async () => {
     const { user, input, pin, fake } = await setup();
