@@ -386,6 +386,26 @@ describe('filtering', () => {
 });
 
 describe('task row content', () => {
+  it('with an API key, a change made here says the service recorded it under the owner', async () => {
+    const changed = view({ changedHere: true });
+    renderWithApi({ tasks: [changed] }, <TaskSection apiKey />);
+    const li = await screen.findByRole('listitem');
+    openRow(li);
+    expect(li.textContent).toMatch(
+      /Changed from here\. The service records changes made with an API key under the organization’s owner, Maya Chen\./,
+    );
+  });
+
+  it('not said with a web session, nor for a change made elsewhere', async () => {
+    const first = renderWithApi({ tasks: [view({ changedHere: true })] }, <TaskSection />);
+    openRow(await screen.findByRole('listitem'));
+    expect(screen.queryByText(/Changed from here/)).toBeNull();
+    first.unmount();
+    renderWithApi({ tasks: [view()] }, <TaskSection apiKey />);
+    openRow(await screen.findByRole('listitem'));
+    expect(screen.queryByText(/Changed from here/)).toBeNull();
+  });
+
   it('says "Not loaded yet" to screen readers for a task with no status', async () => {
     renderTasks([view({ id: 'tski_x1', snapshot: null })]);
     const li = await screen.findByRole('listitem');

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import keytar from 'keytar';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createScheduler } from '../../../main/scheduler/scheduler';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../common/result';
 import type { PinnedTaskView } from '../../../common/views';
 import { startDemoServer } from '../../../main/demo/server';
@@ -217,6 +218,33 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
       .map((e) => (e.payload as PinnedTaskView[]).find((t) => t.id === id)?.sync);
     expect(syncs[0]).toBe('pending');
     expect(syncs.at(-1)).toBe('idle');
+  });
+
+  it('remembers that the last change was made here, until someone changes the task elsewhere', async () => {
+    // Main's clock, moved on by the test: its reads of pinned tasks are at least 10 s apart.
+    let skew = 0;
+    const base = createScheduler();
+    const { h } = await connected({ scheduler: { ...base, now: () => base.now() + skew } });
+    const id = server.taskIds(org.id)[3]!;
+    unwrap(await h.call('pinTask', { ref: id }));
+    expect(unwrap(await h.call('listTasks'))[0]?.changedHere).toBeUndefined();
+    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'done' } }));
+    expect(unwrap(await h.call('listTasks'))[0]?.changedHere).toBe(true);
+
+    // A colleague changes it in the web app a moment later; the next read shows theirs.
+    await new Promise((r) => setTimeout(r, 5));
+    const put = await fetch(`${server.baseUrl}/v1/task-management/${id}`, {
+      method: 'PUT',
+      headers: { 'X-API-Key': server.keys.colleague, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'in_review' }),
+    });
+    expect(put.status).toBe(200);
+    skew += 11_000;
+    unwrap(await h.call('refreshTasks'));
+    await vi.waitFor(async () =>
+      expect(unwrap(await h.call('listTasks'))[0]?.snapshot?.status).toBe('in_review'),
+    );
+    expect(unwrap(await h.call('listTasks'))[0]?.changedHere).toBeUndefined();
   });
 
   it('merges quick changes to one task and lands the last one', async () => {
