@@ -133,10 +133,35 @@ export function TaskList(props: {
     }
   };
 
+  // A row a pointer presses opens once the press is over: opening it (and closing the one
+  // above) moves the rows, and the release would land on another row than the press.
+  const pressed = useRef(false);
+  const openAfterPress = useRef<string | null>(null);
   const onFocus = (e: FocusEvent<HTMLUListElement>) => {
     const id = rowOf(e.target)?.dataset.taskId ?? null;
-    if (id !== openId) setOpenId(id);
+    if (pressed.current) openAfterPress.current = id;
+    else if (id !== openId) setOpenId(id);
   };
+  const onPointerDown = () => {
+    pressed.current = true;
+    openAfterPress.current = null;
+  };
+  useEffect(() => {
+    const release = (): void => {
+      if (!pressed.current) return;
+      pressed.current = false;
+      const id = openAfterPress.current;
+      openAfterPress.current = null;
+      // After the click this press makes has been handled.
+      if (id !== null) setTimeout(() => setOpenId(id), 0);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    return () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+    };
+  }, []);
   const onBlur = (e: FocusEvent<HTMLUListElement>) => {
     // Focus gone elsewhere in the popup closes the row; the window losing focus does not.
     if (e.relatedTarget !== null && !rowOf(e.relatedTarget)) setOpenId(null);
@@ -159,6 +184,7 @@ export function TaskList(props: {
       onClick={onClick}
       onFocus={onFocus}
       onBlur={onBlur}
+      onPointerDown={onPointerDown}
     >
       {rows.map((r) => (
         <TaskRow

@@ -91,8 +91,8 @@ describe.skipIf(skipE2e)('first run, in Chromium against main', () => {
     expect(popup.outside.every((r) => r.type === 'image')).toBe(true);
     await screenshots(page, 'home');
     await expectAccessible(page, 'home');
-    await page.getByText('Details').click();
-    expect(await page.locator('.org-meta__list').textContent()).toContain('Healthcare');
+    await page.getByRole('button', { name: 'Organization details' }).click();
+    expect(await page.locator('.org__details').textContent()).toContain('Healthcare');
     await screenshots(page, 'home-details');
   });
 });

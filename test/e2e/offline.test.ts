@@ -97,7 +97,8 @@ describe.skipIf(skipE2e)(
       await notice.getByRole('button', { name: 'Retry now' }).click();
       await expect.poll(() => attempts).toBeGreaterThan(attemptsBefore);
       await expect.poll(async () => unwrap(await h.call('listTasks'))[0]?.sync).toBe('queued');
-      await row.getByText('Queued, not sent yet').waitFor();
+      // Focus is on "Retry now", so the row is closed: its line still marks it queued.
+      await row.locator('.task__line .sync--queued[title="Queued, not sent yet"]').waitFor();
       expect(await footer.textContent()).toMatch(/1 change waiting/);
       expect(puts()).toBe(sentBefore);
 

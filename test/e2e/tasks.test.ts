@@ -179,7 +179,7 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
     const notice = page.locator('.connection-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/HTTP 500/);
-    expect(await page.locator('footer').textContent()).toMatch(/Service problem/);
+    expect(await page.locator('footer').textContent()).toMatch(/Service failing/);
     expect(server.getTask(orgId, t.id)?.status).toBe('in_review');
     await page.getByRole('button', { name: 'Retry now' }).click();
     await expect.poll(() => server.getTask(orgId, t.id)?.status).toBe('done');
