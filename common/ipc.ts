@@ -4,8 +4,8 @@ import type { EventName } from './channels';
 import type { Organization } from './organization';
 import type { Task } from './task';
 import type { Result } from './result';
-import { hasChanges, TaskTitleSchema } from './task-patch';
-import { ENTITY_TYPES, TaskIdSchema, TaskPrioritySchema, TaskStatusSchema } from './task';
+import { TaskPatchSchema } from './task-patch';
+import { ENTITY_TYPES, TaskIdSchema } from './task';
 import type { TaskRef } from './task-ref';
 import type {
   AccountStatus,
@@ -55,14 +55,13 @@ export const ConnectApiKeyInput = z.strictObject({
 });
 export type ConnectApiKeyInput = z.infer<typeof ConnectApiKeyInput>;
 
-/** What the popup and the tray may change on a task. */
-const TaskChange = z
-  .strictObject({
-    status: TaskStatusSchema.optional(),
-    priority: TaskPrioritySchema.optional(),
-    title: TaskTitleSchema.optional(),
-  })
-  .refine(hasChanges, 'Nothing to change.');
+/**
+ * What the popup and the tray may change on a task: the five fields of the
+ * interface's update, each as the service takes it (never a null title,
+ * status or priority; an assignee is a member id or null, never "").
+ */
+const TaskChange = TaskPatchSchema;
+export type TaskChange = z.input<typeof TaskChange>;
 
 /**
  * What to pin: text the person pasted (an id or a link, parsed in main), or a

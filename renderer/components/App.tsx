@@ -31,6 +31,7 @@ function usePrefetchScreens(enabled: boolean): void {
     const load = () => {
       void loadBrowse().catch(() => undefined);
       void loadAssigned().catch(() => undefined);
+      void loadTaskView().catch(() => undefined);
     };
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 2_000 });
@@ -40,6 +41,9 @@ function usePrefetchScreens(enabled: boolean): void {
     return () => clearTimeout(timer);
   }, [enabled]);
 }
+// A task's own view: opened from a row, its code loads then (and is prefetched when idle).
+const loadTaskView = () => import('./TaskView');
+const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -50,8 +54,9 @@ export function App() {
   const settings = useSettings();
   const api = useApi();
   const [screen, setScreenNow] = useState<
-    'home' | 'settings' | 'reconnect' | 'browse' | 'assigned'
+    'home' | 'settings' | 'reconnect' | 'browse' | 'assigned' | 'task'
   >('home');
+  const [openTask, setOpenTask] = useState<string | null>(null);
   const setScreen = useCallback(
     (next: typeof screen) => startTransition(() => setScreenNow(next)),
     [],
@@ -108,6 +113,19 @@ export function App() {
         />
       );
 
+    if (screen === 'task' && openTask)
+      return (
+        <TaskView
+          taskId={openTask}
+          apiKey={status.profile.authKind === 'api-key'}
+          onBack={() => {
+            // Back on the list, on the task that was open.
+            setFocusTask({ taskId: openTask });
+            setScreen('home');
+          }}
+        />
+      );
+
     if (screen === 'browse') return <BrowseScreen onBack={() => setScreen('home')} />;
 
     if (screen === 'assigned') return <AssignedScreen onBack={() => setScreen('home')} />;
@@ -136,6 +154,10 @@ export function App() {
         onOpenSettings={() => setScreen('settings')}
         onOpenBrowse={() => setScreen('browse')}
         onOpenAssigned={() => setScreen('assigned')}
+        onOpenTask={(taskId) => {
+          setOpenTask(taskId);
+          setScreen('task');
+        }}
       />
     );
   }

@@ -18,6 +18,7 @@ export function HomeScreen(props: {
   readonly onOpenSettings: () => void;
   readonly onOpenBrowse: () => void;
   readonly onOpenAssigned: () => void;
+  readonly onOpenTask?: (taskId: string) => void;
 }) {
   useRetryWhenOnline();
   useRefreshWhileOpen();
@@ -28,6 +29,7 @@ export function HomeScreen(props: {
         focusTask={props.focusTask}
         onFocused={props.onFocused}
         apiKey={props.profile.authKind === 'api-key'}
+        {...(props.onOpenTask ? { onOpenTask: props.onOpenTask } : {})}
       />
       <HandOverNotice authKind={props.profile.authKind} />
       <ConnectionNotice

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react';
-import { TASK_STATUSES } from '../../common/task-values';
-import type { TaskStatus } from '../../common/task-values';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../common/task-values';
+import type { TaskPriority, TaskStatus } from '../../common/task-values';
 import type { TaskRowModel } from '../lib/task-model';
 import { TaskRow } from './TaskRow';
 
@@ -25,7 +25,8 @@ const rowOf = (el: EventTarget | null): HTMLElement | null =>
 
 /**
  * The rows and their keys: ↑/↓ move between tasks, 1–5 set the status of
- * the task holding focus, Enter goes into its status switch (Esc comes
+ * the task holding focus, Shift+1–4 its priority, Enter opens it (or,
+ * where there is no task view, goes into its status switch; Esc comes
  * back), Delete (or Backspace, the Mac's delete key) unpins it, P pins it
  * where it is not pinned, and any other letter starts filtering. The row
  * holding focus is the open one. In select mode, Space
@@ -48,6 +49,9 @@ export function TaskList(props: {
   readonly label?: string;
   /** Signed in with an API key: rows changed from here say whose name the service put on it. */
   readonly apiKey?: boolean;
+  /** Opens a task's own view (Enter, or the row's Open button); without it Enter goes into the status switch. */
+  readonly onOpen?: (taskId: string) => void;
+  readonly onPriority?: (taskId: string, priority: TaskPriority) => void;
 }) {
   const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
@@ -89,10 +93,19 @@ export function TaskList(props: {
 
     if (e.key === 'Enter' && e.target === row) {
       e.preventDefault();
-      const radio =
-        row.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
-        row.querySelector<HTMLElement>('[role="radio"]');
-      radio?.focus();
+      if (props.onOpen) props.onOpen(taskId);
+      else
+        (
+          row.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
+          row.querySelector<HTMLElement>('[role="radio"]')
+        )?.focus();
+      return;
+    }
+    // Shift+1–4 set the priority; by the key's place, as Shift+digit types a sign.
+    const p = e.shiftKey && props.onPriority ? /^Digit([1-4])$/.exec(e.code) : null;
+    if (p) {
+      e.preventDefault();
+      props.onPriority!(taskId, TASK_PRIORITIES[Number(p[1]) - 1]!);
       return;
     }
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -193,6 +206,7 @@ export function TaskList(props: {
           now={props.now}
           open={r.id === openId}
           apiKey={props.apiKey ?? false}
+          {...(props.onOpen ? { onOpen: props.onOpen } : {})}
           onStatus={onStatus}
           onUnpin={onUnpin}
           onDismissError={props.onDismissError}

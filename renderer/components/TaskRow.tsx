@@ -3,7 +3,7 @@ import type { TaskStatus } from '../../common/task';
 import { entityLabel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
 import { fullDateTime, relativeTime, shortAge } from '../lib/relative-time';
-import { CloseIcon } from './icons';
+import { ChevronRightIcon, CloseIcon } from './icons';
 import { StatusControl } from './StatusControl';
 
 /** A Shift-click extends the selection; React reports a checkbox's change with the click that made it. */
@@ -32,6 +32,8 @@ export const TaskRow = memo(function TaskRow(props: {
   readonly onStatus: (taskId: string, status: TaskStatus) => void;
   readonly onUnpin: (taskId: string) => void;
   readonly onDismissError: (taskId: string) => void;
+  /** Opens the task's own view; absent where there is none. */
+  readonly onOpen?: (taskId: string) => void;
   /** In select mode: whether this task is chosen (a checkbox shows); undefined otherwise. */
   readonly selected?: boolean;
   readonly onSelect?: (taskId: string, range: boolean) => void;
@@ -95,6 +97,18 @@ export const TaskRow = memo(function TaskRow(props: {
           >
             {age}
           </time>
+        )}
+        {props.onOpen && (
+          <button
+            type="button"
+            className="icon-button task__open"
+            tabIndex={-1}
+            onClick={() => props.onOpen?.(row.id)}
+            aria-label={`Open ${row.title}`}
+            title="Open the task (Enter)"
+          >
+            <ChevronRightIcon />
+          </button>
         )}
         {pinned ? (
           <button

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { ReactNode } from 'react';
 import type { TaskRef } from '../../common/task-ref';
+import type { TaskPriority } from '../../common/task-values';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
 import { useListReadyOnOpen } from '../hooks/use-list-ready-on-open';
 import { useNow } from '../hooks/use-now';
@@ -71,6 +72,8 @@ export function TaskSection(
     readonly onFocused?: () => void;
     /** Signed in with an API key: the service records changes under the organization's owner. */
     readonly apiKey?: boolean;
+    /** Opens a task's own view. */
+    readonly onOpenTask?: (taskId: string) => void;
   } = {},
 ) {
   const tasks = useTasks();
@@ -184,12 +187,21 @@ export function TaskSection(
     return () => clearTimeout(timer);
   }, [announcement]);
 
-  const { unpin, pin } = tasks;
+  const { unpin, pin, update } = tasks;
+
   // Read when a row is unpinned, not when drawn: the handler keeps its identity across main's events.
   const shownRows = useRef(rows);
   useEffect(() => {
     shownRows.current = rows;
   }, [rows]);
+  const setPriority = useCallback(
+    (taskId: string, priority: TaskPriority) => {
+      // As a status click on the one shown: nothing to send.
+      if (shownRows.current.find((r) => r.id === taskId)?.priority === priority) return;
+      void update(taskId, { priority });
+    },
+    [update],
+  );
   const onUnpin = useCallback(
     (taskId: string) => {
       const row = shownRows.current.find((r) => r.id === taskId);
@@ -274,6 +286,8 @@ export function TaskSection(
         onUnpin={onUnpin}
         onDismissError={tasks.dismissError}
         apiKey={props.apiKey ?? false}
+        onPriority={setPriority}
+        {...(props.onOpenTask ? { onOpen: props.onOpenTask } : {})}
         {...(showFilter ? { onTypeToFilter: typeToFilter } : {})}
         {...(listSelection ? { selection: listSelection } : {})}
       />

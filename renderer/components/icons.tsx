@@ -71,3 +71,5 @@ export const ExternalIcon = ({ size = 12 }: IconProps) =>
 /** Points down when closed, up when open: a disclosure. */
 export const ChevronIcon = ({ size = 14, open = false }: IconProps & { readonly open?: boolean }) =>
   svg(size, <path d={open ? 'M4 10l4-4 4 4' : 'M4 6l4 4 4-4'} />);
+
+export const ChevronRightIcon = ({ size = 14 }: IconProps) => svg(size, <path d="M6 3l5 5-5 5" />);

@@ -3,7 +3,10 @@ import { appError, err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { MAX_BULK_TASKS } from '../../common/channels';
 import type { TaskRef } from '../../common/task-ref';
-import type { TaskStatus } from '../../common/task';
+import type { TaskPriority, TaskStatus } from '../../common/task';
+import type { TaskChange } from '../../common/ipc';
+
+type TaskPatchInput = TaskChange;
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
 import { batches, viewSignature } from '../lib/bulk-progress';
 import { createStatusQueue } from '../lib/status-queue';
@@ -13,11 +16,17 @@ import { useApi, useStore } from './api-context';
 import type { Remote } from '../lib/main-store';
 import { useMain } from './use-main';
 
-/** A bulk change on its way: its status, and each of its tasks as main showed it when it began. */
+/** A bulk change on its way: its status (when it sets one), and each of its tasks as main showed it when it began. */
 export interface BulkChange {
-  readonly status: TaskStatus;
+  readonly status: TaskStatus | null;
   readonly before: ReadonlyMap<string, string>;
 }
+
+/** What one bulk change sets: one field of the interface's, for every task chosen. */
+export type BulkPatch =
+  | { readonly status: TaskStatus }
+  | { readonly priority: TaskPriority }
+  | { readonly assigneeId: string | null };
 
 export interface TasksController {
   readonly state: Remote<PinnedTaskView[]>;
@@ -35,6 +44,15 @@ export interface TasksController {
    * refused as a whole is each task's refusal); never rejects.
    */
   setStatusOfMany(taskIds: readonly string[], status: TaskStatus): Promise<TaskUpdateOutcome[]>;
+  /** As setStatusOfMany, for the priority or the assignee too. */
+  changeMany(taskIds: readonly string[], patch: BulkPatch): Promise<TaskUpdateOutcome[]>;
+  /**
+   * Any of the five fields of one task (title, description, priority,
+   * assignee; status goes through setStatus). Main shows it at once as
+   * waiting, sends it through the outbox, and rolls it back with the
+   * service's words if refused. Resolves with main's answer.
+   */
+  update(taskId: string, patch: TaskPatchInput): Promise<Result<PinnedTaskView>>;
 }
 
 const upsert = (list: readonly PinnedTaskView[], view: PinnedTaskView): PinnedTaskView[] =>
@@ -93,7 +111,7 @@ export function useTasks(): TasksController {
       // A bulk choice shows until main says anything new about the task; from then on main's view is the truth.
       const fromBulk =
         bulk?.before.has(v.id) && bulk.before.get(v.id) === viewSignature(v)
-          ? bulk.status
+          ? (bulk.status ?? undefined)
           : undefined;
       const row = taskRowModel(v, wanted.get(v.id) ?? fromBulk);
       const local = localErrors.get(v.id);
@@ -161,15 +179,31 @@ export function useTasks(): TasksController {
     [api, set, latestViews],
   );
 
-  const setStatusOfMany = useCallback(
-    async (taskIds: readonly string[], status: TaskStatus): Promise<TaskUpdateOutcome[]> => {
+  const update = useCallback(
+    async (taskId: string, patch: TaskPatchInput): Promise<Result<PinnedTaskView>> => {
+      setLocalErrors((m) => without(m, taskId));
+      let r: Result<PinnedTaskView>;
+      try {
+        r = await api.updateTask({ taskId, patch });
+      } catch {
+        r = err(NO_ANSWER);
+      }
+      if (r.ok) set((list) => upsert(list, r.value));
+      else setLocalErrors((m) => new Map(m).set(taskId, r.error));
+      return r;
+    },
+    [api, set],
+  );
+
+  const changeMany = useCallback(
+    async (taskIds: readonly string[], patch: BulkPatch): Promise<TaskUpdateOutcome[]> => {
       if (bulkRunning.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
       bulkRunning.current = true;
       const chosen = new Set(taskIds);
       const before = new Map(
         (latestViews() ?? []).filter((v) => chosen.has(v.id)).map((v) => [v.id, viewSignature(v)]),
       );
-      setBulk({ status, before });
+      setBulk({ status: 'status' in patch ? patch.status : null, before });
       setLocalErrors((m) => withoutAll(m, taskIds));
 
       const outcomes: TaskUpdateOutcome[] = [];
@@ -177,7 +211,7 @@ export function useTasks(): TasksController {
       for (const batch of batches(taskIds, MAX_BULK_TASKS)) {
         let answer: Result<TaskUpdateOutcome[]>;
         try {
-          answer = await api.updateTasks({ taskIds: batch, patch: { status } });
+          answer = await api.updateTasks({ taskIds: batch, patch });
         } catch {
           answer = err(NO_ANSWER);
         }
@@ -209,9 +243,16 @@ export function useTasks(): TasksController {
     [api, set, latestViews],
   );
 
+  const setStatusOfMany = useCallback(
+    (taskIds: readonly string[], status: TaskStatus) => changeMany(taskIds, { status }),
+    [changeMany],
+  );
+
   return {
     state,
     rows,
+    update,
+    changeMany,
     setStatus,
     pin,
     unpin,

@@ -57,7 +57,8 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
     `https://app.example.com/${orgId}/${t.entityType === 'vendor' ? 'vendors' : 'risk'}/${t.entityId}?taskItemId=${t.id}#task-items`;
   const row = (page: Page, id: string) => page.locator(`li[data-task-id="${id}"]`);
   const checkedIn = (r: Locator) => shownStatus(r);
-  const settled = (r: Locator) => r.locator('.sync--pending').waitFor({ state: 'detached' });
+  const settled = (r: Locator) =>
+    r.locator('.task__line .sync--pending').waitFor({ state: 'detached' });
 
   it('pins a task by its link, changes its status with the mouse, and the service has it', async () => {
     const t = tasks().find((x) => x.status === 'todo')!;

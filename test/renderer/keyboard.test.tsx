@@ -35,18 +35,24 @@ describe('keyboard', () => {
     ]);
   });
 
-  it('Enter goes into the row’s status switch, Esc comes back to the row (not hiding the popup)', async () => {
+  it('Enter opens the task; in the row’s switch, Esc comes back to the row (not hiding the popup)', async () => {
     const { user, fake } = await setup();
     const first = rows()[0]!;
     openRow(first);
     await user.keyboard('{Enter}');
-    expect(document.activeElement).toBe(within(first).getByRole('radio', { name: 'To do' }));
+    expect(await screen.findByRole('heading', { name: 'Task' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(fake.callsOf('hideWindow')).toHaveLength(0);
+    await screen.findByText('Task number 0');
+    expect(document.activeElement).toBe(rows()[0]);
+
+    within(rows()[0]!).getByRole('radio', { name: 'To do' }).focus();
     await user.keyboard('{ArrowRight}{Enter}');
     expect(fake.callsOf('updateTask')).toEqual([
       { taskId: 'tski_t0', patch: { status: 'in_progress' } },
     ]);
     await user.keyboard('{Escape}');
-    expect(document.activeElement).toBe(first);
+    expect(document.activeElement).toBe(rows()[0]);
     expect(fake.callsOf('hideWindow')).toHaveLength(0);
   });
 

@@ -1,0 +1,149 @@
+/**
+ * Editing a description as plain text, and writing it back in the form it
+ * came in (SERVICE.md): plain text stays plain text; a TipTap document (the
+ * web app's rich text, a JSON string on the wire) becomes a document again,
+ * its paragraphs and line breaks kept. What plain text cannot carry (tables,
+ * images, mentions, headings, lists, bold…) is named, so nothing is lost
+ * without the person agreeing to it.
+ */
+
+type Node = { readonly type?: unknown; readonly content?: unknown; readonly marks?: unknown };
+
+export interface EditableDescription {
+  /** The text a person edits. */
+  readonly text: string;
+  /** How the service holds it: written back the same way. */
+  readonly form: 'none' | 'plain' | 'doc';
+  /** What plain text cannot keep, in words ("a table", "mentions"); empty when nothing. */
+  readonly wouldLose: readonly string[];
+}
+
+/** Node types plain text carries: paragraphs of text with line breaks. */
+const KEPT = new Set(['doc', 'paragraph', 'text', 'hardBreak']);
+
+const LOST_WORDS: Readonly<Record<string, string>> = {
+  table: 'a table',
+  image: 'images',
+  mention: 'mentions',
+  heading: 'headings',
+  bulletList: 'lists',
+  orderedList: 'lists',
+  taskList: 'checklists',
+  blockquote: 'quotes',
+  codeBlock: 'code blocks',
+  horizontalRule: 'dividers',
+  emoji: 'emoji',
+};
+const MARK_WORDS: Readonly<Record<string, string>> = {
+  bold: 'bold text',
+  italic: 'italic text',
+  underline: 'underlined text',
+  strike: 'struck-through text',
+  link: 'links',
+  code: 'inline code',
+  highlight: 'highlights',
+};
+
+const MAX_DEPTH = 64;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The document in a description, whether it came as an object or as its JSON text. */
+export function descriptionDoc(value: unknown): Node | null {
+  let v = value;
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (!t.startsWith('{')) return null;
+    try {
+      v = JSON.parse(t);
+    } catch {
+      return null;
+    }
+  }
+  return isObject(v) && v['type'] === 'doc' ? (v as Node) : null;
+}
+
+/** Plain text of a document, as the editor shows it: paragraphs apart by a blank line. */
+function docText(doc: Node): string {
+  const paragraphs: string[] = [];
+  const inline = (n: Node, depth: number): string => {
+    if (depth > MAX_DEPTH || !isObject(n)) return '';
+    if (n.type === 'text')
+      return typeof (n as { text?: unknown }).text === 'string' ? (n as { text: string }).text : '';
+    if (n.type === 'hardBreak') return '\n';
+    if (n.type === 'mention') {
+      const attrs = (n as { attrs?: { label?: unknown; id?: unknown } }).attrs;
+      const label = attrs?.label ?? attrs?.id;
+      return typeof label === 'string' ? `@${label}` : '';
+    }
+    return Array.isArray(n.content)
+      ? n.content.map((c: Node) => inline(c, depth + 1)).join('')
+      : '';
+  };
+  const blocks = (n: Node, depth: number): void => {
+    if (depth > MAX_DEPTH || !isObject(n)) return;
+    const children = Array.isArray(n.content) ? (n.content as Node[]) : [];
+    const isBlockContainer = children.some(
+      (c) => isObject(c) && c.type !== 'text' && c.type !== 'hardBreak' && c.type !== 'mention',
+    );
+    if (n.type === 'doc' || (isBlockContainer && n.type !== 'paragraph')) {
+      for (const c of children) blocks(c, depth + 1);
+      return;
+    }
+    paragraphs.push(inline(n, depth));
+  };
+  blocks(doc, 0);
+  return paragraphs.join('\n\n');
+}
+
+/** What of a document plain text would drop, in words, each once. */
+function losses(doc: Node): string[] {
+  const found = new Set<string>();
+  const walk = (n: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH || !isObject(n)) return;
+    const type = typeof n['type'] === 'string' ? n['type'] : '';
+    if (!KEPT.has(type))
+      found.add(LOST_WORDS[type] ?? `content of the kind “${type || 'unknown'}”`);
+    if (Array.isArray(n['marks']))
+      for (const m of n['marks'] as unknown[]) {
+        const markType = isObject(m) && typeof m['type'] === 'string' ? m['type'] : 'formatting';
+        found.add(MARK_WORDS[markType] ?? 'formatting');
+      }
+    if (Array.isArray(n['content'])) for (const c of n['content'] as unknown[]) walk(c, depth + 1);
+  };
+  walk(doc, 0);
+  return [...found];
+}
+
+export function editableDescription(value: unknown): EditableDescription {
+  if (value === null || value === undefined || value === '')
+    return { text: '', form: 'none', wouldLose: [] };
+  const doc = descriptionDoc(value);
+  if (doc) return { text: docText(doc), form: 'doc', wouldLose: losses(doc) };
+  if (typeof value === 'string') return { text: value, form: 'plain', wouldLose: [] };
+  // Anything else the service sent (an object that is no document): not editable as it is.
+  return { text: '', form: 'doc', wouldLose: ['content Task Tray cannot read'] };
+}
+
+/** A paragraph's inline content: text with hard breaks where the lines break. */
+function paragraph(text: string): Record<string, unknown> {
+  const content: Record<string, unknown>[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (i > 0) content.push({ type: 'hardBreak' });
+    if (line) content.push({ type: 'text', text: line });
+  });
+  return content.length > 0 ? { type: 'paragraph', content } : { type: 'paragraph' };
+}
+
+/**
+ * What to send for `text` typed over `from`: plain text where the description
+ * was plain (or empty), else a TipTap document of paragraphs (a blank line
+ * between them) and line breaks, as JSON text (the wire's string).
+ */
+export function descriptionToSend(text: string, from: EditableDescription): string {
+  const normalised = text.replace(/\r\n?/g, '\n');
+  if (from.form !== 'doc') return normalised;
+  const paragraphs = normalised.split(/\n{2,}/);
+  return JSON.stringify({ type: 'doc', content: paragraphs.map(paragraph) });
+}

@@ -1,0 +1,177 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { PersonView } from '../../common/views';
+import { useApi } from '../hooks/api-context';
+import { isAssignable, MEMBER_ID, personName, searchPeople } from '../lib/people';
+
+type People =
+  | { readonly phase: 'loading' }
+  | { readonly phase: 'ready'; readonly people: readonly PersonView[] }
+  | { readonly phase: 'unavailable'; readonly why: string };
+
+/**
+ * Choosing who a task is assigned to: the organization's members the web app
+ * would offer (search by name or email), "Assign to me" where the app knows
+ * who that is, and "Unassign". Where the service does not list its people
+ * (no route, or a key without member:read), a member id is typed instead.
+ */
+export function AssigneePicker(props: {
+  /** The member the task is assigned to now, if any. */
+  readonly current: string | null;
+  /** The person using the app, as a member, where known. */
+  readonly me: PersonView | null;
+  readonly onChoose: (memberId: string | null, name?: string) => void;
+  readonly onClose: () => void;
+}) {
+  const api = useApi();
+  const id = useId();
+  const [people, setPeople] = useState<People>({ phase: 'loading' });
+  const [query, setQuery] = useState('');
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    void api.listPeople().then((r) => {
+      if (!alive) return;
+      setPeople(
+        r.ok
+          ? { phase: 'ready', people: r.value.filter(isAssignable) }
+          : { phase: 'unavailable', why: r.error.message },
+      );
+    });
+    return () => {
+      alive = false;
+    };
+  }, [api]);
+
+  const shown = useMemo(
+    () => (people.phase === 'ready' ? searchPeople(people.people, query) : []),
+    [people, query],
+  );
+
+  const chooseTyped = () => {
+    const text = typed.trim();
+    if (!MEMBER_ID.test(text)) {
+      setTypedError('A member id starts with “mem_”, then letters and digits.');
+      return;
+    }
+    props.onChoose(text);
+  };
+
+  return (
+    <div
+      className="picker"
+      role="group"
+      aria-label="Choose the assignee"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          props.onClose();
+        }
+      }}
+    >
+      <div className="picker__quick">
+        {props.me && props.me.id !== props.current && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => props.onChoose(props.me!.id)}
+          >
+            Assign to me
+          </button>
+        )}
+        {props.current !== null && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => props.onChoose(null)}
+          >
+            Unassign
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+      {people.phase === 'loading' && (
+        <p className="muted" role="status">
+          Loading the organization’s people…
+        </p>
+      )}
+      {people.phase === 'ready' && (
+        <>
+          <label className="visually-hidden" htmlFor={`${id}-search`}>
+            Search people by name or email
+          </label>
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            placeholder="Search by name or email"
+            value={query}
+            autoFocus
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <ul className="picker__list" aria-label="People">
+            {shown.map((p) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  className="picker__person"
+                  aria-current={p.id === props.current ? 'true' : undefined}
+                  onClick={() => props.onChoose(p.id, personName(p))}
+                >
+                  <span className="picker__name">{personName(p)}</span>
+                  {p.email && p.name && <span className="picker__email">{p.email}</span>}
+                </button>
+              </li>
+            ))}
+            {shown.length === 0 && <li className="muted">Nobody matches “{query}”.</li>}
+          </ul>
+        </>
+      )}
+      {people.phase === 'unavailable' && (
+        <form
+          className="field"
+          onSubmit={(e) => {
+            e.preventDefault();
+            chooseTyped();
+          }}
+        >
+          <label className="field__label" htmlFor={`${id}-member`}>
+            Member id
+          </label>
+          <p className="field__hint" id={`${id}-member-hint`}>
+            The service did not list its people ({people.why}). Copy the member id (mem_…) from the
+            web app’s People page.
+          </p>
+          <div className="shortcut">
+            <input
+              id={`${id}-member`}
+              className="input"
+              type="text"
+              placeholder="mem_…"
+              value={typed}
+              autoFocus
+              spellCheck={false}
+              aria-invalid={typedError !== null}
+              aria-describedby={`${id}-member-hint${typedError ? ` ${id}-member-error` : ''}`}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setTypedError(null);
+              }}
+            />
+            <button type="submit" className="button">
+              Assign
+            </button>
+          </div>
+          {typedError && (
+            <p id={`${id}-member-error`} className="field__error" role="alert">
+              {typedError}
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import '../styles/task-view.css';
+import { useCallback, useEffect, useState } from 'react';
+import type { TaskPriority, TaskStatus } from '../../common/task-values';
+import type { PersonView } from '../../common/views';
+import { useApi } from '../hooks/api-context';
+import { useMain } from '../hooks/use-main';
+import { useTasks } from '../hooks/use-tasks';
+import { fullDateTime, relativeTime } from '../lib/relative-time';
+import { entityLabel } from '../lib/task-model';
+import { webAppTaskLink } from '../lib/web-app-link';
+import { AssigneePicker } from './AssigneePicker';
+import { DescriptionField } from './DescriptionField';
+import { BackIcon, ExternalIcon } from './icons';
+import { Notice } from './Notice';
+import { PriorityControl } from './PriorityControl';
+import { StatusControl } from './StatusControl';
+import { TitleField } from './TitleField';
+
+/**
+ * One task, whole: its title (renamed in place), status, priority, assignee,
+ * description, who changed it last and when, its vendor or risk, and a link
+ * to it in the web app. Every change goes the way a status change does:
+ * shown at once, through the outbox, rolled back with the service's words.
+ * Esc (outside a field being edited) goes back to the list.
+ */
+export function TaskView(props: {
+  readonly taskId: string;
+  readonly apiKey: boolean;
+  readonly onBack: () => void;
+}) {
+  const { taskId, onBack } = props;
+  const api = useApi();
+  const tasks = useTasks();
+  const organization = useMain('organization').state;
+  const settings = useMain('settings').state;
+  const [picking, setPicking] = useState(false);
+  const [me, setMe] = useState<PersonView | null>(null);
+  // The name of the member just chosen, to say who the task is being assigned to.
+  const [chosenName, setChosenName] = useState<string | null>(null);
+  const now = new Date();
+
+  useEffect(() => {
+    let alive = true;
+    void api.getAssigned().then((r) => {
+      if (alive && r.ok) setMe(r.value.me);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [api]);
+
+  // Esc goes back, once fields and the picker have had theirs (they prevent the default).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      onBack();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onBack]);
+
+  const { update, setStatus, dismissError } = tasks;
+  const save = useCallback(
+    async (patch: Parameters<typeof update>[1]) => (await update(taskId, patch)).ok,
+    [update, taskId],
+  );
+  const onStatus = useCallback((id: string, s: TaskStatus) => setStatus(id, s), [setStatus]);
+  const onPriority = useCallback(
+    (id: string, p: TaskPriority) => void update(id, { priority: p }),
+    [update],
+  );
+
+  const row = tasks.rows.find((r) => r.id === taskId);
+  const view =
+    tasks.state.phase === 'ready' ? tasks.state.value.find((v) => v.id === taskId) : undefined;
+
+  const header = (
+    <header className="screen-header">
+      <button type="button" className="icon-button" onClick={onBack} aria-label="Back to tasks">
+        <BackIcon />
+      </button>
+      <h1 className="screen-header__title">Task</h1>
+    </header>
+  );
+
+  if (!row || !view)
+    return (
+      <div className="app">
+        {header}
+        <main className="task-view">
+          <p className="muted" role="status">
+            {tasks.state.phase === 'loading'
+              ? 'Loading the task…'
+              : 'This task is no longer pinned.'}
+          </p>
+        </main>
+      </div>
+    );
+
+  const snap = view.snapshot;
+  const assigneeId =
+    view.pendingPatch?.assigneeId !== undefined
+      ? view.pendingPatch.assigneeId
+      : (snap?.assignee?.id ?? null);
+  const assigning = view.pendingPatch?.assigneeId !== undefined;
+  const entityId = snap?.entityId ?? view.ref.entityId ?? null;
+  const link =
+    settings.phase === 'ready' && organization.phase === 'ready'
+      ? webAppTaskLink({
+          signInUrl: settings.value.signInUrl,
+          organizationId: organization.value?.id ?? null,
+          entityType: row.entityType,
+          entityId,
+          taskId,
+        })
+      : null;
+
+  return (
+    <div className="app">
+      {header}
+      <main className="task-view">
+        <TitleField
+          value={row.hasTitle ? row.fullTitle : taskId}
+          onSave={(title) => save({ title })}
+        />
+        <p className="task-view__meta">
+          {row.entityType && (
+            <span className={`chip chip--${row.entityType}`}>{entityLabel(row.entityType)}</span>
+          )}
+          {row.updatedAt && (
+            <span>
+              Updated{' '}
+              <time dateTime={row.updatedAt} title={fullDateTime(row.updatedAt)}>
+                {relativeTime(row.updatedAt, now)}
+              </time>
+              {row.updatedBy && <> by {row.updatedBy}</>}
+            </span>
+          )}
+          {(row.sync === 'pending' || row.sync === 'queued') && (
+            <span className={`sync sync--${row.sync}`}>
+              {row.sync === 'pending' ? 'Saving…' : 'Queued, not sent yet'}
+            </span>
+          )}
+        </p>
+        {row.changedHere && props.apiKey && (
+          <p className="task__note">
+            Changed from here. The service records changes made with an API key under the
+            organization’s owner{row.updatedBy ? `, ${row.updatedBy}` : ''}.
+          </p>
+        )}
+        {row.readNote && <p className="task__note">{row.readNote}</p>}
+        {row.error && (
+          <Notice
+            tone="error"
+            role="alert"
+            onDismiss={() => dismissError(taskId)}
+            dismissLabel="Dismiss the error"
+          >
+            <p>
+              <strong>Not changed:</strong> {row.error.message}
+            </p>
+          </Notice>
+        )}
+
+        <div className="task-view__section">
+          <h3 className="task-view__label" id="task-view-status">
+            Status
+          </h3>
+          <StatusControl taskId={taskId} value={row.status} label="Status" onChange={onStatus} />
+        </div>
+        <div className="task-view__section">
+          <h3 className="task-view__label">Priority</h3>
+          <PriorityControl
+            taskId={taskId}
+            value={row.priority}
+            label="Priority"
+            onChange={onPriority}
+          />
+        </div>
+        <div className="task-view__section">
+          <div className="task-view__section-head">
+            <h3 className="task-view__label">Assignee</h3>
+            {!picking && (
+              <button type="button" className="link-button" onClick={() => setPicking(true)}>
+                Change…
+              </button>
+            )}
+          </div>
+          <p className="task-view__assignee">
+            {assigning
+              ? assigneeId === null
+                ? 'Unassigning…'
+                : `Assigning to ${me?.id === assigneeId ? 'you' : (chosenName ?? assigneeId)}…`
+              : (row.assignee ?? 'Nobody')}
+          </p>
+          {picking && (
+            <AssigneePicker
+              current={assigneeId}
+              me={me}
+              onClose={() => setPicking(false)}
+              onChoose={(memberId, name) => {
+                setPicking(false);
+                setChosenName(name ?? null);
+                if (memberId !== assigneeId) void save({ assigneeId: memberId });
+              }}
+            />
+          )}
+        </div>
+        <DescriptionField
+          value={
+            view.pendingPatch?.description !== undefined
+              ? view.pendingPatch.description
+              : snap?.description
+          }
+          onSave={(description) => save({ description })}
+        />
+        {link && (
+          <p>
+            <a
+              className="org__site"
+              href={link}
+              onClick={(e) => {
+                // The page never navigates: main opens http(s) links in the browser.
+                e.preventDefault();
+                void api.openExternal({ url: link }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
+              }}
+            >
+              Open in the web app
+              <ExternalIcon />
+              <span className="visually-hidden"> (opens in your browser)</span>
+            </a>
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

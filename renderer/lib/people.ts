@@ -1,0 +1,35 @@
+import type { PersonView } from '../../common/views';
+
+/** Roles the web app does not offer as assignees (SERVICE.md): the rest (owner, admin, custom) are. */
+const NOT_ASSIGNABLE = new Set(['employee', 'contractor', 'auditor']);
+
+/**
+ * Whether the web app would offer this member as an assignee: any role
+ * besides employee, contractor and auditor (a member may hold several,
+ * "owner,admin"). A member whose role the service did not say is offered:
+ * the service has the last word and refuses with its reason.
+ */
+export function isAssignable(person: PersonView): boolean {
+  if (!person.role) return true;
+  return person.role
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .some((r) => r !== '' && !NOT_ASSIGNABLE.has(r));
+}
+
+/** A person's name as the picker lists it: the name, else the email, else the member id. */
+export const personName = (p: PersonView): string => p.name?.trim() || p.email?.trim() || p.id;
+
+/** Members whose name or email contains every word of the query, in name order. */
+export function searchPeople(people: readonly PersonView[], query: string): PersonView[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return people
+    .filter((p) => {
+      const hay = `${p.name ?? ''} ${p.email ?? ''}`.toLowerCase();
+      return words.every((w) => hay.includes(w));
+    })
+    .sort((a, b) => personName(a).localeCompare(personName(b)));
+}
+
+/** A member id as the service takes it (mem_ and letters or digits). */
+export const MEMBER_ID = /^mem_[A-Za-z0-9]{1,64}$/;

@@ -1,0 +1,232 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appError, err, ok } from '../../common/result';
+import type { PersonView, PinnedTaskView } from '../../common/views';
+import { createFakeApi } from './fake-api';
+import type { FakeApi } from './fake-api';
+import { view } from './fixtures';
+import { renderWithApi } from './render-app';
+import { openRow } from './rows';
+
+const PEOPLE: PersonView[] = [
+  { id: 'mem_maya', name: 'Maya Chen', email: 'maya@example.com', role: 'owner' },
+  { id: 'mem_dan', name: 'Daniel Okafor', email: 'daniel@example.com', role: 'admin' },
+  { id: 'mem_emp', name: 'Eve Employee', email: 'eve@example.com', role: 'employee' },
+  { id: 'mem_cus', name: 'Cara Custom', email: 'cara@example.com', role: 'compliance-lead' },
+];
+
+const ME: PersonView = PEOPLE[1]!;
+
+function withPeople(fake: FakeApi, people: PersonView[] | null = PEOPLE): FakeApi {
+  fake.answer('listPeople', async () =>
+    people ? ok(people) : err(appError('forbidden', 'The key lacks the member:read scope.')),
+  );
+  fake.answer('getAssigned', async () =>
+    ok({
+      state: 'ready',
+      me: ME,
+      canChooseMe: true,
+      tasks: [],
+      progress: null,
+      builtAt: null,
+      message: null,
+    }),
+  );
+  return fake;
+}
+
+async function openTaskView(tasks: PinnedTaskView[] = [view()], people?: PersonView[] | null) {
+  const fake = withPeople(createFakeApi({ tasks }), people);
+  const r = renderWithApi({}, undefined, fake);
+  const row = await screen.findByRole('listitem');
+  openRow(row);
+  await r.user.keyboard('{Enter}');
+  await screen.findByRole('heading', { name: 'Task' });
+  return { ...r, fake, row };
+}
+
+const updates = (fake: FakeApi) => fake.callsOf('updateTask');
+
+describe('a task’s own view', () => {
+  it('opens from a row with Enter: title, status, priority, assignee, who and when, vendor, web-app link; Esc goes back to that row', async () => {
+    const { user, fake } = await openTaskView([
+      view({
+        task: { assignee: { id: 'mem_dan', user: { name: 'Daniel Okafor' } } },
+      }),
+    ]);
+    expect(screen.getByRole('heading', { name: 'Review the SOC 2 report' })).toBeTruthy();
+    const status = screen.getByRole('radiogroup', { name: 'Status' });
+    expect(within(status).getByRole('radio', { checked: true }).textContent).toBe('To do');
+    const priority = screen.getByRole('radiogroup', { name: 'Priority' });
+    expect(within(priority).getByRole('radio', { checked: true }).textContent).toBe('High');
+    expect(screen.getByText('Daniel Okafor')).toBeTruthy();
+    expect(screen.getByText(/by Maya Chen/)).toBeTruthy();
+    expect(screen.getByText('Vendor')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: /Open in the web app/ }));
+    expect(fake.callsOf('openExternal')).toEqual([
+      {
+        url: 'https://app.example.com/org_7kq2m9x4v1pz/vendors/vnd_k2j3h4?taskItemId=tski_abc123#task-items',
+      },
+    ]);
+
+    await user.keyboard('{Escape}');
+    const row = await screen.findByRole('listitem');
+    expect(document.activeElement).toBe(row);
+    expect(fake.callsOf('hideWindow')).toHaveLength(0);
+  });
+
+  it('the row opens it with its Open button too', async () => {
+    const fake = withPeople(createFakeApi({ tasks: [view()] }));
+    const { user } = renderWithApi({}, undefined, fake);
+    const row = await screen.findByRole('listitem');
+    await user.click(within(row).getByRole('button', { name: 'Open Review the SOC 2 report' }));
+    expect(await screen.findByRole('heading', { name: 'Task' })).toBeTruthy();
+  });
+
+  it('priority from a row: Shift+1–4 (nothing sent for the one it has)', async () => {
+    const fake = withPeople(createFakeApi({ tasks: [view()] }));
+    const { user } = renderWithApi({}, undefined, fake);
+    const row = await screen.findByRole('listitem');
+    openRow(row);
+    await user.keyboard('{Shift>}2{/Shift}');
+    expect(updates(fake)).toEqual([]);
+    await user.keyboard('{Shift>}4{/Shift}');
+    expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { priority: 'low' } }]);
+  });
+
+  it('priority in the view: a four-way switch', async () => {
+    const { user, fake } = await openTaskView();
+    await user.click(screen.getByRole('radio', { name: 'Urgent' }));
+    expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { priority: 'urgent' } }]);
+  });
+
+  it('rename: an empty title is refused before anything is sent; Enter saves, Esc cancels', async () => {
+    const { user, fake } = await openTaskView();
+    await user.click(screen.getByRole('button', { name: 'Rename the task' }));
+    const input = screen.getByLabelText('Title') as HTMLInputElement;
+    await user.clear(input);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('A title cannot be empty.');
+    expect(updates(fake)).toEqual([]);
+    await user.type(input, '  Review the SOC 2 Type II report ');
+    await user.keyboard('{Enter}');
+    expect(updates(fake)).toEqual([
+      { taskId: 'tski_abc123', patch: { title: 'Review the SOC 2 Type II report' } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Rename the task' }));
+    await user.type(screen.getByLabelText('Title'), ' draft');
+    await user.keyboard('{Escape}');
+    expect(updates(fake)).toHaveLength(1);
+    // Esc cancelled the edit: the view is still open.
+    expect(screen.getByRole('heading', { name: 'Task' })).toBeTruthy();
+  });
+
+  it('description: plain text stays plain text', async () => {
+    const { user, fake } = await openTaskView([
+      view({ task: { description: 'Ask for the report.' } }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByLabelText('Description');
+    await user.type(box, '{Enter}Then file it.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(updates(fake)).toEqual([
+      { taskId: 'tski_abc123', patch: { description: 'Ask for the report.\nThen file it.' } },
+    ]);
+  });
+
+  it('description: a web-app document of paragraphs goes back as a document', async () => {
+    const doc = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'First.' }] }],
+    });
+    const { user, fake } = await openTaskView([view({ task: { description: doc } })]);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Description'), '{Enter}{Enter}Second.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const sent = (updates(fake)[0] as { patch: { description: string } }).patch.description;
+    expect(JSON.parse(sent)).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'First.' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Second.' }] },
+      ],
+    });
+  });
+
+  it('description: a document with a table is not overwritten until the person confirms', async () => {
+    const doc = JSON.stringify({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Evidence:' }] },
+        { type: 'table', content: [] },
+      ],
+    });
+    const { user, fake } = await openTaskView([view({ task: { description: doc } })]);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Description'), ' more');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/loses a table/);
+    expect(updates(fake)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    expect(updates(fake)).toHaveLength(1);
+  });
+
+  it('assignee: the people the web app offers, searchable; assign, to me, unassign', async () => {
+    const { user, fake } = await openTaskView([
+      view({ task: { assignee: { id: 'mem_maya', user: { name: 'Maya Chen' } } } }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    const people = await screen.findByRole('list', { name: 'People' });
+    const names = within(people)
+      .getAllByRole('button')
+      .map((b) => b.querySelector('.picker__name')?.textContent);
+    // Not the employee: the web app does not offer employees, contractors or auditors.
+    expect(names).toEqual(['Cara Custom', 'Daniel Okafor', 'Maya Chen']);
+    await user.type(screen.getByLabelText('Search people by name or email'), 'cara@');
+    expect(within(people).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(people).getByRole('button', { name: /Cara Custom/ }));
+    expect(updates(fake).at(-1)).toEqual({
+      taskId: 'tski_abc123',
+      patch: { assigneeId: 'mem_cus' },
+    });
+    expect(screen.getByText('Assigning to Cara Custom…')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign to me' }));
+    expect(updates(fake).at(-1)).toEqual({
+      taskId: 'tski_abc123',
+      patch: { assigneeId: 'mem_dan' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    await user.click(await screen.findByRole('button', { name: 'Unassign' }));
+    expect(updates(fake).at(-1)).toEqual({ taskId: 'tski_abc123', patch: { assigneeId: null } });
+  });
+
+  it('assignee without a people list: a member id, checked before it is sent', async () => {
+    const { user, fake } = await openTaskView([view()], null);
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    const field = await screen.findByLabelText('Member id');
+    expect(screen.getByText(/did not list its people/)).toBeTruthy();
+    await user.type(field, 'Daniel{Enter}');
+    expect(screen.getByRole('alert').textContent).toMatch(/starts with “mem_”/);
+    expect(updates(fake)).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'mem_dan{Enter}');
+    expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { assigneeId: 'mem_dan' } }]);
+  });
+
+  it('a change the service refuses rolls back with its words', async () => {
+    const { user, fake } = await openTaskView();
+    fake.answer('updateTask', async () =>
+      err(appError('invalid', 'Assignee is not a member of this organization', { status: 400 })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    await user.click(await screen.findByRole('button', { name: /Cara Custom/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Not changed: Assignee is not a member of this organization',
+    );
+    expect(screen.getByText('Nobody')).toBeTruthy();
+    act(() => undefined);
+  });
+});
