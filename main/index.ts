@@ -161,6 +161,7 @@ async function start(): Promise<void> {
     },
     {
       setStatus: (taskId, status) => void core.setStatus(taskId, status),
+      setPriority: (taskId, priority) => void core.setPriority(taskId, priority),
       open: () => void tray.show(),
       openSettings: () => {
         void tray.show();

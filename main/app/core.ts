@@ -397,6 +397,22 @@ export function createAppCore(opts: AppCoreOptions) {
     return ok(view);
   }
 
+  /** A change from the tray: a task of "assigned to me" that is not pinned yet is pinned first, as in the popup. */
+  async function changeFromTray(
+    taskId: string,
+    patch: Parameters<typeof tasks.update>[0]['patch'],
+  ): ReturnType<typeof tasks.update> {
+    const listed = tasks.list().some((t) => t.id === taskId)
+      ? undefined
+      : assigned.view().tasks.find((t) => t.id === taskId);
+    if (listed) {
+      const entity = entityKey(listed.entityType, listed.entityId) ?? {};
+      const pinned = await tasks.pinRef({ taskId, ...entity }, listed);
+      if (!pinned.ok) return pinned;
+    }
+    return tasks.update({ taskId, patch });
+  }
+
   const handlers: Handlers = {
     getAccount: async () => ok(accounts.status()),
     connectApiKey: (input) => connectWith(() => accounts.connectApiKey(input)),
@@ -510,17 +526,16 @@ export function createAppCore(opts: AppCoreOptions) {
       if (pinned.ok && pinned.value.snapshot === null) reads.pinned(pinned.value.id);
       return pinned;
     },
-    /** From the tray menu: a task of "assigned to me" that is not pinned yet is pinned first, as in the popup. */
+    /** From the tray menu (changeFromTray). */
     async setStatus(taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) {
-      const listed = tasks.list().some((t) => t.id === taskId)
-        ? undefined
-        : assigned.view().tasks.find((t) => t.id === taskId);
-      if (listed) {
-        const entity = entityKey(listed.entityType, listed.entityId) ?? {};
-        const pinned = await tasks.pinRef({ taskId, ...entity }, listed);
-        if (!pinned.ok) return pinned;
-      }
-      return tasks.update({ taskId, patch: { status } });
+      return changeFromTray(taskId, { status });
+    },
+    /** From the tray menu, as a status is. */
+    async setPriority(
+      taskId: string,
+      priority: Parameters<typeof tasks.update>[0]['patch']['priority'],
+    ) {
+      return changeFromTray(taskId, { priority });
     },
 
     /**

@@ -17,9 +17,7 @@ export function menuText(text: string, max: number = MAX_LABEL_LENGTH): string {
   const head = chars.slice(0, max - 1);
   const space = head.lastIndexOf(' ');
   const cut = space >= Math.floor((max * 2) / 3) ? head.slice(0, space) : head;
-  return `${cut
-    .join('')
-    .replace(/[\s,;:·—-]+$/u, '')}…`;
+  return `${cut.join('').replace(/[\s,;:·—-]+$/u, '')}…`;
 }
 
 /**

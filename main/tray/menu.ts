@@ -3,6 +3,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { Organization } from '../../common/organization';
 import { STATUS_LABELS, TASK_STATUSES, isTaskStatus } from '../../common/task';
 import type { Task, TaskStatus } from '../../common/task';
+import { PRIORITY_LABELS, TASK_PRIORITIES, isTaskPriority } from '../../common/task-values';
+import type { TaskPriority } from '../../common/task-values';
 import type {
   AccountStatus,
   AssignedView,
@@ -26,6 +28,7 @@ export interface TrayMenuState {
 
 export interface TrayMenuActions {
   setStatus(taskId: string, status: TaskStatus): void;
+  setPriority(taskId: string, priority: TaskPriority): void;
   open(): void;
   openSettings(): void;
   /** Opens the popup on "Assigned to me". */
@@ -129,6 +132,21 @@ function taskItem(
       },
     });
   }
+  const priority = task.pendingPatch?.priority ?? task.snapshot?.priority ?? null;
+  const knownPriority = isTaskPriority(priority) ? priority : null;
+  submenu.push({ type: 'separator' });
+  submenu.push({
+    label: knownPriority ? `Priority: ${PRIORITY_LABELS[knownPriority]}` : 'Priority',
+    enabled: canChange,
+    submenu: TASK_PRIORITIES.map((option) => ({
+      label: PRIORITY_LABELS[option],
+      type: knownPriority ? ('radio' as const) : ('normal' as const),
+      checked: option === knownPriority,
+      click: () => {
+        if (option !== knownPriority) actions.setPriority(task.id, option);
+      },
+    })),
+  });
   const statusText = known ? ` — ${STATUS_LABELS[known]}` : '';
   return {
     label: label(`${menuText(title)}${statusText}${SYNC_NOTES[task.sync]}`),

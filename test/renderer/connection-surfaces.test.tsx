@@ -107,6 +107,7 @@ describe('one connection model, said the same on every surface', () => {
       },
       {
         setStatus: () => {},
+        setPriority: () => {},
         open: () => {},
         openSettings: () => {},
         openAssigned: () => {},

@@ -34,6 +34,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
 
 const actions: TrayMenuActions = {
   setStatus: () => undefined,
+  setPriority: () => undefined,
   open: () => undefined,
   openSettings: () => undefined,
   openAssigned: () => undefined,

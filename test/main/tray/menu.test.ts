@@ -37,16 +37,21 @@ const acme = OrganizationSchema.parse({ id: 'org_1', name: 'Acme Inc' });
 
 function task(
   id: string,
-  fields: Partial<PinnedTaskView> & { title?: string; status?: string } = {},
+  fields: Partial<PinnedTaskView> & { title?: string; status?: string; priority?: string } = {},
 ) {
-  const { title, status, ...rest } = fields;
+  const { title, status, priority, ...rest } = fields;
   const view: PinnedTaskView = {
     id,
     ref: {},
     snapshot:
       title === undefined && status === undefined
         ? null
-        : TaskSchema.parse({ id, title: title ?? null, status: status ?? 'todo' }),
+        : TaskSchema.parse({
+            id,
+            title: title ?? null,
+            status: status ?? 'todo',
+            priority: priority ?? null,
+          }),
     pendingPatch: null,
     sync: 'idle',
     error: null,
@@ -74,6 +79,7 @@ function recorder() {
   const calls: string[] = [];
   const actions: TrayMenuActions = {
     setStatus: (id: string, status: TaskStatus) => calls.push(`setStatus ${id} ${status}`),
+    setPriority: (id: string, priority: string) => calls.push(`setPriority ${id} ${priority}`),
     open: () => calls.push('open'),
     openSettings: () => calls.push('openSettings'),
     openAssigned: () => calls.push('openAssigned'),
@@ -233,7 +239,7 @@ describe('buildTrayMenu: pinned tasks', () => {
     );
     const item = find(menu, /^Review vendor/);
     expect(item.label).toBe('Review vendor — In progress');
-    const statuses = submenuOf(item);
+    const statuses = submenuOf(item).slice(0, 5);
     expect(statuses.map((s) => [s.label, s.type, s.checked])).toEqual([
       ['To do', 'radio', false],
       ['In progress', 'radio', true],
@@ -241,6 +247,25 @@ describe('buildTrayMenu: pinned tasks', () => {
       ['Done', 'radio', false],
       ['Canceled', 'radio', false],
     ]);
+  });
+
+  it('beside the statuses, the priority: four radio items; choosing one changes only that', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(
+      state({ tasks: [task('tski_1', { title: 'Review vendor', priority: 'high' })] }),
+      actions,
+    );
+    const priority = find(submenuOf(find(menu, /^Review vendor/)), 'Priority: High');
+    expect(submenuOf(priority).map((s) => [s.label, s.type, s.checked])).toEqual([
+      ['Urgent', 'radio', false],
+      ['High', 'radio', true],
+      ['Medium', 'radio', false],
+      ['Low', 'radio', false],
+    ]);
+    click(find(submenuOf(priority), 'High'));
+    expect(calls).toEqual([]);
+    click(find(submenuOf(priority), 'Low'));
+    expect(calls).toEqual(['setPriority tski_1 low']);
   });
 
   it('choosing a status updates that task and opens no window', () => {
@@ -290,8 +315,14 @@ describe('buildTrayMenu: pinned tasks', () => {
   it('shows the id until the service has told us the title, with no status ticked', () => {
     const menu = buildTrayMenu(state({ tasks: [task('tski_New1')] }), recorder().actions);
     const item = find(menu, 'tski_New1');
-    const statuses = submenuOf(item);
-    expect(statuses).toHaveLength(5);
+    const statuses = submenuOf(item).slice(0, 5);
+    expect(statuses.map((s) => s.label)).toEqual([
+      'To do',
+      'In progress',
+      'In review',
+      'Done',
+      'Canceled',
+    ]);
     expect(statuses.every((s) => s.type === 'normal' && s.checked === false)).toBe(true);
   });
 
@@ -416,7 +447,7 @@ describe('buildTrayMenu: the app items', () => {
     clickAll(menu);
     const kinds = new Set(calls.map((c) => c.split(' ')[0]));
     expect([...kinds].sort()).toEqual(
-      ['open', 'openSettings', 'quit', 'setLaunchAtLogin', 'setStatus'].sort(),
+      ['open', 'openSettings', 'quit', 'setLaunchAtLogin', 'setPriority', 'setStatus'].sort(),
     );
   });
 });
