@@ -21,6 +21,8 @@ export function AssigneePicker(props: {
   readonly me: PersonView | null;
   readonly onChoose: (memberId: string | null, name?: string) => void;
   readonly onClose: () => void;
+  /** Offer "Unassign" even with no current assignee (several tasks, each with its own). */
+  readonly allowUnassign?: boolean;
 }) {
   const api = useApi();
   const id = useId();
@@ -80,7 +82,7 @@ export function AssigneePicker(props: {
             Assign to me
           </button>
         )}
-        {props.current !== null && (
+        {(props.current !== null || props.allowUnassign) && (
           <button
             type="button"
             className="button button--small"

@@ -1,16 +1,47 @@
 import { useEffect, useRef, useState } from 'react';
-import { STATUS_LABELS, TASK_STATUSES } from '../../common/task-values';
-import type { TaskStatus } from '../../common/task-values';
+import {
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from '../../common/task-values';
+import type { TaskPriority, TaskStatus } from '../../common/task-values';
 import type { ConnectionState, TaskUpdateOutcome } from '../../common/views';
 import { useStore } from '../hooks/api-context';
 import type { SelectMode } from '../hooks/use-select-mode';
-import type { TasksController } from '../hooks/use-tasks';
+import type { BulkPatch, TasksController } from '../hooks/use-tasks';
+import type { TaskRowModel } from '../lib/task-model';
+import type { BulkTarget } from '../lib/bulk-summary';
+import { AssigneePicker } from './AssigneePicker';
 import { answeredCount } from '../lib/bulk-progress';
 import { progressText, summarizeBulk, taskCount } from '../lib/bulk-summary';
 import { countSelection } from '../lib/selection';
 
+/** One bulk change: what it sets, its words, and whether a row already has it. */
+interface Change {
+  readonly patch: BulkPatch;
+  readonly target: BulkTarget;
+  readonly has: (row: TaskRowModel) => boolean;
+}
+
+const statusChange = (status: TaskStatus): Change => ({
+  patch: { status },
+  target: status,
+  has: (r) => r.status === status,
+});
+const priorityChange = (priority: TaskPriority): Change => ({
+  patch: { priority },
+  target: { label: `${PRIORITY_LABELS[priority]} priority` },
+  has: (r) => r.priority === priority,
+});
+const assigneeChange = (memberId: string | null, name?: string): Change => ({
+  patch: { assigneeId: memberId },
+  target: { label: memberId === null ? 'no assignee' : `${name ?? memberId} as assignee` },
+  has: (r) => r.assigneeId === memberId,
+});
+
 interface Run {
-  readonly status: TaskStatus;
+  readonly status: BulkTarget;
   /** The tasks sent, in list order (selected ones already showing the status are not). */
   readonly taskIds: readonly string[];
   readonly skipped: number;
@@ -71,11 +102,14 @@ export function BulkBar(props: {
     return () => document.removeEventListener('keydown', onKey);
   }, [running, onLeave]);
 
-  const apply = async (status: TaskStatus) => {
+  const [picking, setPicking] = useState(false);
+
+  const apply = async (change: Change) => {
     if (!canApply) return;
+    const status = change.target;
     const chosen = tasks.rows.filter((r) => select.selection.ids.has(r.id));
-    // As a single click on the status already shown: nothing to send (it would only bump updatedAt).
-    const taskIds = chosen.filter((r) => r.status !== status).map((r) => r.id);
+    // As a single click on the value already shown: nothing to send (it would only bump updatedAt).
+    const taskIds = chosen.filter((r) => !change.has(r)).map((r) => r.id);
     const skipped = chosen.length - taskIds.length;
     const connection = (): ConnectionState | null => {
       const c = store.get('connection');
@@ -86,7 +120,7 @@ export function BulkBar(props: {
       return;
     }
     setRun({ status, taskIds, skipped, outcomes: null, connection: null });
-    const outcomes = await tasks.setStatusOfMany(taskIds, status);
+    const outcomes = await tasks.changeMany(taskIds, change.patch);
     if (alive.current)
       setRun((r) => (r?.taskIds === taskIds ? { ...r, outcomes, connection: connection() } : r));
   };
@@ -148,12 +182,57 @@ export function BulkBar(props: {
                   ? `Set ${taskCount(count.selected)} to ${STATUS_LABELS[s]}`
                   : 'Select tasks first'
             }
-            onClick={() => void apply(s)}
+            onClick={() => void apply(statusChange(s))}
           >
             {STATUS_LABELS[s]}
           </button>
         ))}
       </div>
+      <div
+        role="group"
+        className="bulk__actions"
+        aria-label={
+          count.selected > 0
+            ? `Set the priority of ${taskCount(count.selected)} to`
+            : 'Set the priority of the selected tasks to'
+        }
+      >
+        <span className="bulk__label" aria-hidden="true">
+          Priority
+        </span>
+        {TASK_PRIORITIES.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="button button--small bulk__set"
+            aria-disabled={!canApply}
+            onClick={() => void apply(priorityChange(p))}
+          >
+            {PRIORITY_LABELS[p]}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="button button--small bulk__set"
+          aria-disabled={!canApply}
+          aria-expanded={picking}
+          onClick={() => canApply && setPicking((o) => !o)}
+        >
+          Assign…
+        </button>
+      </div>
+      {picking && (
+        <AssigneePicker
+          current={null}
+          me={null}
+          onClose={() => setPicking(false)}
+          onChoose={(memberId, name) => {
+            setPicking(false);
+            void apply(assigneeChange(memberId, name));
+          }}
+          allowUnassign
+        />
+      )}
       <div role="status" className="bulk__status">
         {run && running && (
           <>

@@ -12,9 +12,13 @@ export interface BulkSummary {
 
 export const taskCount = (n: number): string => (n === 1 ? '1 task' : `${n} tasks`);
 
+/** What a bulk change sets: a status, or anything else by its words ("High priority"). */
+export type BulkTarget = TaskStatus | { readonly label: string };
+const labelOf = (t: BulkTarget): string => (typeof t === 'string' ? STATUS_LABELS[t] : t.label);
+
 /** "Setting 12 tasks to Done… 7/12" */
-export const progressText = (status: TaskStatus, answered: number, total: number): string =>
-  `Setting ${taskCount(total)} to ${STATUS_LABELS[status]}… ${answered}/${total}`;
+export const progressText = (target: BulkTarget, answered: number, total: number): string =>
+  `Setting ${taskCount(total)} to ${labelOf(target)}… ${answered}/${total}`;
 
 /** Why queued changes wait, from the connection as main reports it; the notice above says more. */
 const WAIT_REASONS: Partial<Record<ConnectionState, string>> = {
@@ -32,14 +36,14 @@ const names = (titles: readonly string[]): string => {
 };
 
 export function summarizeBulk(input: {
-  readonly status: TaskStatus;
+  readonly status: BulkTarget;
   readonly outcomes: readonly TaskUpdateOutcome[];
   /** Selected tasks that already showed the status, so nothing was sent for them. */
   readonly skipped: number;
   readonly titleOf: (taskId: string) => string;
   readonly connection: ConnectionState | null;
 }): BulkSummary {
-  const label = STATUS_LABELS[input.status];
+  const label = labelOf(input.status);
   let landed = 0;
   let queued = 0;
   let sending = 0;

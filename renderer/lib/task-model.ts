@@ -37,6 +37,8 @@ export interface TaskRowModel {
   readonly updatedBy: string | null;
   /** Who the task is assigned to, by name (or email); null when nobody is or the service did not say. */
   readonly assignee: string | null;
+  /** The member it is assigned to (a waiting change's first), null when nobody. */
+  readonly assigneeId: string | null;
   /**
    * The service's last change is one made from here: with an API key the
    * service records it under the organization's owner, so the row says so.
@@ -101,6 +103,10 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
     assignee:
       displayText(assignee?.name?.trim() || assignee?.email?.trim() || snap?.assignee?.id || '') ||
       null,
+    assigneeId:
+      view.pendingPatch?.assigneeId !== undefined
+        ? view.pendingPatch.assigneeId
+        : (snap?.assignee?.id ?? null),
     changedHere: view.changedHere === true,
     // A choice main has not acknowledged is on its way: show it as pending, unless
     // main already reports the service holding it (its event can come before the answer).

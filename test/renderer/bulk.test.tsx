@@ -246,6 +246,49 @@ describe('bulk change: keyboard', () => {
   });
 });
 
+describe('bulk change: priority and assignee', () => {
+  it('sets one priority for the selected tasks, skipping those that have it', async () => {
+    const list = views(3).map((v, i) =>
+      i === 1 && v.snapshot ? { ...v, snapshot: { ...v.snapshot, priority: 'low' } } : v,
+    );
+    const { user, fake, bar } = await selecting(list);
+    await user.click(within(bar).getByRole('checkbox', { name: 'Select all' }));
+    const group = within(bar).getByRole('group', { name: 'Set the priority of 3 tasks to' });
+    await user.click(within(group).getByRole('button', { name: 'Low' }));
+    await waitFor(() => expect(bulkCalls(fake)).toHaveLength(1));
+    expect(bulkCalls(fake)[0]).toEqual({
+      taskIds: ['tski_t0', 'tski_t2'],
+      patch: { priority: 'low' },
+    });
+    expect(
+      await within(bar).findByText(/2 set to Low priority, 1 already Low priority\./),
+    ).toBeTruthy();
+  });
+
+  it('assigns the selected tasks to one member, or unassigns them', async () => {
+    const list = views(2).map((v) =>
+      v.snapshot ? { ...v, snapshot: { ...v.snapshot, assignee: { id: 'mem_maya' } } } : v,
+    );
+    const fake = createFakeApi({ tasks: list });
+    fake.answer('listPeople', async () =>
+      ok([{ id: 'mem_dan', name: 'Daniel Okafor', email: 'daniel@example.com', role: 'admin' }]),
+    );
+    const { user, bar } = await selecting(list, fake);
+    await user.click(within(bar).getByRole('checkbox', { name: 'Select all' }));
+    await user.click(within(bar).getByRole('button', { name: 'Assign…' }));
+    await user.click(await within(bar).findByRole('button', { name: /Daniel Okafor/ }));
+    await waitFor(() => expect(bulkCalls(fake)).toHaveLength(1));
+    expect(bulkCalls(fake)[0]).toEqual({
+      taskIds: ['tski_t0', 'tski_t1'],
+      patch: { assigneeId: 'mem_dan' },
+    });
+    await user.click(within(bar).getByRole('button', { name: 'Assign…' }));
+    await user.click(await within(bar).findByRole('button', { name: 'Unassign' }));
+    await waitFor(() => expect(bulkCalls(fake)).toHaveLength(2));
+    expect(bulkCalls(fake)[1]).toMatchObject({ patch: { assigneeId: null } });
+  });
+});
+
 describe('bulk change: progress and outcomes', () => {
   it('shows the choice at once, counts answers as main reports them, then sums up', async () => {
     const list = views(3);
