@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_STATUSES } from '../../../common/task';
-import type { TaskStatus } from '../../../common/task';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../../common/task';
+import type { DemoTask } from '../../../main/demo/model';
 import { OUTBOX_FILE } from '../../../main/app/core';
 import { createCoreHarness } from '../../helpers/app-core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
@@ -33,7 +33,14 @@ const seeded = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults', () => {
+/** The fields a change may set, each with what the service then holds for it. */
+type Field = 'status' | 'priority' | 'title' | 'assigneeId';
+const FIELDS: readonly Field[] = ['status', 'priority', 'title', 'assigneeId'];
+/** Members of the demo's first organization: an owner and an admin (the web app's assignees). */
+const ASSIGNEES = ['mem_n1maya7q2c', 'mem_n2dan4k8ro', null] as const;
+const held = (t: DemoTask | undefined, f: Field): unknown => t?.[f];
+
+describe.skipIf(gate.skip)('soak: 500 mixed-field changes over 50 tasks, 20 % faults', () => {
   const service = uniqueTestService();
   let svc: DemoServer;
   let orgId: string;
@@ -72,7 +79,8 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
       unwrap(await h.call('connectApiKey', { baseUrl: svc.baseUrl, apiKey: svc.keys.full }));
       for (const id of taskIds) unwrap(await h.call('pinTask', { ref: id }));
 
-      const asked = new Map<string, TaskStatus>();
+      // Task → field → the value last asked for: several fields of one task merge in the outbox.
+      const asked = new Map<string, Map<Field, unknown>>();
       const faults = { total: 0, drop: 0, s500: 0, s502: 0, s503: 0, s429: 0 };
       const outcomes = { idle: 0, pending: 0, queued: 0, refused: 0 };
       for (let start = 0; start < CHANGES; start += BURST) {
@@ -97,10 +105,18 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
               );
           }
           const taskId = pick(taskIds);
-          const status = pick(TASK_STATUSES);
-          asked.set(taskId, status);
+          const field = pick(FIELDS);
+          const value =
+            field === 'status'
+              ? pick(TASK_STATUSES)
+              : field === 'priority'
+                ? pick(TASK_PRIORITIES)
+                : field === 'title'
+                  ? `Soak title ${i}`
+                  : pick(ASSIGNEES);
+          asked.set(taskId, new Map(asked.get(taskId)).set(field, value));
           burst.push(
-            h.call('updateTask', { taskId, patch: { status } }).then((r) => {
+            h.call('updateTask', { taskId, patch: { [field]: value } }).then((r) => {
               if (!r.ok) outcomes.refused += 1;
               else outcomes[r.value.sync as 'idle' | 'pending' | 'queued'] += 1;
             }),
@@ -112,15 +128,22 @@ describe.skipIf(gate.skip)('soak: 500 status changes over 50 tasks, 20 % faults'
 
       const context = `seed ${seed}, faults ${JSON.stringify(faults)}, answers ${JSON.stringify(outcomes)}`;
       // What the person asked for, task by task, is what the service holds.
-      const wrong = [...asked].filter(([id, status]) => svc.getTask(orgId, id)?.status !== status);
+      const wrong = [...asked].flatMap(([id, fields]) =>
+        [...fields]
+          .filter(([f, v]) => held(svc.getTask(orgId, id), f) !== v)
+          .map(([f, v]) => ({ id, field: f, asked: v, held: held(svc.getTask(orgId, id), f) })),
+      );
       expect(wrong, context).toEqual([]);
       expect(outcomes.refused, context).toBe(0);
       // Nothing left to send, on disk or on screen.
       expect(await readFile(join(dir, OUTBOX_FILE), 'utf8')).not.toContain('"patch"');
       const rows = unwrap(await h.call('listTasks'));
       expect(rows.every((r) => r.sync === 'idle' && r.error === null)).toBe(true);
-      for (const [id, status] of asked)
-        expect(rows.find((r) => r.id === id)?.snapshot?.status).toBe(status);
+      for (const [id, fields] of asked) {
+        const snap = rows.find((r) => r.id === id)?.snapshot;
+        for (const [f, v] of fields)
+          expect(f === 'assigneeId' ? (snap?.assignee?.id ?? null) : snap?.[f]).toBe(v);
+      }
       expect(unwrap(await h.call('getConnection'))).toMatchObject({
         state: 'online',
         cause: 'online',
