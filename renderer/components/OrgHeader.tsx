@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { displayText } from '../../common/display-text';
 import { useMain } from '../hooks/use-main';
 import { ChevronIcon } from './icons';
 import { Notice } from './Notice';
-import { OrgDetails } from './OrgDetails';
 import { OrgLogo } from './OrgLogo';
+
+// Opened on demand: its code is not part of the first screen's.
+const OrgDetails = lazy(() => import('./OrgDetails').then((m) => ({ default: m.OrgDetails })));
 
 /**
  * Who you are signed in as, in one line: logo, name, what needs saying at a
@@ -79,7 +81,11 @@ export function OrgHeader(props: { readonly demo?: boolean } = {}) {
           <ChevronIcon open={open} />
         </button>
       </div>
-      {open && <OrgDetails org={org} id={detailsId} />}
+      {open && (
+        <Suspense fallback={<div id={detailsId} className="org__details" aria-busy="true" />}>
+          <OrgDetails org={org} id={detailsId} />
+        </Suspense>
+      )}
     </header>
   );
 }

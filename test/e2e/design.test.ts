@@ -79,6 +79,8 @@ describe.skipIf(skipE2e)('the popup at its default size, light and dark', () => 
   it('the organization’s details open on demand, in words', async () => {
     const { page } = await home(3);
     await page.getByRole('button', { name: 'Organization details' }).click();
+    // Its code loads on first use.
+    await page.locator('.org-facts').waitFor();
     const details = page.locator('.org__details');
     expect(await details.textContent()).toContain('Organization id');
     expect(await details.textContent()).toContain('Device label id');

@@ -51,6 +51,7 @@ describe.skipIf(skipE2e)('first run, in Chromium against main', () => {
     const org = server.organizations[0]!;
     await page.getByRole('heading', { name: org.name }).waitFor();
     await page.getByRole('button', { name: 'Organization details' }).click();
+    await page.locator('.org-facts').waitFor();
     expect(await page.locator('.org__details').textContent()).toContain('Signed in withAPI key');
     expect(await page.getByText('No pinned tasks yet').count()).toBe(1);
     expect(await page.locator('footer').textContent()).toContain('Connected');
@@ -92,6 +93,7 @@ describe.skipIf(skipE2e)('first run, in Chromium against main', () => {
     await screenshots(page, 'home');
     await expectAccessible(page, 'home');
     await page.getByRole('button', { name: 'Organization details' }).click();
+    await page.locator('.org-facts').waitFor();
     expect(await page.locator('.org__details').textContent()).toContain('Healthcare');
     await screenshots(page, 'home-details');
   });

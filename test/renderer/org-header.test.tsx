@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -9,6 +9,10 @@ import { org } from './fixtures';
 import { renderWithApi } from './render-app';
 
 const renderHeader = (o: Organization | null) => renderWithApi({ organization: o }, <OrgHeader />);
+
+/** The details load on first use: wait for them. */
+const detailsShown = () =>
+  waitFor(() => expect(document.querySelector('.org-facts')).not.toBeNull());
 
 /** The details panel's terms and values, as a person reads them. */
 const facts = (): Record<string, string> =>
@@ -39,6 +43,7 @@ describe('organization header', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('northwind')).toBeNull();
     await user.click(toggle);
+    await detailsShown();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
     expect(facts()).toMatchObject({
@@ -57,6 +62,7 @@ describe('organization header', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Northwind htlaeH' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Organization details' }));
+    await detailsShown();
     expect(facts()['Slug']).toBe('northwind');
     expect(document.body.textContent).not.toMatch(/[\u202E\u200B]/);
   });
@@ -64,6 +70,7 @@ describe('organization header', () => {
   it('opens the website through main, never by navigating the popup', async () => {
     const { fake, user } = renderHeader(org());
     await user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    await detailsShown();
     await user.click(screen.getByRole('link', { name: /northwind-health\.example/ }));
     expect(fake.callsOf('openExternal')).toEqual([{ url: 'https://northwind-health.example/' }]);
     expect(location.href).not.toContain('northwind-health');
@@ -81,6 +88,7 @@ describe('organization header', () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    await detailsShown();
     expect(facts()).toEqual({
       Slug: 'northwind',
       Website: 'northwind-health.example (opens in your browser)',
@@ -103,6 +111,7 @@ describe('organization header', () => {
     await screen.findByRole('heading', { name: 'Northwind Health' });
     expect(screen.getAllByText(/no access/i)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Organization details' }));
+    await detailsShown();
     expect(screen.getByText(/changes may be refused until it is restored/)).toBeTruthy();
     expect(facts()['Access']).toBe('No');
   });
@@ -116,10 +125,12 @@ describe('organization header', () => {
   it('shows metadata that is not JSON as text, and none when empty', async () => {
     const first = renderHeader(org({ metadata: 'migrated from v1' }));
     await first.user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    await detailsShown();
     expect(facts()['Metadata']).toBe('migrated from v1');
     first.unmount();
     const second = renderHeader(org({ metadata: '' }));
     await second.user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    await detailsShown();
     expect(facts()['Metadata']).toBeUndefined();
   });
 

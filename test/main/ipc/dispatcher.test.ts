@@ -55,9 +55,13 @@ describe('the IPC dispatcher', () => {
     ['tasks:update', { taskId: 'tski_abc', patch: { title: undefined } }, /Nothing to change/],
     [
       'tasks:update',
-      { taskId: 'tski_abc', patch: { status: 'done', assigneeId: null } },
+      { taskId: 'tski_abc', patch: { status: 'done', entityId: 'vnd_1' } },
       /field it does not take/,
     ],
+    // Only the five fields, each as the service takes it: "" would be a 500 there, null a 500 for a title.
+    ['tasks:update', { taskId: 'tski_abc', patch: { assigneeId: '' } }, /member id/],
+    ['tasks:update', { taskId: 'tski_abc', patch: { title: null } }, /title/],
+    ['tasks:update', { taskId: 'tski_abc', patch: { priority: null } }, /priority/],
     ['tasks:pin', { ref: 'x'.repeat(5000) }, /too long/],
     ['tasks:pin', { ref: 42 }, /ref/],
     ['tasks:pin', 'tski_abc', /expected object/i],
