@@ -134,16 +134,16 @@ export const TaskRow = memo(function TaskRow(props: {
           </button>
         )}
       </div>
-      {/* Read out with the row (aria-describedby) whether open or not; shown when open. */}
+      {/* Read out with the row (aria-describedby): status and priority always; who, when
+          and the assignee once open (a closed row draws no more than its line). */}
       <p id={metaId} className="task__meta" hidden={!open}>
-        <span className="visually-hidden">Status: {row.statusLabel}. </span>
-        {row.priorityLabel && (
-          <span className="visually-hidden">{row.priorityLabel} priority. </span>
-        )}
-        {row.entityType && (
+        <span className="visually-hidden">
+          Status: {row.statusLabel}.{row.priorityLabel && ` ${row.priorityLabel} priority.`}{' '}
+        </span>
+        {open && row.entityType && (
           <span className={`chip chip--${row.entityType}`}>{entityLabel(row.entityType)}</span>
         )}
-        {row.updatedAt && (
+        {open && row.updatedAt && (
           <span className="task__updated">
             Updated{' '}
             <time dateTime={row.updatedAt} title={fullDateTime(row.updatedAt)}>
@@ -152,9 +152,11 @@ export const TaskRow = memo(function TaskRow(props: {
             {row.updatedBy && <> by {row.updatedBy}</>}
           </span>
         )}
-        <span className="task__assignee">
-          {row.assignee ? `Assigned to ${row.assignee}` : row.hasTitle ? 'Unassigned' : ''}
-        </span>
+        {open && (
+          <span className="task__assignee">
+            {row.assignee ? `Assigned to ${row.assignee}` : row.hasTitle ? 'Unassigned' : ''}
+          </span>
+        )}
         {waiting && (
           <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync as 'pending']}</span>
         )}
