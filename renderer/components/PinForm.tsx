@@ -1,8 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Result } from '../../common/result';
-import { parseTaskRef } from '../../common/task-ref';
+import type { parseTaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
+
+/** The link parser is needed only when a task is pinned: it loads then, or as the field is first used. */
+type TaskRefParser = typeof parseTaskRef;
+export const loadTaskRefParser = (): Promise<TaskRefParser> =>
+  import('../../common/task-ref').then((m) => m.parseTaskRef);
 
 /**
  * Takes a tski_ id or a pasted web-app link. The text is checked here first
@@ -21,10 +26,20 @@ export function PinForm(props: {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return; // one pin at a time
+    if (busy || submitting.current) return; // one pin at a time
+    submitting.current = true;
+    try {
+      await pinText(await loadTaskRefParser());
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const pinText = async (parseTaskRef: TaskRefParser) => {
     const parsed = parseTaskRef(text);
     if (!parsed.ok) {
       setError(parsed.error.message);
@@ -62,6 +77,7 @@ export function PinForm(props: {
         autoComplete="off"
         spellCheck={false}
         value={text}
+        onFocus={() => void loadTaskRefParser().catch(() => undefined)}
         onChange={(e) => {
           setText(e.target.value);
           setError(null);

@@ -25,8 +25,8 @@ describe('pinning a task', () => {
     await user.click(input);
     await user.paste(LINK);
     await user.keyboard('{Enter}');
-    expect(fake.callsOf('pinTask')).toEqual([{ ref: LINK }]);
     expect(await screen.findByText('tski_new42')).toBeTruthy();
+    expect(fake.callsOf('pinTask')).toEqual([{ ref: LINK }]);
     expect(input.value).toBe('');
     expect(screen.getByText('Pinned tski_new42.')).toBeTruthy();
   });
