@@ -18,6 +18,7 @@ export const CHANNELS = {
   refreshAssigned: 'assigned:refresh',
   listPeople: 'assigned:people',
   setMe: 'assigned:set-me',
+  getMe: 'assigned:me',
   pinTask: 'tasks:pin',
   unpinTask: 'tasks:unpin',
   updateTask: 'tasks:update',

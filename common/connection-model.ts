@@ -108,7 +108,11 @@ export function describeConnection(
       return {
         label: authKind === 'session' ? 'Session refused' : authKind ? 'Key refused' : 'Refused',
         headline: `The service refused ${
-          authKind === 'session' ? 'the web session' : authKind ? 'the API key' : 'the key or session'
+          authKind === 'session'
+            ? 'the web session'
+            : authKind
+              ? 'the API key'
+              : 'the key or session'
         }: connect again from the popup.${waitingText(n, 'are paused until then')}`,
         action: 'reconnect',
         tone: 'danger',

@@ -1,3 +1,5 @@
+import { BOUNDS } from './bounds';
+
 /**
  * Editing a description as plain text, and writing it back in the form it
  * came in (SERVICE.md): plain text stays plain text; a TipTap document (the
@@ -33,6 +35,12 @@ const LOST_WORDS: Readonly<Record<string, string>> = {
   codeBlock: 'code blocks',
   horizontalRule: 'dividers',
   emoji: 'emoji',
+  // The parts of the above: named once, by what they belong to.
+  listItem: 'lists',
+  taskItem: 'checklists',
+  tableRow: 'a table',
+  tableCell: 'a table',
+  tableHeader: 'a table',
 };
 const MARK_WORDS: Readonly<Record<string, string>> = {
   bold: 'bold text',
@@ -105,6 +113,14 @@ function losses(doc: Node): string[] {
     const type = typeof n['type'] === 'string' ? n['type'] : '';
     if (!KEPT.has(type))
       found.add(LOST_WORDS[type] ?? `content of the kind “${type || 'unknown'}”`);
+    // A paragraph's settings (alignment, indentation) are formatting text cannot carry.
+    const attrs = n['attrs'];
+    if (
+      (type === 'paragraph' || type === 'text') &&
+      isObject(attrs) &&
+      Object.values(attrs).some((v) => v !== null && v !== undefined)
+    )
+      found.add('alignment and indentation');
     if (Array.isArray(n['marks']))
       for (const m of n['marks'] as unknown[]) {
         const markType = isObject(m) && typeof m['type'] === 'string' ? m['type'] : 'formatting';
@@ -116,9 +132,23 @@ function losses(doc: Node): string[] {
   return [...found];
 }
 
+/**
+ * A description too large to keep whole (BOUNDS.description) was kept as the
+ * first BOUNDS.descriptionText characters of its text, ending in "…": saving
+ * over it would drop the rest, whatever its form was.
+ */
+const wasCut = (value: unknown): boolean =>
+  typeof value === 'string' && value.length >= BOUNDS.descriptionText - 1 && value.endsWith('…');
+
 export function editableDescription(value: unknown): EditableDescription {
   if (value === null || value === undefined || value === '')
     return { text: '', form: 'none', wouldLose: [] };
+  if (wasCut(value))
+    return {
+      text: value as string,
+      form: 'doc',
+      wouldLose: ['the rest of a description too long for Task Tray to keep whole'],
+    };
   const doc = descriptionDoc(value);
   if (doc) return { text: docText(doc), form: 'doc', wouldLose: losses(doc) };
   if (typeof value === 'string') return { text: value, form: 'plain', wouldLose: [] };
@@ -144,6 +174,7 @@ function paragraph(text: string): Record<string, unknown> {
 export function descriptionToSend(text: string, from: EditableDescription): string {
   const normalised = text.replace(/\r\n?/g, '\n');
   if (from.form !== 'doc') return normalised;
-  const paragraphs = normalised.split(/\n{2,}/);
+  // Exactly one blank line between paragraphs: more are empty paragraphs, as the web app writes them.
+  const paragraphs = normalised.split('\n\n');
   return JSON.stringify({ type: 'doc', content: paragraphs.map(paragraph) });
 }

@@ -150,6 +150,8 @@ export const contract = {
   getAssigned: method<AssignedView>()(CHANNELS.getAssigned, NoInput),
   /** Reads "assigned to me" again in the background (progress comes as assigned:changed). */
   refreshAssigned: method<AssignedView>()(CHANNELS.refreshAssigned, NoInput),
+  /** Who "me" is, as kept (null when unknown), without reading anything. */
+  getMe: method<PersonView | null>()(CHANNELS.getMe, NoInput),
   /** The organization's members, to say which one you are (API key). */
   listPeople: method<PersonView[]>()(CHANNELS.listPeople, NoInput),
   /** "This is me" (API key); null forgets the choice. */

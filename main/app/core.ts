@@ -183,6 +183,7 @@ export function createAppCore(opts: AppCoreOptions) {
     if (
       last &&
       last.state === view.state &&
+      last.cause === view.cause &&
       last.pendingChanges === view.pendingChanges &&
       last.message === view.message &&
       last.othersWaiting?.tasks === view.othersWaiting?.tasks
@@ -442,6 +443,7 @@ export function createAppCore(opts: AppCoreOptions) {
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
     getAssigned: async () => ok(assigned.opened()),
+    getMe: async () => ok(assigned.view().me),
     refreshAssigned: async () => ok(assigned.refresh()),
     listPeople: () => assigned.people(),
     setMe: (input) => assigned.setMe(input.memberId),

@@ -112,10 +112,12 @@ export const errorFromResponse = (failure: HttpFailure, ctx: ErrorContext): AppE
     if (text && /scope|permission/i.test(text)) {
       return appError(
         'forbidden',
-        ctx.authKind === 'session'
-          ? 'Your account may not change tasks here: with a web session, only owners and admins of the organization can. Ask an owner, or connect with an API key.'
-          : ctx.operation === 'getOrganization'
-            ? 'The API key lacks a permission: reading the organization needs the organization:read scope. Create a key with it in the web app and connect with it.'
+        ctx.operation === 'getOrganization'
+          ? ctx.authKind === 'session'
+            ? 'Your account lacks the permission to read this organization. Ask an owner of the organization.'
+            : 'The API key lacks a permission: reading the organization needs the organization:read scope. Create a key with it in the web app and connect with it.'
+          : ctx.authKind === 'session'
+            ? 'Your account lacks the permission to change tasks here: with a web session, only owners and admins of the organization can. Ask an owner, or connect with an API key.'
             : `The API key lacks the task permissions: every task operation needs all four task scopes, ${TASK_SCOPES_TEXT}. Create a key with them in the web app and connect with it.`,
         extra,
       );

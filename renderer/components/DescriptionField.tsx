@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { descriptionToSend, editableDescription } from '../../common/description-edit';
 import { descriptionText } from '../../common/description';
 
@@ -19,11 +19,18 @@ export function DescriptionField(props: {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const lost = from.wouldLose;
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Done editing: focus back on Edit, not lost to the page.
+  const close = () => {
+    setDraft(null);
+    setConfirming(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
 
   const save = async (confirmed: boolean) => {
     if (draft === null || busy) return;
     if (draft.replace(/\r\n?/g, '\n') === from.text) {
-      setDraft(null);
+      close();
       return;
     }
     if (lost.length > 0 && !confirmed) {
@@ -33,10 +40,7 @@ export function DescriptionField(props: {
     setBusy(true);
     const saved = await props.onSave(descriptionToSend(draft, from));
     setBusy(false);
-    if (saved) {
-      setDraft(null);
-      setConfirming(false);
-    }
+    if (saved) close();
   };
 
   if (draft === null) {
@@ -45,7 +49,12 @@ export function DescriptionField(props: {
       <div className="task-view__section">
         <div className="task-view__section-head">
           <h3 className="task-view__label">Description</h3>
-          <button type="button" className="link-button" onClick={() => setDraft(from.text)}>
+          <button
+            ref={editButton}
+            type="button"
+            className="link-button"
+            onClick={() => setDraft(from.text)}
+          >
             {text ? 'Edit' : 'Add'}
           </button>
         </div>
@@ -76,8 +85,7 @@ export function DescriptionField(props: {
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.preventDefault();
-            setDraft(null);
-            setConfirming(false);
+            close();
           } else if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
             e.preventDefault();
             void save(false);
@@ -109,14 +117,7 @@ export function DescriptionField(props: {
         >
           {busy ? 'Saving…' : confirming ? 'Save anyway' : 'Save'}
         </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setDraft(null);
-            setConfirming(false);
-          }}
-        >
+        <button type="button" className="button" onClick={close}>
           Cancel
         </button>
       </div>

@@ -101,13 +101,6 @@ export function TaskList(props: {
         )?.focus();
       return;
     }
-    // Shift+1–4 set the priority; by the key's place, as Shift+digit types a sign.
-    const p = e.shiftKey && props.onPriority ? /^Digit([1-4])$/.exec(e.code) : null;
-    if (p) {
-      e.preventDefault();
-      props.onPriority!(taskId, TASK_PRIORITIES[Number(p[1]) - 1]!);
-      return;
-    }
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const to = e.key === 'ArrowDown' ? Math.min(at + 1, els.length - 1) : Math.max(at - 1, 0);
@@ -126,6 +119,14 @@ export function TaskList(props: {
     if (n > 0) {
       e.preventDefault();
       onStatus(taskId, TASK_STATUSES[n - 1]!);
+      return;
+    }
+    // Shift+1–4 set the priority, by the key's place (Shift+digit types a sign). After the
+    // status keys: where a digit itself needs Shift (AZERTY), those keys stay statuses.
+    const p = e.shiftKey && props.onPriority ? /^Digit([1-4])$/.exec(e.code) : null;
+    if (p) {
+      e.preventDefault();
+      props.onPriority!(taskId, TASK_PRIORITIES[Number(p[1]) - 1]!);
       return;
     }
     if (e.key === 'Delete' || e.key === 'Backspace') {

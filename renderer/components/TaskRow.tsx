@@ -154,7 +154,15 @@ export const TaskRow = memo(function TaskRow(props: {
         )}
         {open && (
           <span className="task__assignee">
-            {row.assignee ? `Assigned to ${row.assignee}` : row.hasTitle ? 'Unassigned' : ''}
+            {row.assigneePending
+              ? row.assigneeId === null
+                ? 'Unassigning…'
+                : 'Assigning…'
+              : row.assignee
+                ? `Assigned to ${row.assignee}`
+                : row.hasTitle
+                  ? 'Unassigned'
+                  : ''}
           </span>
         )}
         {waiting && (

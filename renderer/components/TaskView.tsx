@@ -1,5 +1,5 @@
 import '../styles/task-view.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskPriority, TaskStatus } from '../../common/task-values';
 import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
@@ -34,6 +34,12 @@ export function TaskView(props: {
   const organization = useMain('organization').state;
   const settings = useMain('settings').state;
   const [picking, setPicking] = useState(false);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  // The picker gone, focus goes back to what opened it (not to the page).
+  const closePicker = useCallback(() => {
+    setPicking(false);
+    requestAnimationFrame(() => changeButton.current?.focus());
+  }, []);
   const [me, setMe] = useState<PersonView | null>(null);
   // The name of the member just chosen, to say who the task is being assigned to.
   const [chosenName, setChosenName] = useState<string | null>(null);
@@ -41,8 +47,9 @@ export function TaskView(props: {
 
   useEffect(() => {
     let alive = true;
-    void api.getAssigned().then((r) => {
-      if (alive && r.ok) setMe(r.value.me);
+    // Who "me" is, as kept: asking for Assigned to me itself would start its gathering.
+    void api.getMe().then((r) => {
+      if (alive && r.ok) setMe(r.value);
     });
     return () => {
       alive = false;
@@ -66,9 +73,13 @@ export function TaskView(props: {
     [update, taskId],
   );
   const onStatus = useCallback((id: string, s: TaskStatus) => setStatus(id, s), [setStatus]);
+  const shownPriority = tasks.rows.find((r) => r.id === taskId)?.priority ?? null;
   const onPriority = useCallback(
-    (id: string, p: TaskPriority) => void update(id, { priority: p }),
-    [update],
+    (id: string, p: TaskPriority) => {
+      // The one it has: nothing to send (an update would still bump who and when).
+      if (p !== shownPriority) void update(id, { priority: p });
+    },
+    [update, shownPriority],
   );
 
   const row = tasks.rows.find((r) => r.id === taskId);
@@ -182,7 +193,12 @@ export function TaskView(props: {
           <div className="task-view__section-head">
             <h3 className="task-view__label">Assignee</h3>
             {!picking && (
-              <button type="button" className="link-button" onClick={() => setPicking(true)}>
+              <button
+                ref={changeButton}
+                type="button"
+                className="link-button"
+                onClick={() => setPicking(true)}
+              >
                 Change…
               </button>
             )}
@@ -198,9 +214,9 @@ export function TaskView(props: {
             <AssigneePicker
               current={assigneeId}
               me={me}
-              onClose={() => setPicking(false)}
+              onClose={closePicker}
               onChoose={(memberId, name) => {
-                setPicking(false);
+                closePicker();
                 setChosenName(name ?? null);
                 if (memberId !== assigneeId) void save({ assigneeId: memberId });
               }}

@@ -39,6 +39,8 @@ export interface TaskRowModel {
   readonly assignee: string | null;
   /** The member it is assigned to (a waiting change's first), null when nobody. */
   readonly assigneeId: string | null;
+  /** A change of assignee is waiting: the name above is the one before it. */
+  readonly assigneePending: boolean;
   /**
    * The service's last change is one made from here: with an API key the
    * service records it under the organization's owner, so the row says so.
@@ -107,6 +109,7 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
       view.pendingPatch?.assigneeId !== undefined
         ? view.pendingPatch.assigneeId
         : (snap?.assignee?.id ?? null),
+    assigneePending: view.pendingPatch?.assigneeId !== undefined,
     changedHere: view.changedHere === true,
     // A choice main has not acknowledged is on its way: show it as pending, unless
     // main already reports the service holding it (its event can come before the answer).

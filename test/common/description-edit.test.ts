@@ -88,4 +88,33 @@ describe('editing a description as text, written back in its own form', () => {
     expect(editableDescription('{not json').form).toBe('plain');
     expect(editableDescription('{"type":"note"}').form).toBe('plain');
   });
+
+  it('empty paragraphs come back as empty paragraphs', () => {
+    const from = editableDescription(doc(p(t('a')), { type: 'paragraph' }, p(t('b'))));
+    expect(from.text).toBe('a\n\n\n\nb');
+    expect(descriptionDoc(descriptionToSend(from.text, from))).toEqual({
+      type: 'doc',
+      content: [p(t('a')), { type: 'paragraph' }, p(t('b'))],
+    });
+  });
+
+  it('names alignment and the parts of lists and tables once', () => {
+    const from = editableDescription(
+      doc(
+        { type: 'paragraph', attrs: { textAlign: 'center' }, content: [t('x')] },
+        { type: 'bulletList', content: [{ type: 'listItem', content: [p(t('a'))] }] },
+      ),
+    );
+    expect(from.wouldLose).toEqual(['alignment and indentation', 'lists']);
+  });
+
+  it('a description too long to keep whole is never saved over without saying so', () => {
+    // What main keeps of a description over its bound: the first 20,000 characters of its text.
+    const cut = `${'x'.repeat(19_999)}…`;
+    const from = editableDescription(cut);
+    expect(from.form).toBe('doc');
+    expect(from.wouldLose).toEqual([
+      'the rest of a description too long for Task Tray to keep whole',
+    ]);
+  });
 });

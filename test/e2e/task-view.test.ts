@@ -88,7 +88,7 @@ describe.skipIf(skipE2e)(
       const saved = held(id).description as string;
       expect(JSON.parse(saved)).toMatchObject({ type: 'doc' });
       const doc = JSON.parse(saved) as { content: { content?: { text?: string }[] }[] };
-    expect(doc.content.at(-1)?.content?.[0]?.text).toBe('Checked with the auditor.');
+      expect(doc.content.at(-1)?.content?.[0]?.text).toBe('Checked with the auditor.');
       await screenshots(page, 'task-view');
       await expectAccessible(page, 'task view');
     }, 60_000);

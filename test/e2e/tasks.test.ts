@@ -69,10 +69,12 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
 
     const r = row(page, t.id);
     await r.waitFor();
+    expect(await input.inputValue()).toBe('');
+    // Open (focused), the row names its vendor or risk.
+    await r.focus();
     expect(await r.locator('.chip').textContent()).toBe(
       t.entityType === 'vendor' ? 'Vendor' : 'Risk',
     );
-    expect(await input.inputValue()).toBe('');
     // Read from its vendor's or risk's task list at once: its title and status, before any change.
     await r.locator('.task__title', { hasText: t.title }).waitFor();
     expect(await checkedIn(r)).toBe('To do');

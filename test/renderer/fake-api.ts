@@ -144,6 +144,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     readClipboardTaskRef: async () => ok(state.clipboard),
     hideWindow: async () => ok(null),
     quitApp: async () => ok(null),
+    getMe: async () => ok(null),
   };
   // Every method of the contract exists; one the popup should not call answers with an error.
   const handlers: Record<string, Handler> = {};

@@ -21,17 +21,7 @@ function withPeople(fake: FakeApi, people: PersonView[] | null = PEOPLE): FakeAp
   fake.answer('listPeople', async () =>
     people ? ok(people) : err(appError('forbidden', 'The key lacks the member:read scope.')),
   );
-  fake.answer('getAssigned', async () =>
-    ok({
-      state: 'ready',
-      me: ME,
-      canChooseMe: true,
-      tasks: [],
-      progress: null,
-      builtAt: null,
-      message: null,
-    }),
-  );
+  fake.answer('getMe', async () => ok(ME));
   return fake;
 }
 
@@ -88,16 +78,34 @@ describe('a task’s own view', () => {
     const { user } = renderWithApi({}, undefined, fake);
     const row = await screen.findByRole('listitem');
     openRow(row);
-    await user.keyboard('{Shift>}2{/Shift}');
+    // Shift+2 types "@" and Shift+4 "$" here (US layout): the key's place is what counts.
+    await user.keyboard('{Shift>}@{/Shift}');
     expect(updates(fake)).toEqual([]);
-    await user.keyboard('{Shift>}4{/Shift}');
+    await user.keyboard('{Shift>}${/Shift}');
     expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { priority: 'low' } }]);
   });
 
-  it('priority in the view: a four-way switch', async () => {
+  it('priority in the view: a four-way switch; the one it has sends nothing', async () => {
     const { user, fake } = await openTaskView();
+    await user.click(screen.getByRole('radio', { name: 'High' }));
+    expect(updates(fake)).toEqual([]);
     await user.click(screen.getByRole('radio', { name: 'Urgent' }));
     expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { priority: 'urgent' } }]);
+    // Who "me" is came from what main keeps, not by starting Assigned to me.
+    expect(fake.callsOf('getAssigned')).toEqual([]);
+  });
+
+  it('on a layout where digits need Shift (AZERTY), Shift+the key of 1 is still the status 1', async () => {
+    const fake = withPeople(createFakeApi({ tasks: [view()] }));
+    renderWithApi({}, undefined, fake);
+    const row = await screen.findByRole('listitem');
+    openRow(row);
+    act(() => {
+      row.dispatchEvent(
+        new KeyboardEvent('keydown', { key: '2', code: 'Digit2', shiftKey: true, bubbles: true }),
+      );
+    });
+    expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { status: 'in_progress' } }]);
   });
 
   it('rename: an empty title is refused before anything is sent; Enter saves, Esc cancels', async () => {

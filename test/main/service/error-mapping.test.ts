@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isConnectionError } from '../../../main/app/connection';
+import { judgeReadFailure } from '../../../main/reads/read-availability';
 import {
   DEFAULT_RETRY_AFTER_MS,
   errorFromFetchFailure,
@@ -83,6 +85,31 @@ describe('errorFromResponse', () => {
     expect(plain.kind).toBe('forbidden');
     expect(plain.message).toMatch(/Origin/);
   });
+  it('403 for a missing scope names the four task scopes, and says "permission" for a session too', () => {
+    const body = '{"message":"API key lacks required permission scope"}';
+    expect(errorFromResponse(answer(403, body), ctx).message).toContain(
+      'task:create, task:read, task:update, task:delete',
+    );
+    const session = errorFromResponse(answer(403, body), { ...ctx, authKind: 'session' });
+    // The reads and the connection judge a missing permission by these words.
+    expect(session.message).toMatch(/permission/);
+    expect(judgeReadFailure('tasks', session)).toEqual({
+      kind: 'scope',
+      scopes: ['task:create', 'task:read', 'task:update', 'task:delete'],
+    });
+    expect(isConnectionError(session)).toBe(true);
+    const org = errorFromResponse(answer(403, body), { ...ctx, operation: 'getOrganization' });
+    expect(org.message).toMatch(/organization:read/);
+    const noScopes = errorFromResponse(
+      answer(
+        403,
+        '{"message":"This API key is no longer supported. Please regenerate your API key with explicit scopes."}',
+      ),
+      ctx,
+    );
+    expect(noScopes.message).toMatch(/made without scopes.*task:create/);
+  });
+
   it('404 reads differently for a task and for the organization', () => {
     expect(errorFromResponse(answer(404), ctx).message).toMatch(
       /no task tski_abc in this organization/,

@@ -60,7 +60,12 @@ describe('main store', () => {
     store.subscribe(() => (heard += 1));
     await store.ready(['account', 'tasks', 'organization', 'connection', 'settings']);
     const before = heard;
-    fake.emit('connection:changed', { state: 'offline', cause: 'unreachable', pendingChanges: 2, message: null });
+    fake.emit('connection:changed', {
+      state: 'offline',
+      cause: 'unreachable',
+      pendingChanges: 2,
+      message: null,
+    });
     expect(heard).toBe(before + 1);
     store.dispose();
     expect(fake.listenerCount('connection:changed')).toBe(0);
