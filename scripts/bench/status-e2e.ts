@@ -42,6 +42,9 @@ export const statusE2e: Measurement = {
         async (i) => {
           const taskId = service.taskIds[i % ROWS_USED] as string;
           const row = p.page.locator(`li[data-task-id="${taskId}"]`);
+          // A row shows its five-way switch once it holds focus (opened before the clock starts).
+          await row.focus();
+          await row.locator('[role="radio"]').first().waitFor();
           // The next status after the one the row shows: clicking the checked one would change nothing.
           const shown = await row
             .locator('[role="radio"][aria-checked="true"]')
