@@ -43,6 +43,11 @@ export function secretForms(secret: string): string[] {
   return [...forms].filter((f) => f.length > 0);
 }
 
+/** Defined, not assigned: a "__proto__" key from the service stays a plain field. */
+const define = (o: Record<string, unknown>, key: string, value: unknown): void => {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+};
+
 const NONE: SecretGuard = { text: (v) => v, value: (v) => v, finds: () => false };
 
 /**
@@ -117,30 +122,31 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (v === null || typeof v !== 'object') return v;
     // Deeper than anything the app keeps (invariant 8): judged whole, as its JSON.
     if (depth > 64) return (tooDeep(v) ? REDACTED : v) as T;
+    // Nearly everything passes unchanged: a copy is made only from the first change on,
+    // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
     if (Array.isArray(v)) {
-      let changed = false;
-      const out = v.map((x: unknown) => {
+      let out: unknown[] | null = null;
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
         const y = value(x, depth + 1);
-        if (y !== x) changed = true;
-        return y;
-      });
-      return (changed ? out : v) as T;
+        if (out === null && y !== x) out = v.slice(0, i);
+        if (out !== null) out.push(y);
+      }
+      return (out ?? v) as T;
     }
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const entries = Object.entries(v as Record<string, unknown>);
+    let out: Record<string, unknown> | null = null;
+    for (let i = 0; i < entries.length; i++) {
+      const [k, x] = entries[i]!;
       const key = text(k);
       const y = value(x, depth + 1);
-      if (key !== k || y !== x) changed = true;
-      // Defined, not assigned: a "__proto__" key from the service stays a plain field.
-      Object.defineProperty(out, key, {
-        value: y,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      if (out === null && (key !== k || y !== x)) {
+        out = {};
+        for (let j = 0; j < i; j++) define(out, entries[j]![0], entries[j]![1]);
+      }
+      if (out !== null) define(out, key, y);
     }
-    return (changed ? out : v) as T;
+    return (out ?? v) as T;
   };
 
   const tooDeep = (v: unknown): boolean => {
