@@ -19,6 +19,7 @@ import type {
 } from './views';
 import { ShortcutSchema } from './shortcut';
 import { THEMES } from './views';
+import { MEMBER_ID_PATTERN } from './task-values';
 
 /**
  * The single IPC contract. Every method the renderer may call is here with
@@ -158,10 +159,7 @@ export const contract = {
   setMe: method<AssignedView>()(
     CHANNELS.setMe,
     z.strictObject({
-      memberId: z
-        .string()
-        .regex(/^mem_[A-Za-z0-9]{1,64}$/)
-        .nullable(),
+      memberId: z.string().regex(MEMBER_ID_PATTERN).nullable(),
     }),
   ),
   pinTask: method<PinnedTaskView>()(CHANNELS.pinTask, z.strictObject({ ref: PinRefInput })),

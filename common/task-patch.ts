@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { BOUNDS } from './bounds';
 import { TaskPrioritySchema, TaskStatusSchema } from './task';
+import { MEMBER_ID_PATTERN, titleProblem } from './task-values';
 
 /** A title the app sends: never empty, and no longer than the app keeps (BOUNDS.title). */
 export const TaskTitleSchema = z
   .string()
   .trim()
-  .min(1, 'A title cannot be empty.')
-  .max(BOUNDS.title, `A title can be at most ${BOUNDS.title.toLocaleString('en')} characters.`);
+  .superRefine((title, ctx) => {
+    const problem = titleProblem(title);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /**
  * The body of PUT /v1/task-management/{id}. Strict: the service answers 400
@@ -33,7 +36,7 @@ export const TaskPatchSchema = z
     priority: TaskPrioritySchema.optional(),
     assigneeId: z
       .string()
-      .regex(/^mem_[A-Za-z0-9]{1,64}$/, 'An assignee is a member id ("mem_…").')
+      .regex(MEMBER_ID_PATTERN, 'An assignee is a member id ("mem_…").')
       .nullable()
       .optional(),
   })

@@ -26,6 +26,8 @@ const ENTITY_PATH_WORDS: Readonly<Record<string, EntityType>> = {
   risk: 'risk',
   risks: 'risk',
 };
+/** The word the web app writes for each entity today (parsed back by ENTITY_PATH_WORDS). */
+const WEB_APP_PATH_WORD: Readonly<Record<EntityType, string>> = { vendor: 'vendors', risk: 'risk' };
 const APP_SCHEME = 'tasktray:';
 const TASK_PREFIX = 'tski_';
 const TASK_ID_MAX_SUFFIX = 64;
@@ -222,4 +224,32 @@ function parseAppLink(input: string): Result<TaskRef> {
       'The org in that tasktray:// link is not an organization id (org_ and letters and digits).',
     );
   return ok({ taskId: task.value.taskId, organizationId: org });
+}
+
+/**
+ * Where a task lives in the web app: its vendor's or risk's page, on the task,
+ * as the links parseTaskRef reads. Null when something needed is not known
+ * (the entity, a web address).
+ */
+export function webAppTaskLink(input: {
+  readonly signInUrl: string;
+  readonly organizationId: string | null;
+  readonly entityType: EntityType | null;
+  readonly entityId: string | null;
+  readonly taskId: string;
+}): string | null {
+  const { organizationId, entityType, entityId, taskId } = input;
+  if (!organizationId || !entityType || !entityId) return null;
+  let origin: string;
+  try {
+    const url = new URL(input.signInUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    origin = url.origin;
+  } catch {
+    return null;
+  }
+  const path = [organizationId, WEB_APP_PATH_WORD[entityType], entityId]
+    .map(encodeURIComponent)
+    .join('/');
+  return `${origin}/${path}?taskItemId=${encodeURIComponent(taskId)}#task-items`;
 }

@@ -1,3 +1,5 @@
+import { BOUNDS } from './bounds';
+
 /**
  * The task values every process needs, with no zod: the renderer imports
  * these, so its bundle does not carry the schema library (issue 7's budget).
@@ -40,3 +42,18 @@ export const isEntityType = (v: unknown): v is EntityType =>
 export const TASK_ID_PATTERN = /^tski_[A-Za-z0-9]{1,64}$/;
 export const isTaskId = (v: unknown): v is string =>
   typeof v === 'string' && TASK_ID_PATTERN.test(v);
+
+/** A member id as the service writes it (`mem_` and letters or digits): an assignee, "me". */
+export const MEMBER_ID_PATTERN = /^mem_[A-Za-z0-9]{1,64}$/;
+
+/**
+ * Why a title (already trimmed) cannot be sent, or null: never empty, no
+ * longer than the app keeps. TaskTitleSchema in main and the title field in
+ * the popup say the same.
+ */
+export function titleProblem(title: string): string | null {
+  if (title.length === 0) return 'A title cannot be empty.';
+  if (title.length > BOUNDS.title)
+    return `A title can be at most ${BOUNDS.title.toLocaleString('en')} characters.`;
+  return null;
+}

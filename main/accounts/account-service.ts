@@ -9,6 +9,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import { createServiceClient, parseBaseUrl } from '../service/client';
 import { cookieValues } from '../service/request-validation';
+import { isMissingPermission } from '../service/error-mapping';
 import type { ServiceAuth, ServiceClient } from '../service/client';
 import { identityOf, newFingerprintKey, profileIdFor } from './profile-id';
 import { secretHint } from './secret-hint';
@@ -111,8 +112,7 @@ function wrongOrganization(asked: string, own: Organization): AppError {
  */
 async function taskScopesProblem(client: ServiceClient): Promise<AppError | null> {
   const probe = await client.read('/v1/task-management');
-  if (probe.ok || probe.error.status !== 403) return null;
-  return /scope|permission|no longer/i.test(probe.error.message) ? probe.error : null;
+  return !probe.ok && isMissingPermission(probe.error) ? probe.error : null;
 }
 
 /** How many secrets of this run the guard keeps watching after they are no longer in use. */

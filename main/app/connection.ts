@@ -1,4 +1,5 @@
 import type { AppError } from '../../common/result';
+import { isMissingPermission } from '../service/error-mapping';
 import type { ConnectionCause } from '../../common/connection-model';
 import type { ConnectionState, ConnectionView, OthersWaiting } from '../../common/views';
 
@@ -52,8 +53,7 @@ function causeOf(e: AppError | null, online: boolean): ConnectionCause {
 export const isConnectionError = (e: AppError): boolean =>
   ['network', 'timeout', 'unauthorized', 'server', 'rate_limited', 'bad_response'].includes(
     e.kind,
-  ) ||
-  (e.kind === 'forbidden' && /scope|permission/i.test(e.message));
+  ) || isMissingPermission(e);
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 

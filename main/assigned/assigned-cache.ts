@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
 import { writeFileAtomic } from '../settings/atomic-file';
+import { MEMBER_ID_PATTERN } from '../../common/task-values';
 
 /**
  * What "assigned to me" showed last, per profile, so the view opens at once
@@ -21,7 +22,7 @@ const MAX_PROFILES = 20;
 
 const EntrySchema = z.object({
   profileId: z.string().min(1).max(256),
-  memberId: z.string().regex(/^mem_[A-Za-z0-9]{1,64}$/),
+  memberId: z.string().regex(MEMBER_ID_PATTERN),
   builtAt: z.iso.datetime(),
   note: z.string().max(2_000).nullable(),
   tasks: z.array(TaskSchema).max(MAX_KEPT),

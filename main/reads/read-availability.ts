@@ -1,5 +1,5 @@
 import type { AppError } from '../../common/result';
-import { TASK_SCOPES } from '../service/error-mapping';
+import { isMissingPermission, TASK_SCOPES } from '../service/error-mapping';
 
 /**
  * What a read's failure means for the feature it serves. The reads are beyond
@@ -26,7 +26,7 @@ export const judgeReadFailure = (feature: ReadFeature, error: AppError): ReadOut
   // A route the service lacks answers 404; nothing else a read can do gives one
   // (an unknown entity's list is an empty page, an unknown task's activity is []).
   if (error.status === 404) return { kind: 'absent' };
-  if (error.status === 403 && /scope|permission/i.test(error.message)) {
+  if (isMissingPermission(error)) {
     return { kind: 'scope', scopes: READ_SCOPES[feature] };
   }
   return { kind: 'failed', error };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TaskSchema } from '../../common/task';
 import { isEntityType } from '../../common/task-values';
 import type { EntityType } from '../../common/task-values';
+import { MEMBER_ID_PATTERN } from '../../common/task-values';
 
 /**
  * The shapes of the real service's read answers (../shared/SERVICE.md, "Beyond
@@ -54,7 +55,7 @@ export const PeopleSchema = z.looseObject({
   data: z
     .array(
       z.looseObject({
-        id: z.string().regex(/^mem_[A-Za-z0-9]{1,64}$/),
+        id: z.string().regex(MEMBER_ID_PATTERN),
         role: z.string().max(MAX_NAME).nullish(),
         user: PersonUserSchema.nullish(),
       }),

@@ -13,6 +13,14 @@ import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-e
 /** `read`: a GET beyond the interface, which main/reads/ judges (absent, scope missing, …). */
 export type Operation = 'getOrganization' | 'updateTask' | 'read';
 
+/**
+ * Whether the service refused for a missing scope or permission (not an
+ * Origin or a proxy): the 403 messages above name it, in the service's words
+ * or ours. The reads, the connection state and the connect check all ask this.
+ */
+export const isMissingPermission = (e: AppError): boolean =>
+  e.kind === 'forbidden' && /scope|permission/i.test(e.message);
+
 /** What every task-management route of the real service needs (SERVICE.md): the key needs all four. */
 export const TASK_SCOPES = ['task:create', 'task:read', 'task:update', 'task:delete'] as const;
 const TASK_SCOPES_TEXT = TASK_SCOPES.join(', ');

@@ -3,6 +3,7 @@ import { ENTITY_TYPES, TaskIdSchema, TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
 import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 import { THEMES } from '../../common/views';
+import { MEMBER_ID_PATTERN } from '../../common/task-values';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */
 export const SETTINGS_VERSION = 1;
@@ -49,10 +50,7 @@ export const ProfileSchema = z.strictObject({
   /** The organization the credentials answered for (organizationId is only what was asked for). */
   servedOrganizationId: z.string().min(1).max(128).optional(),
   /** The member the person said they are ("assigned to me" with an API key, which has no identity). */
-  memberId: z
-    .string()
-    .regex(/^mem_[A-Za-z0-9]{1,64}$/)
-    .optional(),
+  memberId: z.string().regex(MEMBER_ID_PATTERN).optional(),
   createdAt: Timestamp,
 });
 

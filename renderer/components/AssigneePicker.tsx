@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
-import { isAssignable, MEMBER_ID, personName, searchPeople } from '../lib/people';
+import { MEMBER_ID_PATTERN } from '../../common/task-values';
+import { isAssignable, personName, searchPeople } from '../lib/people';
 
 type People =
   | { readonly phase: 'loading' }
@@ -53,7 +54,7 @@ export function AssigneePicker(props: {
 
   const chooseTyped = () => {
     const text = typed.trim();
-    if (!MEMBER_ID.test(text)) {
+    if (!MEMBER_ID_PATTERN.test(text)) {
       setTypedError('A member id starts with “mem_”, then letters and digits.');
       return;
     }

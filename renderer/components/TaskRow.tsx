@@ -1,18 +1,13 @@
 import { memo } from 'react';
 import type { TaskStatus } from '../../common/task';
-import { entityLabel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
-import { fullDateTime, relativeTime, shortAge } from '../lib/relative-time';
+import { fullDateTime, shortAge } from '../lib/relative-time';
 import { ChevronRightIcon, CloseIcon } from './icons';
 import { StatusControl } from './StatusControl';
+import { ChangedHereNote, SYNC_TEXT, SyncText, TaskFacts } from './TaskFacts';
 
 /** A Shift-click extends the selection; React reports a checkbox's change with the click that made it. */
 const withShift = (e: Event): boolean => e instanceof MouseEvent && e.shiftKey;
-
-const SYNC_TEXT = {
-  pending: 'Saving…',
-  queued: 'Queued, not sent yet',
-} as const;
 
 /**
  * One task: a single line (status, title, priority, age) so a dozen fit in
@@ -140,18 +135,7 @@ export const TaskRow = memo(function TaskRow(props: {
         <span className="visually-hidden">
           Status: {row.statusLabel}.{row.priorityLabel && ` ${row.priorityLabel} priority.`}{' '}
         </span>
-        {open && row.entityType && (
-          <span className={`chip chip--${row.entityType}`}>{entityLabel(row.entityType)}</span>
-        )}
-        {open && row.updatedAt && (
-          <span className="task__updated">
-            Updated{' '}
-            <time dateTime={row.updatedAt} title={fullDateTime(row.updatedAt)}>
-              {relativeTime(row.updatedAt, now)}
-            </time>
-            {row.updatedBy && <> by {row.updatedBy}</>}
-          </span>
-        )}
+        {open && <TaskFacts row={row} now={now} />}
         {open && (
           <span className="task__assignee">
             {row.assigneePending
@@ -165,18 +149,11 @@ export const TaskRow = memo(function TaskRow(props: {
                   : ''}
           </span>
         )}
-        {waiting && (
-          <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync as 'pending']}</span>
-        )}
+        <SyncText row={row} />
       </p>
       {open && (
         <div className="task__more">
-          {row.changedHere && props.apiKey && (
-            <p className="task__note">
-              Changed from here. The service records changes made with an API key under the
-              organization’s owner{row.updatedBy ? `, ${row.updatedBy}` : ''}.
-            </p>
-          )}
+          <ChangedHereNote row={row} apiKey={props.apiKey} />
           <StatusControl
             taskId={row.id}
             value={row.status}

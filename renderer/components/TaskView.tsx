@@ -5,15 +5,14 @@ import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import { useTasks } from '../hooks/use-tasks';
-import { fullDateTime, relativeTime } from '../lib/relative-time';
-import { entityLabel } from '../lib/task-model';
-import { webAppTaskLink } from '../lib/web-app-link';
+import { webAppTaskLink } from '../../common/task-ref';
 import { AssigneePicker } from './AssigneePicker';
 import { DescriptionField } from './DescriptionField';
 import { BackIcon, ExternalIcon } from './icons';
 import { Notice } from './Notice';
 import { PriorityControl } from './PriorityControl';
 import { StatusControl } from './StatusControl';
+import { ChangedHereNote, SyncText, TaskFacts } from './TaskFacts';
 import { TitleField } from './TitleField';
 
 /**
@@ -136,30 +135,10 @@ export function TaskView(props: {
           onSave={(title) => save({ title })}
         />
         <p className="task-view__meta">
-          {row.entityType && (
-            <span className={`chip chip--${row.entityType}`}>{entityLabel(row.entityType)}</span>
-          )}
-          {row.updatedAt && (
-            <span>
-              Updated{' '}
-              <time dateTime={row.updatedAt} title={fullDateTime(row.updatedAt)}>
-                {relativeTime(row.updatedAt, now)}
-              </time>
-              {row.updatedBy && <> by {row.updatedBy}</>}
-            </span>
-          )}
-          {(row.sync === 'pending' || row.sync === 'queued') && (
-            <span className={`sync sync--${row.sync}`}>
-              {row.sync === 'pending' ? 'Saving…' : 'Queued, not sent yet'}
-            </span>
-          )}
+          <TaskFacts row={row} now={now} />
+          <SyncText row={row} />
         </p>
-        {row.changedHere && props.apiKey && (
-          <p className="task__note">
-            Changed from here. The service records changes made with an API key under the
-            organization’s owner{row.updatedBy ? `, ${row.updatedBy}` : ''}.
-          </p>
-        )}
+        <ChangedHereNote row={row} apiKey={props.apiKey} />
         {row.readNote && <p className="task__note">{row.readNote}</p>}
         {row.error && (
           <Notice

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { BOUNDS } from '../../common/bounds';
+import { titleProblem } from '../../common/task-values';
 
 /**
  * The title, edited in place: Enter (or Save) saves, Esc cancels. An empty
@@ -24,14 +24,11 @@ export function TitleField(props: {
 
   const save = async () => {
     if (draft === null || busy) return;
-    // The rules main's schema has (TaskTitleSchema), said before anything is sent.
+    // Main's rule (TaskTitleSchema), said before anything is sent.
     const title = draft.trim();
-    if (!title) {
-      setError('A title cannot be empty.');
-      return;
-    }
-    if (title.length > BOUNDS.title) {
-      setError(`A title can be at most ${BOUNDS.title.toLocaleString('en')} characters.`);
+    const problem = titleProblem(title);
+    if (problem) {
+      setError(problem);
       return;
     }
     if (title === props.value) return cancel();

@@ -30,6 +30,3 @@ export function searchPeople(people: readonly PersonView[], query: string): Pers
     })
     .sort((a, b) => personName(a).localeCompare(personName(b)));
 }
-
-/** A member id as the service takes it (mem_ and letters or digits). */
-export const MEMBER_ID = /^mem_[A-Za-z0-9]{1,64}$/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseTaskRef, TASK_REF_MAX_LENGTH } from '../../common/task-ref';
+import { parseTaskRef, TASK_REF_MAX_LENGTH, webAppTaskLink } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
 import { TASK_ID_PATTERN } from '../../common/task';
 import type { Result } from '../../common/result';
@@ -421,5 +421,38 @@ describe('parseTaskRef: properties', () => {
         },
       ),
     );
+  });
+});
+
+describe('webAppTaskLink: the link the task view opens', () => {
+  it('is one parseTaskRef reads back, for a vendor and for a risk', () => {
+    for (const [entityType, entityId] of [
+      ['vendor', 'vnd_k2j3h4'],
+      ['risk', 'rsk_w5e1t9'],
+    ] as const) {
+      const link = webAppTaskLink({
+        signInUrl: 'https://app.trycomp.ai/',
+        organizationId: 'org_7kq2m9',
+        entityType,
+        entityId,
+        taskId: 'tski_abc123',
+      });
+      expect(parseTaskRef(link!)).toEqual({
+        ok: true,
+        value: { taskId: 'tski_abc123', organizationId: 'org_7kq2m9', entityType, entityId },
+      });
+    }
+  });
+
+  it('is null without what it needs', () => {
+    const base = {
+      signInUrl: 'https://app.trycomp.ai/',
+      organizationId: 'org_7kq2m9',
+      entityType: 'vendor' as const,
+      entityId: 'vnd_k2j3h4',
+      taskId: 'tski_abc123',
+    };
+    expect(webAppTaskLink({ ...base, entityId: null })).toBeNull();
+    expect(webAppTaskLink({ ...base, signInUrl: 'not a url' })).toBeNull();
   });
 });
