@@ -1,5 +1,4 @@
 import type { ConnectApiKeyInput } from '../../common/ipc';
-import { displayText } from '../../common/display-text';
 import type { Organization } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
@@ -9,6 +8,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import { createServiceClient, parseBaseUrl } from '../service/client';
 import { cookieValues } from '../service/request-validation';
+import { wrongOrganization } from '../service/response-parsing';
 import { isMissingPermission } from '../service/error-mapping';
 import type { ServiceAuth, ServiceClient } from '../service/client';
 import { identityOf, newFingerprintKey, profileIdFor } from './profile-id';
@@ -91,15 +91,6 @@ function connectError(e: AppError, what: 'key' | 'session'): AppError {
         };
   }
   return e;
-}
-
-/** The key works, for another organization than the one asked for: said on the organization id field. */
-function wrongOrganization(asked: string, own: Organization): AppError {
-  const name = own.name?.trim();
-  return appError(
-    'bad_input',
-    `This API key belongs to the organization ${name ? `${displayText(name)} (${own.id})` : own.id}, not ${asked}. Correct the organization id, or leave it empty to use the key's own.`,
-  );
 }
 
 /**
@@ -246,13 +237,10 @@ export function createAccountService(deps: AccountDeps) {
             baseUrl,
             authFor({ authKind: 'api-key', organizationId: null }, input.apiKey),
           ).getOrganization();
-          if (own.ok) return err(wrongOrganization(organizationId, own.value));
+          if (own.ok) return err(wrongOrganization(own.value, organizationId));
         }
         return err(connectError(org.error, 'key'));
       }
-      // The real service ignores the header for keys and answers with the key's own organization.
-      if (organizationId && org.value.id !== organizationId)
-        return err(wrongOrganization(organizationId, org.value));
       const scopes = await taskScopesProblem(client);
       if (scopes) return err(scopes);
       const label = org.value.name?.trim() || org.value.id;

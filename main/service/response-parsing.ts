@@ -1,8 +1,9 @@
+import { displayText } from '../../common/display-text';
 import type { z } from 'zod';
 import type { Organization } from '../../common/organization';
 import { OrganizationSchema } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
-import type { Result } from '../../common/result';
+import type { AppError, Result } from '../../common/result';
 import type { Task } from '../../common/task';
 import { TaskSchema } from '../../common/task';
 
@@ -73,13 +74,20 @@ export const parseOrganizationResponse = (
   }
   // The real service lets an API key decide the organization and may ignore the
   // one asked for: say so rather than show another organization's tasks.
-  if (expectedId !== undefined && parsed.data.id !== expectedId) {
-    return err(
-      appError(
-        'forbidden',
-        `These credentials belong to organization ${parsed.data.id}, not ${expectedId}. Clear the organization id, or use a key made in ${expectedId}.`,
-      ),
-    );
-  }
+  if (expectedId !== undefined && parsed.data.id !== expectedId)
+    return err(wrongOrganization(parsed.data, expectedId));
   return ok(parsed.data);
 };
+
+/**
+ * The credentials work, for another organization than the one asked for: said
+ * naming theirs, and as being about the organization id (the connect form marks
+ * that field).
+ */
+export function wrongOrganization(own: Organization, asked: string): AppError {
+  const name = own.name?.trim();
+  return appError(
+    'forbidden',
+    `These credentials belong to the organization ${name ? `${displayText(name)} (${own.id})` : own.id}, not ${asked}. Correct the organization id, or leave it empty to use theirs.`,
+  );
+}

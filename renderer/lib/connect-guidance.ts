@@ -25,6 +25,13 @@ export function connectGuidance(error: AppError): ConnectGuidance {
         field: 'apiKey',
       };
     case 'forbidden':
+      // The key works, for another organization: the id typed is what to fix.
+      if (/organization id/i.test(message))
+        return {
+          message,
+          hint: 'Correct the organization id, or leave it empty.',
+          field: 'organizationId',
+        };
       return {
         message,
         hint: 'The key was accepted but may not change tasks. In the web app, create a key with the scopes named above and paste it here.',

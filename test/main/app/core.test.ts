@@ -140,10 +140,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
         organizationId: other,
       }),
     );
-    expect(e.kind).toBe('bad_input');
-    expect(e.message).toContain(
-      `belongs to the organization ${org.name} (${org.id}), not ${other}`,
-    );
+    expect(e.kind).toBe('forbidden');
+    expect(e.message).toContain(`belong to the organization ${org.name} (${org.id}), not ${other}`);
     expect(e.message).toMatch(/organization id/);
     expect(unwrap(await h.call('getAccount')).state).toBe('signed-out');
   });

@@ -141,7 +141,9 @@ describe('service client: the network and malformed answers', () => {
     });
     const e = failure(await client.getOrganization());
     expect(e.kind).toBe('forbidden');
-    expect(e.message).toMatch(/belong to organization org_elsewhere, not org_/);
+    expect(e.message).toMatch(/belong to the organization Elsewhere \(org_elsewhere\), not org_/);
+    // About the organization id the person typed: the connect form marks that field.
+    expect(e.message).toMatch(/organization id/);
   });
 
   it('does not follow a redirect: the key must not travel elsewhere', async () => {

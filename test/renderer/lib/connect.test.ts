@@ -61,9 +61,10 @@ describe('connectGuidance', () => {
       'Use https:// for the service: plain http would send your key unencrypted. http:// is allowed only for this computer (localhost).',
     );
     expect(connectGuidance(http).field).toBe('baseUrl');
+    // The key works for another organization (the real service answers with the key's own).
     const wrongOrg = appError(
-      'bad_input',
-      "This API key belongs to the organization Acme (org_a1), not org_b2. Correct the organization id, or leave it empty to use the key's own.",
+      'forbidden',
+      'These credentials belong to the organization Acme (org_a1), not org_b2. Correct the organization id, or leave it empty to use theirs.',
     );
     expect(connectGuidance(wrongOrg).field).toBe('organizationId');
     const scopes = appError(
