@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 // One build for the three processes. Main and preload keep their node_modules
-// external (keytar is native; menubar is plain CJS); the renderer bundles React.
+// external (keytar is native; electron-menubar and electron-updater ship CommonJS); the renderer bundles React.
 export default defineConfig({
   main: {
     build: {

@@ -1,6 +1,6 @@
 import { Menu } from 'electron';
 import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
-import { menubar } from 'menubar';
+import { menubar } from 'electron-menubar';
 import { APP_INDEX_URL } from '../window/app-protocol';
 import { createCrashReloadPolicy } from '../window/crash-reload';
 import { popupWindowOptions } from '../window/window-options';
@@ -37,20 +37,33 @@ export interface TrayShellOptions {
  * opens the context menu. On Linux tray click events are unreliable (most
  * desktops show the app-indicator's menu on any click), so the context menu
  * is set on the tray and holds everything, including "Open Task Tray".
+ * electron-menubar does that wiring per platform (setContextMenu), including
+ * re-publishing the menu on Linux, where the indicator caches the last one.
+ *
+ * Left to the library's defaults on purpose: hideOnBlur (true), the Windows
+ * "pop-up-menu" stacking level (above the hidden-icons flyout), the macOS
+ * double-click filter, and windowPosition (worked out from the taskbar's
+ * side on every show on Windows and Linux). Not used, on purpose:
+ * - escapeToHide: it hides on any Escape before the page sees the key, and
+ *   the popup's Escape first closes what is open (filter, picker, editor);
+ *   the renderer asks to hide when nothing else took the key.
+ * - globalShortcut: main/shortcut/ owns the shortcut (refusals reported,
+ *   the old one kept until the new one is accepted).
+ * - hideOnClose: a closed popup (Alt+F4, or a crash loop below) should come
+ *   back as a fresh window, and a vetoed close must not get in the way of a
+ *   Windows shutdown, which emits no 'before-quit'.
  */
 export function createTrayShell(options: TrayShellOptions): TrayShell {
   const mb = menubar({
     browserWindow: popupWindowOptions(options),
     // We load the page ourselves (below): menubar would await the load inside
-    // its start-up, and a failed load would then stop the tray from appearing.
+    // its start-up, and a failed load would then keep 'ready' from ever firing.
     index: false,
     preloadWindow: true,
     showDockIcon: false,
     icon: options.iconFile,
     tooltip: options.tooltip,
   });
-  const linux = options.platform === 'linux';
-  let menu: Menu | null = null;
 
   // Also after the popup was closed (Alt+F4) and menubar made a new one.
   mb.on('after-create-window', () => {
@@ -71,33 +84,32 @@ export function createTrayShell(options: TrayShellOptions): TrayShell {
       console.error(
         `The popup's page stopped (${details.reason}); ${decision === 'reload' ? 'loading it again' : 'closing it'}.`,
       );
-      // 'close' (not destroy): menubar forgets the window on it and makes a new one when opened.
+      // Once the window is 'closed', menubar forgets it and makes a new one when opened.
       if (decision === 'reload') void load();
       else win.close();
     });
   });
 
   const ready = new Promise<void>((resolve) => {
-    mb.on('ready', () => {
-      if (!linux) {
-        mb.tray.on('right-click', () => {
-          if (menu) mb.tray.popUpContextMenu(menu);
-        });
-      } else if (menu) {
-        mb.tray.setContextMenu(menu);
-      }
-      resolve();
-    });
+    mb.on('ready', () => resolve());
   });
 
   const isVisible = () => mb.window?.isVisible() ?? false;
 
+  const show = async (): Promise<void> => {
+    await ready;
+    // Where the icon is now, not where it was at the last click: menubar
+    // places the popup on the display holding the bounds it is given, so after
+    // a display is unplugged or rearranged, or the taskbar moves, the shortcut
+    // and the menu's "Open" would otherwise aim at the icon's old place.
+    // Linux reports empty bounds (x 0); menubar then keeps its last known ones.
+    await mb.showWindow(mb.tray.getBounds());
+  };
+
   return {
     setMenu(template) {
-      menu = Menu.buildFromTemplate(template);
-      // Before 'ready' there is no tray yet; the ready handler sets it then.
-      // Linux reads the menu only when it is set again after a change.
-      if (linux && isTrayReady()) mb.tray.setContextMenu(menu);
+      // Before 'ready' menubar keeps it and binds it when it makes the tray.
+      mb.setContextMenu(Menu.buildFromTemplate(template));
     },
     setIcon(file) {
       if (isTrayReady()) mb.tray.setImage(file);
@@ -107,15 +119,15 @@ export function createTrayShell(options: TrayShellOptions): TrayShell {
       if (isTrayReady()) mb.tray.setToolTip(text);
       else mb.setOption('tooltip', text);
     },
-    show: () => mb.showWindow(),
+    show,
     hide: () => mb.hideWindow(),
-    toggle: async () => (isVisible() ? mb.hideWindow() : mb.showWindow()),
+    toggle: async () => (isVisible() ? mb.hideWindow() : show()),
     window: () => mb.window,
     ready,
   };
 
   function isTrayReady(): boolean {
-    // menubar's tray getter throws until its 'ready'.
+    // menubar's tray getter throws until it has made the tray.
     try {
       return mb.tray !== undefined;
     } catch {
