@@ -123,12 +123,28 @@ export const SettingsPatchInput = z.strictObject({
 });
 export type SettingsPatchInput = z.infer<typeof SettingsPatchInput>;
 
+const ProfileId = z.string().min(1).max(256);
+const ProfileInput = z.strictObject({ profileId: ProfileId });
+/** A name of the person's choice; blank is refused with words. */
+const ProfileLabel = z
+  .string()
+  .max(80, 'A name can have at most 80 characters.')
+  .refine((s) => s.trim().length > 0, 'A name cannot be empty.');
+
 export const contract = {
   getAccount: method<AccountStatus>()(CHANNELS.getAccount, NoInput),
   connectApiKey: method<AccountStatus>()(CHANNELS.connectApiKey, ConnectApiKeyInput),
   signInWithSession: method<AccountStatus>()(CHANNELS.signInWithSession, NoInput),
   startDemo: method<AccountStatus>()(CHANNELS.startDemo, NoInput),
   signOut: method<AccountStatus>()(CHANNELS.signOut, NoInput),
+  /** Shows another profile kept on this computer; the one before keeps sending its own changes. */
+  switchProfile: method<AccountStatus>()(CHANNELS.switchProfile, ProfileInput),
+  renameProfile: method<AccountStatus>()(
+    CHANNELS.renameProfile,
+    z.strictObject({ profileId: ProfileId, label: ProfileLabel }),
+  ),
+  /** Removes a profile and its keychain entry; its pins and waiting changes stay for its return. */
+  removeProfile: method<AccountStatus>()(CHANNELS.removeProfile, ProfileInput),
   getOrganization: method<Organization>()(
     CHANNELS.getOrganization,
     z.strictObject({ refresh: z.boolean().optional() }).optional(),

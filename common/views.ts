@@ -18,12 +18,21 @@ export interface ProfileView {
   readonly demo: boolean;
 }
 
+/**
+ * The profile shown (connected) or none, and every profile kept on this
+ * computer: switching between them needs no sign-in.
+ */
 export type AccountStatus =
-  | { readonly state: 'signed-out'; readonly problem: AppError | null }
+  | {
+      readonly state: 'signed-out';
+      readonly problem: AppError | null;
+      readonly profiles: readonly ProfileView[];
+    }
   | {
       readonly state: 'connected';
       readonly profile: ProfileView;
       readonly problem: AppError | null;
+      readonly profiles: readonly ProfileView[];
     };
 
 /**
@@ -121,6 +130,11 @@ export interface ConnectionView {
    * credentials unless the person asks (DESIGN.md invariant 7).
    */
   readonly othersWaiting?: OthersWaiting;
+  /**
+   * Tasks with a change waiting, per profile not shown (only those with any):
+   * they go out with their own credentials in the background.
+   */
+  readonly waitingElsewhere?: Readonly<Record<string, number>>;
 }
 
 export interface OthersWaiting {

@@ -179,6 +179,10 @@ async function start(): Promise<void> {
         }),
       connect: () => void tray.show(),
       quit: () => app.quit(),
+      switchProfile: (profileId) =>
+        void core.handlers.switchProfile({ profileId }).then((done) => {
+          if (!done.ok) notify(done.error.message);
+        }),
     },
   );
 

@@ -106,11 +106,24 @@ async function taskScopesProblem(client: ServiceClient): Promise<AppError | null
   return !probe.ok && isMissingPermission(probe.error) ? probe.error : null;
 }
 
+/** keytar reports a locked Linux keyring as "no entry": say both, so nobody re-enters a key they still have. */
+const missingSecret = (label: string): AppError =>
+  appError(
+    'not_connected',
+    `The key for ${label} was not found in the system keychain. If your keyring is locked, unlock it and restart Task Tray; otherwise connect again.`,
+  );
+
 /** How many secrets of this run the guard keeps watching after they are no longer in use. */
 const REMEMBERED_SECRETS = 8;
 
 export function createAccountService(deps: AccountDeps) {
   let active: ActiveAccount | null = null;
+  /**
+   * Every saved profile whose secret was read from the keychain, shown or not:
+   * each sends its own waiting changes with its own credentials (invariant 7),
+   * so switching never needs the keychain or a sign-in.
+   */
+  const signedIn = new Map<string, ActiveAccount>();
   let problem: AppError | null = null;
   /**
    * Every secret this run has held or been given, newest last: a key replaced
@@ -125,6 +138,24 @@ export function createAccountService(deps: AccountDeps) {
       seen.push(part);
     }
     if (seen.length > REMEMBERED_SECRETS) seen.splice(0, seen.length - REMEMBERED_SECRETS);
+    rewatch();
+  };
+
+  /** Every signed-in profile's secret, plus the recent ones: however many profiles there are. */
+  let watched: readonly string[] = seen;
+  const rewatch = (): void => {
+    const parts = [...signedIn.values()].flatMap((a) =>
+      a.profile.authKind === 'session' ? cookieValues(a.secret) : [a.secret.trim()],
+    );
+    watched = parts.length === 0 ? [...seen] : [...new Set([...parts, ...seen])];
+  };
+  const keep = (account: ActiveAccount): void => {
+    signedIn.set(account.profile.id, account);
+    rewatch();
+  };
+  const forget = (profileId: string): void => {
+    signedIn.delete(profileId);
+    rewatch();
   };
 
   const clientFor = (baseUrl: string, auth: ServiceAuth): ServiceClient =>
@@ -173,51 +204,119 @@ export function createAccountService(deps: AccountDeps) {
     }
     await stopDemo();
     active = { profile: viewOf(profile, secret), secret, client, demo: null };
+    keep(active);
     problem = null;
     return ok({ account: active, organization });
   }
+
+  /** Every saved profile as the renderer may see it, plus the demo while it is shown. */
+  const profileList = (): readonly ProfileView[] => {
+    const saved = deps.settings.get().profiles.map((p) => {
+      const kept = signedIn.get(p.id);
+      return kept ? { ...kept.profile, label: p.label } : viewOf(p, null);
+    });
+    return active?.demo ? [...saved, active.profile] : saved;
+  };
 
   return {
     active: (): ActiveAccount | null => active,
 
     status(): AccountStatus {
+      const profiles = profileList();
       return active
-        ? { state: 'connected', profile: active.profile, problem }
-        : { state: 'signed-out', problem };
+        ? { state: 'connected', profile: active.profile, problem, profiles }
+        : { state: 'signed-out', problem, profiles };
     },
 
+    /** The client of any signed-in profile, shown or not: its waiting changes go out with its own key. */
+    clientFor(profileId: string): ServiceClient | null {
+      if (active?.profile.id === profileId) return active.client;
+      return signedIn.get(profileId)?.client ?? null;
+    },
+
+    /** Whether a profile's changes can be sent: its secret was read (or it is the demo on show). */
+    canSend: (profileId: string): boolean =>
+      active?.profile.id === profileId || signedIn.has(profileId),
+
     /** The secrets the guard watches (secret-guard.ts): the values only, never a cookie's name. */
-    secretsInUse: (): readonly string[] => seen,
+    secretsInUse: (): readonly string[] => watched,
 
     setProblem(p: AppError | null): void {
       problem = p;
     },
 
-    /** On start: the saved active profile, with its secret from the keychain. */
+    /**
+     * On start: every saved profile, each with its secret from the keychain, so
+     * each sends its own waiting changes; the one shown last is shown again.
+     */
     async restore(): Promise<void> {
       const s = deps.settings.get();
-      const profile = s.profiles.find((p) => p.id === s.activeProfileId);
-      if (!profile) return;
-      const secret = await deps.secrets.get(profile.id);
-      if (!secret.ok) {
-        problem = secret.error;
-        return;
+      for (const profile of s.profiles) {
+        const secret = await deps.secrets.get(profile.id);
+        const shown = profile.id === s.activeProfileId;
+        if (!secret.ok) {
+          if (shown) problem = secret.error;
+          continue;
+        }
+        if (secret.value === null) {
+          if (shown) problem = missingSecret(profile.label);
+          continue;
+        }
+        remember(secret.value, profile.authKind);
+        const account: ActiveAccount = {
+          profile: viewOf(profile, secret.value),
+          secret: secret.value,
+          client: clientFor(profile.baseUrl, authFor(profile, secret.value)),
+          demo: null,
+        };
+        keep(account);
+        if (shown) active = account;
       }
-      if (secret.value === null) {
-        problem = appError(
-          'not_connected',
-          // keytar reports a locked Linux keyring as "no entry": say both, so nobody re-enters a key they still have.
-          `The key for ${profile.label} was not found in the system keychain. If your keyring is locked, unlock it and restart Task Tray; otherwise connect again.`,
+    },
+
+    /**
+     * Shows another saved profile at once: its secret was read at start or at
+     * its sign-in. The one shown before keeps sending its own waiting changes;
+     * a demo is closed (nothing of it outlives being shown).
+     */
+    async switchTo(profileId: string): Promise<Result<ActiveAccount>> {
+      if (active?.profile.id === profileId) return ok(active);
+      const target = signedIn.get(profileId);
+      const saved = deps.settings.get().profiles.find((p) => p.id === profileId);
+      if (!target || !saved) {
+        return err(
+          saved
+            ? missingSecret(saved.label)
+            : appError('bad_input', 'That account is no longer on this computer.'),
         );
-        return;
       }
-      remember(secret.value, profile.authKind);
-      active = {
-        profile: viewOf(profile, secret.value),
-        secret: secret.value,
-        client: clientFor(profile.baseUrl, authFor(profile, secret.value)),
-        demo: null,
-      };
+      const remembered = await deps.settings.update((s) => ({ ...s, activeProfileId: profileId }));
+      if (!remembered.ok) return remembered;
+      await stopDemo();
+      active = target;
+      problem = null;
+      return ok(target);
+    },
+
+    /** A label of the person's choice, shown in the header, the tray menu and Settings. */
+    async rename(profileId: string, label: string): Promise<Result<null>> {
+      const name = label.trim();
+      if (name.length === 0) return err(appError('bad_input', 'A name cannot be empty.'));
+      if (!deps.settings.get().profiles.some((p) => p.id === profileId))
+        return err(appError('bad_input', 'That account is no longer on this computer.'));
+      const saved = await deps.settings.update((s) => ({
+        ...s,
+        profiles: s.profiles.map((p) => (p.id === profileId ? { ...p, label: name } : p)),
+      }));
+      if (!saved.ok) return saved;
+      const relabel = (a: ActiveAccount): ActiveAccount => ({
+        ...a,
+        profile: { ...a.profile, label: name },
+      });
+      const kept = signedIn.get(profileId);
+      if (kept) signedIn.set(profileId, relabel(kept));
+      if (active?.profile.id === profileId) active = signedIn.get(profileId) ?? relabel(active);
+      return ok(null);
     },
 
     async connectApiKey(input: ConnectApiKeyInput): Promise<Result<Connected>> {
@@ -306,24 +405,41 @@ export function createAccountService(deps: AccountDeps) {
       return ok({ account: active, organization: org.value });
     },
 
-    async signOut(): Promise<Result<null>> {
-      const current = active;
-      if (!current) return ok(null);
-      await stopDemo();
-      active = null;
-      problem = null;
-      if (current.demo) return ok(null);
-      const removed = await deps.secrets.delete(current.profile.id);
-      // Pins and waiting changes stay under the profile id: the same key (or person) connecting again finds them.
+    /**
+     * Removes a profile and its keychain entry. Removing the one shown shows
+     * the next signed-in profile, if there is one. Its pins and waiting
+     * changes stay under its id: the same key (or person) connecting again
+     * finds them, and nobody else ever sends them.
+     */
+    async remove(profileId: string): Promise<Result<null>> {
+      const shown = active?.profile.id === profileId;
+      if (shown && active?.demo) {
+        await stopDemo();
+        active = null;
+        problem = null;
+        return ok(null);
+      }
+      const label = deps.settings.get().profiles.find((p) => p.id === profileId)?.label;
+      if (label === undefined && !shown)
+        return err(appError('bad_input', 'That account is no longer on this computer.'));
+      forget(profileId);
+      const next = shown
+        ? ([...signedIn.values()].reverse().find((a) => a.profile.id !== profileId) ?? null)
+        : active;
+      const removed = await deps.secrets.delete(profileId);
       const saved = await deps.settings.update((s) => ({
         ...s,
-        profiles: s.profiles.filter((p) => p.id !== current.profile.id),
-        activeProfileId: null,
+        profiles: s.profiles.filter((p) => p.id !== profileId),
+        activeProfileId: next?.profile.id ?? null,
       }));
+      if (shown) {
+        active = next;
+        problem = null;
+      }
       if (!removed.ok) {
         problem = appError(
           'keychain_unavailable',
-          `Signed out, but the key could not be removed from the system keychain: ${removed.error.message}`,
+          `Removed, but the key could not be deleted from the system keychain: ${removed.error.message}`,
         );
       }
       return saved.ok ? ok(null) : saved;

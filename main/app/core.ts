@@ -122,6 +122,8 @@ export function createAppCore(opts: AppCoreOptions) {
   });
 
   let organization: Organization | null = null;
+  /** Each profile's organization as last read this run: switching shows it at once, then reads it again. */
+  const knownOrganizations = new Map<string, Organization>();
   let lastError: AppError | null = null;
   let demoPins: PinStore | null = null;
 
@@ -156,12 +158,32 @@ export function createAppCore(opts: AppCoreOptions) {
     const s = settings.get();
     const me = s.profiles.find((p) => p.id === a.profile.id);
     if (!me?.servedOrganizationId) return [];
+    // A profile whose secret was read sends its own changes: only one that cannot (no secret, or
+    // paused: its key was refused) waits for a hand-over.
     return s.profiles.filter(
       (p) =>
         p.id !== me.id &&
+        (!accounts.canSend(p.id) || outbox.pausedReason(p.id) !== null) &&
         p.baseUrl === me.baseUrl &&
         p.servedOrganizationId === me.servedOrganizationId,
     );
+  };
+  /** Waiting changes of the profiles not shown, which go out in the background. */
+  const waitingElsewhere = (shownId: string | null): Record<string, number> | null => {
+    let found: Record<string, number> | null = null;
+    for (const p of settings.get().profiles) {
+      if (p.id === shownId || !accounts.canSend(p.id)) continue;
+      const n = outbox.pendingTasks(p.id);
+      if (n > 0) (found ??= {})[p.id] = n;
+    }
+    return found;
+  };
+  const sameCounts = (
+    a: Readonly<Record<string, number>> | undefined,
+    b: Readonly<Record<string, number>> | undefined,
+  ): boolean => {
+    const ka = Object.keys(a ?? {});
+    return ka.length === Object.keys(b ?? {}).length && ka.every((k) => a?.[k] === b?.[k]);
   };
   const connection = (): ConnectionView => {
     const a = accounts.active();
@@ -173,7 +195,12 @@ export function createAppCore(opts: AppCoreOptions) {
       opts.isOnline?.() ?? true,
     );
     const others = othersWaiting(neighbours(), (id) => outbox.pendingTasks(id));
-    return others ? { ...view, othersWaiting: others } : view;
+    const elsewhere = waitingElsewhere(a?.profile.id ?? null);
+    return {
+      ...view,
+      ...(others ? { othersWaiting: others } : {}),
+      ...(elsewhere ? { waitingElsewhere: elsewhere } : {}),
+    };
   };
   /** The last connection state sent: it goes out again only when it reads differently. */
   let shownConnection: ConnectionView | null = null;
@@ -186,7 +213,8 @@ export function createAppCore(opts: AppCoreOptions) {
       last.cause === view.cause &&
       last.pendingChanges === view.pendingChanges &&
       last.message === view.message &&
-      last.othersWaiting?.tasks === view.othersWaiting?.tasks
+      last.othersWaiting?.tasks === view.othersWaiting?.tasks &&
+      sameCounts(last.waitingElsewhere, view.waitingElsewhere)
     )
       return;
     shownConnection = view;
@@ -231,14 +259,20 @@ export function createAppCore(opts: AppCoreOptions) {
     store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE), redact }),
     scheduler,
     pacer,
-    clientFor: (profileId) => (isActive(profileId) ? (accounts.active()?.client ?? null) : null),
+    // Each profile's changes go out with its own credentials, shown or not (invariant 7).
+    clientFor: (profileId) => accounts.clientFor(profileId),
     onLanded: (profileId, taskId, task) => tasks.landed(profileId, taskId, task),
     onRefused: (profileId, taskId, error) => tasks.refused(profileId, taskId, error),
     onAttempt: (profileId, error) => {
       if (isActive(profileId)) noteOutcome(error);
     },
     onPaused: (profileId, error) => {
-      if (!isActive(profileId)) return;
+      if (!isActive(profileId)) {
+        // Its profile is not shown: the list of accounts says it waits; nothing else changes.
+        log.warn(`Changes of a profile not shown are paused: ${error.message}`);
+        emitConnection();
+        return;
+      }
       accounts.setProblem({
         ...error,
         message: `${error.message} Your changes are kept and will be sent once you reconnect.`,
@@ -314,6 +348,8 @@ export function createAppCore(opts: AppCoreOptions) {
 
   const setOrganization = (org: Organization | null) => {
     organization = org;
+    const shown = accounts.active();
+    if (org && shown) knownOrganizations.set(shown.profile.id, org);
     events.emit('org:changed', org);
   };
 
@@ -414,6 +450,45 @@ export function createAppCore(opts: AppCoreOptions) {
     return tasks.update({ taskId, patch });
   }
 
+  /** Another profile is shown (or none): everything the popup and the tray show follows. */
+  function shownChanged(): void {
+    const a = accounts.active();
+    lastError = null;
+    if (!a?.demo) demoPins = null;
+    setOrganization(a ? (knownOrganizations.get(a.profile.id) ?? null) : null);
+    emitAccount();
+    emitTasks(tasks.list());
+    emitConnection();
+    if (!a) return;
+    outbox.refresh();
+    reads.connected(a.profile.id);
+    // The organization first: a session's member is found in it.
+    void refreshOrganization().then(() => assigned.opened());
+  }
+
+  /**
+   * Removes a profile and its keychain entry. Its waiting changes stay on
+   * disk under its id, sent only if the same key (or person) connects again;
+   * the demo's go with its service. Removing the shown one shows the next.
+   */
+  async function removeProfile(profileId: string): Promise<Result<AccountStatus>> {
+    const shown = accounts.active();
+    const isShown = shown?.profile.id === profileId;
+    // Requests on the wire finish first.
+    await outbox.suspendProfile(profileId);
+    if (isShown) assigned.signedOut();
+    const done = await accounts.remove(profileId);
+    if (isShown && shown.demo) await outbox.discardProfile(profileId);
+    knownOrganizations.delete(profileId);
+    outbox.refresh();
+    if (isShown) shownChanged();
+    else {
+      emitAccount();
+      emitConnection();
+    }
+    return done.ok ? ok(accounts.status()) : done;
+  }
+
   const handlers: Handlers = {
     getAccount: async () => ok(accounts.status()),
     connectApiKey: (input) => connectWith(() => accounts.connectApiKey(input)),
@@ -421,21 +496,29 @@ export function createAppCore(opts: AppCoreOptions) {
     startDemo: () => connectWith(() => accounts.startDemo()),
     signOut: async () => {
       const leaving = accounts.active();
-      // Requests on the wire finish first; the profile's other changes stay on disk for its return.
-      if (leaving) await outbox.suspendProfile(leaving.profile.id);
-      assigned.signedOut();
-      const done = await accounts.signOut();
-      if (leaving?.demo) await outbox.discardProfile(leaving.profile.id);
-      outbox.refresh();
-      organization = null;
-      lastError = null;
-      demoPins = null;
-      events.emit('org:changed', null);
-      emitTasks([]);
-      emitAccount();
-      emitConnection();
-      return done.ok ? ok(accounts.status()) : done;
+      return leaving ? removeProfile(leaving.profile.id) : ok(accounts.status());
     },
+    switchProfile: async ({ profileId }) => {
+      const before = accounts.active();
+      if (before?.profile.id === profileId) return ok(accounts.status());
+      // What "assigned to me" was gathering belongs to the profile before.
+      assigned.signedOut();
+      const switched = await accounts.switchTo(profileId);
+      if (!switched.ok) {
+        assigned.opened();
+        return switched;
+      }
+      if (before?.demo) await outbox.discardProfile(before.profile.id);
+      shownChanged();
+      return ok(accounts.status());
+    },
+    renameProfile: async ({ profileId, label }) => {
+      const renamed = await accounts.rename(profileId, label);
+      if (!renamed.ok) return renamed;
+      emitAccount();
+      return ok(accounts.status());
+    },
+    removeProfile: ({ profileId }) => removeProfile(profileId),
     getOrganization: async (input) =>
       organization && !input?.refresh ? ok(organization) : refreshOrganization(),
     listTasks: async () => ok(tasks.list()),

@@ -11,6 +11,7 @@ import type {
   ConnectionView,
   PinnedTaskView,
 } from '../../common/views';
+import { profileNames } from '../../common/profile-names';
 import { escapeMnemonics, menuText } from './menu-text';
 
 export interface TrayMenuState {
@@ -36,6 +37,8 @@ export interface TrayMenuActions {
   setLaunchAtLogin(on: boolean): void;
   quit(): void;
   connect(): void;
+  /** Shows another profile kept on this computer. */
+  switchProfile(profileId: string): void;
 }
 
 /** Past this many tasks the menu stops growing and points to the popup instead. */
@@ -154,6 +157,43 @@ function taskItem(
   };
 }
 
+/**
+ * Every profile kept on this computer, the shown one ticked: switching is
+ * one click. Each says how many of its changes wait (they go out anyway).
+ */
+function profileItems(
+  state: TrayMenuState,
+  actions: TrayMenuActions,
+  label: (text: string) => string,
+): MenuItemConstructorOptions[] {
+  const { account } = state;
+  if (account.profiles.length < 2) return [];
+  const shownId = account.state === 'connected' ? account.profile.id : null;
+  const names = profileNames(account.profiles);
+  const items: MenuItemConstructorOptions[] = [
+    { type: 'separator' },
+    { label: 'Accounts', enabled: false },
+  ];
+  for (const p of account.profiles) {
+    const waiting = p.id === shownId ? 0 : (state.connection.waitingElsewhere?.[p.id] ?? 0);
+    const notes = [
+      waiting > 0 ? plural(waiting, 'change waiting', 'changes waiting') : null,
+      p.hasSecret || p.demo ? null : 'connect again',
+    ].filter((n) => n !== null);
+    items.push({
+      label: label(
+        menuText(`${names.get(p.id) ?? p.label}${notes.map((n) => ` · ${n}`).join('')}`),
+      ),
+      type: 'radio',
+      checked: p.id === shownId,
+      click: () => {
+        if (p.id !== shownId) actions.switchProfile(p.id);
+      },
+    });
+  }
+  return items;
+}
+
 /** A listed task as the menu shows it: pinned ones are in the pinned list with their state. */
 const listedView = (task: Task): PinnedTaskView => ({
   id: task.id,
@@ -217,7 +257,10 @@ export function buildTrayMenu(
   actions: TrayMenuActions,
 ): MenuItemConstructorOptions[] {
   const label = (text: string) => escapeMnemonics(text, state.platform);
-  const items: MenuItemConstructorOptions[] = [...organizationItems(state, actions, label)];
+  const items: MenuItemConstructorOptions[] = [
+    ...organizationItems(state, actions, label),
+    ...profileItems(state, actions, label),
+  ];
 
   if (state.account.state === 'connected') items.push(...assignedItems(state, actions, label));
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describeConnection } from '../../common/connection-model';
 import { displayText } from '../../common/display-text';
 import type { Organization } from '../../common/organization';
+import { profileNames } from '../../common/profile-names';
 import type { AccountStatus, ConnectionView } from '../../common/views';
 import { connectionLine } from './menu';
 
@@ -32,7 +33,13 @@ export function trayTooltip(state: TooltipState): string {
   let first = 'Task Tray';
   if (account.state === 'signed-out') first += ' — not connected';
   else {
-    const name = state.organization?.name || state.organization?.id || account.profile.label;
+    const org = state.organization?.name || state.organization?.id || account.profile.label;
+    // With several profiles, which one is shown: its name first, the organization after.
+    const profile =
+      account.profiles.length > 1
+        ? (profileNames(account.profiles).get(account.profile.id) ?? account.profile.label)
+        : null;
+    const name = profile && profile.trim() !== org.trim() ? `${profile} · ${org}` : org;
     first += ` — ${displayText(name.replace(/\s+/g, ' ')).trim()}${account.profile.demo ? ' (Demo)' : ''}`;
   }
   const second =

@@ -54,7 +54,7 @@ export function App() {
   const settings = useSettings();
   const api = useApi();
   const [screen, setScreenNow] = useState<
-    'home' | 'settings' | 'reconnect' | 'browse' | 'assigned' | 'task'
+    'home' | 'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account'
   >('home');
   const [openTask, setOpenTask] = useState<string | null>(null);
   const setScreen = useCallback(
@@ -99,6 +99,20 @@ export function App() {
     if (status.state === 'signed-out')
       return <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />;
 
+    if (screen === 'add-account')
+      return (
+        <FirstRun
+          problem={null}
+          settings={settings}
+          adding
+          onCancel={() => setScreen('home')}
+          onConnected={(next) => {
+            setScreen('home');
+            account.set(next);
+          }}
+        />
+      );
+
     if (screen === 'settings')
       return (
         <SettingsScreen
@@ -106,6 +120,7 @@ export function App() {
           settings={settings}
           onBack={() => setScreen('home')}
           onReconnect={() => setScreen('reconnect')}
+          onAddAccount={() => setScreen('add-account')}
           onSignedOut={(next) => {
             setScreen('home');
             account.set(next);
@@ -154,6 +169,7 @@ export function App() {
         onOpenSettings={() => setScreen('settings')}
         onOpenBrowse={() => setScreen('browse')}
         onOpenAssigned={() => setScreen('assigned')}
+        onAddAccount={() => setScreen('add-account')}
         onOpenTask={(taskId) => {
           setOpenTask(taskId);
           setScreen('task');

@@ -6,16 +6,23 @@ import type { SettingsController } from '../hooks/use-settings';
 import { connectGuidance } from '../lib/connect-guidance';
 import { websiteUrl } from '../lib/safe-url';
 import { ApiKeyForm } from './ApiKeyForm';
+import { BackIcon } from './icons';
 import { Notice } from './Notice';
 import { SignInAddresses } from './SignInAddresses';
 
 type Busy = 'session' | 'demo' | null;
 
-/** Signed out: three ways in, each failure with what to do about it. */
+/**
+ * Signed out: three ways in, each failure with what to do about it. The same
+ * screen adds another account (`adding`): the one shown stays until the new
+ * one is connected, and Cancel goes back to it.
+ */
 export function FirstRun(props: {
   readonly problem: AppError | null;
   readonly settings: SettingsController;
   readonly onConnected: (status: AccountStatus) => void;
+  readonly adding?: boolean;
+  readonly onCancel?: () => void;
 }) {
   const api = useApi();
   const [mode, setMode] = useState<'choose' | 'api-key'>('choose');
@@ -39,13 +46,35 @@ export function FirstRun(props: {
 
   return (
     <main className="app first-run">
-      <div className="first-run__intro">
-        <h1 className="first-run__title">Welcome to Task Tray</h1>
+      {props.adding ? (
+        <header className="screen-header">
+          {props.onCancel && (
+            <button
+              type="button"
+              className="icon-button"
+              onClick={props.onCancel}
+              aria-label="Cancel: back to tasks"
+            >
+              <BackIcon />
+            </button>
+          )}
+          <h1 className="screen-header__title">Add an account</h1>
+        </header>
+      ) : (
+        <div className="first-run__intro">
+          <h1 className="first-run__title">Welcome to Task Tray</h1>
+          <p className="muted">
+            See your organization and change the status of your tasks right from the tray. Choose
+            how to connect.
+          </p>
+        </div>
+      )}
+      {props.adding && (
         <p className="muted">
-          See your organization and change the status of your tasks right from the tray. Choose how
-          to connect.
+          Another organization, or the same one with another key or your web session. Each account
+          keeps its own pins and waiting changes; switch from the header or the tray menu.
         </p>
-      </div>
+      )}
 
       {props.problem && (
         <Notice tone="warning" role="alert" title="You are signed out">

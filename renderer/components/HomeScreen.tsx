@@ -19,12 +19,24 @@ export function HomeScreen(props: {
   readonly onOpenBrowse: () => void;
   readonly onOpenAssigned: () => void;
   readonly onOpenTask?: (taskId: string) => void;
+  readonly onAddAccount?: () => void;
 }) {
   useRetryWhenOnline();
   useRefreshWhileOpen();
   return (
     <div className="app">
-      <OrgHeader demo={props.profile.demo} />
+      <OrgHeader
+        demo={props.profile.demo}
+        profileLabel={props.profile.label}
+        {...(props.onAddAccount
+          ? {
+              accounts: {
+                onAddAccount: props.onAddAccount,
+                onManageAccounts: props.onOpenSettings,
+              },
+            }
+          : {})}
+      />
       <TaskSection
         focusTask={props.focusTask}
         onFocused={props.onFocused}

@@ -4,6 +4,7 @@ import { useMain } from '../hooks/use-main';
 import { ChevronIcon } from './icons';
 import { Notice } from './Notice';
 import { OrgLogo } from './OrgLogo';
+import { ProfileMenuButton } from './ProfileMenuButton';
 
 // Opened on demand: its code is not part of the first screen's.
 const OrgDetails = lazy(() => import('./OrgDetails').then((m) => ({ default: m.OrgDetails })));
@@ -12,7 +13,18 @@ const OrgDetails = lazy(() => import('./OrgDetails').then((m) => ({ default: m.O
  * Who you are signed in as, in one line: logo, name, what needs saying at a
  * glance (the demo, no access), and the organization's details on demand.
  */
-export function OrgHeader(props: { readonly demo?: boolean } = {}) {
+export function OrgHeader(
+  props: {
+    readonly demo?: boolean;
+    /** Shown until the organization is read (just after switching to a profile). */
+    readonly profileLabel?: string;
+    /** The account menu; absent where there is nowhere to go (tests of the header alone). */
+    readonly accounts?: {
+      readonly onAddAccount: () => void;
+      readonly onManageAccounts: () => void;
+    };
+  } = {},
+) {
   const { state, reload } = useMain('organization');
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -40,11 +52,21 @@ export function OrgHeader(props: { readonly demo?: boolean } = {}) {
       </header>
     );
 
+  const switcher = props.accounts && <ProfileMenuButton {...props.accounts} />;
   const org = state.value;
   if (!org)
     return (
       <header className="org">
-        <p className="muted">No organization yet.</p>
+        <div className="org__main">
+          {props.profileLabel ? (
+            <h1 className="org__name" title={props.profileLabel}>
+              {displayText(props.profileLabel)}
+            </h1>
+          ) : (
+            <p className="muted org__name">No organization yet.</p>
+          )}
+          {switcher}
+        </div>
       </header>
     );
 
@@ -69,6 +91,7 @@ export function OrgHeader(props: { readonly demo?: boolean } = {}) {
             No access
           </span>
         )}
+        {switcher}
         <button
           type="button"
           className="icon-button org__toggle"

@@ -5,7 +5,10 @@ import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
 import { BackIcon } from './icons';
-import { signOutText } from '../lib/sign-out-text';
+import { profileNames } from '../../common/profile-names';
+import { removeProfileText } from '../lib/remove-profile-text';
+import { OtherAccounts } from './OtherAccounts';
+import { ProfileRename } from './ProfileRename';
 import { Notice } from './Notice';
 import { ConnectionSettings } from './ConnectionSettings';
 import { ShortcutField } from './ShortcutField';
@@ -24,6 +27,7 @@ export function SettingsScreen(props: {
   readonly onSignedOut: (status: AccountStatus) => void;
   /** Connect again (another key, or another service address for this one). */
   readonly onReconnect?: () => void;
+  readonly onAddAccount?: () => void;
 }) {
   const api = useApi();
   const id = useId();
@@ -33,6 +37,13 @@ export function SettingsScreen(props: {
   const [error, setError] = useState<string | null>(null);
   const connection = useMain('connection').state;
   const waiting = connection.phase === 'ready' ? connection.value.pendingChanges : 0;
+  const account = useMain('account');
+  const status = account.state.phase === 'ready' ? account.state.value : null;
+  const [renaming, setRenaming] = useState(false);
+  // Removing the shown account shows the newest other one that can send (accounts.remove).
+  const next = status?.profiles.filter((p) => p.id !== profile.id && p.hasSecret && !p.demo).at(-1);
+  const nextName = next && status ? (profileNames(status.profiles).get(next.id) ?? null) : null;
+  const many = (status?.profiles.length ?? 1) > 1;
 
   const signOut = async () => {
     if (busy) return;
@@ -66,14 +77,36 @@ export function SettingsScreen(props: {
       <main className="settings">
         <section className="settings__section" aria-labelledby={`${id}-account`}>
           <h2 id={`${id}-account`} className="settings__heading">
-            Account
+            {many ? 'Shown account' : 'Account'}
           </h2>
           <dl className="profile">
             <div className="profile__row">
-              <dt>Profile</dt>
+              <dt>Name</dt>
               <dd>
-                {profile.label}
-                {profile.demo && <span className="badge badge--neutral">Demo</span>}
+                {renaming ? (
+                  <ProfileRename
+                    profile={profile}
+                    onDone={(done) => {
+                      setRenaming(false);
+                      if (done) account.set(done);
+                    }}
+                  />
+                ) : (
+                  <>
+                    {profile.label}
+                    {profile.demo && <span className="badge badge--neutral">Demo</span>}
+                    {!profile.demo && (
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`Rename ${profile.label}`}
+                        onClick={() => setRenaming(true)}
+                      >
+                        Rename
+                      </button>
+                    )}
+                  </>
+                )}
               </dd>
             </div>
             <div className="profile__row">
@@ -108,7 +141,7 @@ export function SettingsScreen(props: {
           </dl>
           {confirmSignOut ? (
             <div className="confirm" role="group" aria-label="Confirm sign out">
-              <p>{signOutText(profile.authKind, waiting, profile.demo)}</p>
+              <p>{removeProfileText(profile, waiting, { shown: true, nextName })}</p>
               <div className="form__actions">
                 <button
                   type="button"
@@ -129,6 +162,18 @@ export function SettingsScreen(props: {
             </button>
           )}
         </section>
+
+        {status && (many || props.onAddAccount) && (
+          <section className="settings__section" aria-labelledby={`${id}-accounts`}>
+            <h2 id={`${id}-accounts`} className="settings__heading">
+              {many ? 'Other accounts' : 'More accounts'}
+            </h2>
+            <OtherAccounts
+              status={status}
+              {...(props.onAddAccount ? { onAddAccount: props.onAddAccount } : {})}
+            />
+          </section>
+        )}
 
         {s.phase === 'loading' && (
           <p className="muted" role="status">

@@ -73,3 +73,7 @@ export const ChevronIcon = ({ size = 14, open = false }: IconProps & { readonly 
   svg(size, <path d={open ? 'M4 10l4-4 4 4' : 'M4 6l4 4 4-4'} />);
 
 export const ChevronRightIcon = ({ size = 14 }: IconProps) => svg(size, <path d="M6 3l5 5-5 5" />);
+
+/** Two arrows passing each other: switch to another account. */
+export const SwitchIcon = ({ size = 14 }: IconProps) =>
+  svg(size, <path d="M3 5.5h9.5M10 3l2.5 2.5L10 8M13 10.5H3.5M6 8l-2.5 2.5L6 13" />);

@@ -7,6 +7,8 @@ export interface ObservedRequest {
   readonly method: string;
   readonly url: string;
   readonly body: string | null;
+  /** The API key the request carried (X-API-Key), to tell whose credentials sent it. */
+  readonly apiKey: string | null;
   readonly sentAt: number;
   /** Requests already on the wire when this one left. */
   readonly alongside: number;
@@ -37,6 +39,7 @@ export function observedFetch(): ObservedFetch {
         method: init?.method ?? 'GET',
         url: input instanceof Request ? input.url : String(input),
         body: typeof init?.body === 'string' ? init.body : null,
+        apiKey: new Headers(init?.headers).get('x-api-key'),
         sentAt: Date.now(),
         alongside: open,
         status: null,

@@ -53,6 +53,7 @@ describe('the app shell', () => {
       fake.emit('account:changed', {
         state: 'signed-out',
         problem: appError('unauthorized', 'Invalid or expired API key'),
+        profiles: [],
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Welcome to Task Tray' })).toBeTruthy();

@@ -108,6 +108,7 @@ describe('one connection model, said the same on every surface', () => {
       {
         setStatus: () => {},
         setPriority: () => {},
+        switchProfile: () => {},
         open: () => {},
         openSettings: () => {},
         openAssigned: () => {},

@@ -66,7 +66,42 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     connectApiKey: async () => ok((state.account = connected())),
     signInWithSession: async () => ok((state.account = connected({ authKind: 'session' }))),
     startDemo: async () => ok((state.account = connected({ demo: true, label: 'Demo' }))),
-    signOut: async () => ok((state.account = { state: 'signed-out', problem: null })),
+    signOut: async () => ok((state.account = { state: 'signed-out', problem: null, profiles: [] })),
+    switchProfile: async (input) => {
+      const { profileId } = input as { profileId: string };
+      const target = state.account.profiles.find((p) => p.id === profileId);
+      if (!target) return err(appError('bad_input', 'That account is no longer on this computer.'));
+      state.account = { ...state.account, state: 'connected', profile: target, problem: null };
+      emit('account:changed', state.account);
+      return ok(state.account);
+    },
+    renameProfile: async (input) => {
+      const { profileId, label } = input as { profileId: string; label: string };
+      const relabel = <P extends { id: string; label: string }>(p: P): P =>
+        p.id === profileId ? { ...p, label: label.trim() } : p;
+      state.account =
+        state.account.state === 'connected'
+          ? {
+              ...state.account,
+              profile: relabel(state.account.profile),
+              profiles: state.account.profiles.map(relabel),
+            }
+          : { ...state.account, profiles: state.account.profiles.map(relabel) };
+      emit('account:changed', state.account);
+      return ok(state.account);
+    },
+    removeProfile: async (input) => {
+      const { profileId } = input as { profileId: string };
+      const profiles = state.account.profiles.filter((p) => p.id !== profileId);
+      state.account =
+        state.account.state === 'connected' && state.account.profile.id !== profileId
+          ? { ...state.account, profiles }
+          : profiles[0]
+            ? { state: 'connected', profile: profiles[0], problem: null, profiles }
+            : { state: 'signed-out', problem: null, profiles };
+      emit('account:changed', state.account);
+      return ok(state.account);
+    },
     getOrganization: async () =>
       state.organization
         ? ok(state.organization)

@@ -37,6 +37,7 @@ describe('first run', () => {
       account: {
         state: 'signed-out',
         problem: appError('unauthorized', 'Invalid or expired API key'),
+        profiles: [],
       },
     });
     const alert = await screen.findByRole('alert');

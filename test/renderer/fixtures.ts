@@ -96,13 +96,15 @@ export const profile = (overrides: Partial<ProfileView> = {}): ProfileView => ({
   ...overrides,
 });
 
-export const connected = (overrides: Partial<ProfileView> = {}): AccountStatus => ({
-  state: 'connected',
-  profile: profile(overrides),
-  problem: null,
-});
+export const connected = (
+  overrides: Partial<ProfileView> = {},
+  others: readonly ProfileView[] = [],
+): AccountStatus => {
+  const shown = profile(overrides);
+  return { state: 'connected', profile: shown, problem: null, profiles: [shown, ...others] };
+};
 
-export const signedOut: AccountStatus = { state: 'signed-out', problem: null };
+export const signedOut: AccountStatus = { state: 'signed-out', problem: null, profiles: [] };
 
 export const online: ConnectionView = {
   state: 'online',

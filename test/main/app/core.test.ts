@@ -69,7 +69,11 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
 
   it('starts signed out with nothing pinned', async () => {
     const { h } = await fresh();
-    expect(unwrap(await h.call('getAccount'))).toEqual({ state: 'signed-out', problem: null });
+    expect(unwrap(await h.call('getAccount'))).toEqual({
+      state: 'signed-out',
+      problem: null,
+      profiles: [],
+    });
     expect(unwrap(await h.call('listTasks'))).toEqual([]);
     expect(unwrap(await h.call('getConnection')).state).toBe('signed-out');
     expect(failure(await h.call('pinTask', { ref: taskId() })).kind).toBe('not_connected');

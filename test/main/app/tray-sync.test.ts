@@ -7,7 +7,7 @@ import type { TrayShell } from '../../../main/tray/menubar-adapter';
 type State = ReturnType<AppCore['state']>;
 
 const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
-  account: { state: 'signed-out', problem: null },
+  account: { state: 'signed-out', problem: null, profiles: [] },
   organization: null,
   tasks: [],
   connection: { state: 'signed-out', cause: 'signed-out', pendingChanges, message: null },
@@ -38,6 +38,7 @@ const actions: TrayMenuActions = {
   open: () => undefined,
   openSettings: () => undefined,
   openAssigned: () => undefined,
+  switchProfile: () => undefined,
   setLaunchAtLogin: () => undefined,
   quit: () => undefined,
   connect: () => undefined,

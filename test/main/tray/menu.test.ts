@@ -26,6 +26,7 @@ const connected = (demo = false): AccountStatus => ({
     secretHint: 'comp_…9f3a',
     demo,
   },
+  profiles: [],
 });
 const online: ConnectionView = {
   state: 'online',
@@ -86,6 +87,7 @@ function recorder() {
     setLaunchAtLogin: (on: boolean) => calls.push(`setLaunchAtLogin ${on}`),
     quit: () => calls.push('quit'),
     connect: () => calls.push('connect'),
+    switchProfile: (id: string) => calls.push(`switchProfile ${id}`),
   };
   return { calls, actions };
 }
@@ -138,7 +140,7 @@ describe('buildTrayMenu: the organization line', () => {
   it('says "Not connected" and offers Connect… when signed out', () => {
     const { calls, actions } = recorder();
     const menu = buildTrayMenu(
-      state({ account: { state: 'signed-out', problem: null }, organization: null }),
+      state({ account: { state: 'signed-out', problem: null, profiles: [] }, organization: null }),
       actions,
     );
     expect(menu[0]).toMatchObject({ label: 'Not connected', enabled: false });
@@ -449,5 +451,46 @@ describe('buildTrayMenu: the app items', () => {
     expect([...kinds].sort()).toEqual(
       ['open', 'openSettings', 'quit', 'setLaunchAtLogin', 'setPriority', 'setStatus'].sort(),
     );
+  });
+});
+
+describe('buildTrayMenu: several accounts', () => {
+  const base = connected();
+  const shown = base.state === 'connected' ? base.profile : null;
+  const harbor = { ...shown!, id: 'p2', label: 'Harbor', authKind: 'session' as const };
+  const twoAccounts: AccountStatus = { ...base, profiles: [shown!, harbor] };
+
+  it('lists every account, the shown one ticked and the others with their waiting changes', () => {
+    const { calls, actions } = recorder();
+    const items = buildTrayMenu(
+      state({
+        account: twoAccounts,
+        connection: { ...online, waitingElsewhere: { p2: 3 } },
+      }),
+      actions,
+    );
+    const at = items.findIndex((i) => i.label === 'Accounts');
+    expect(at).toBeGreaterThan(0);
+    const accounts = items.slice(at + 1, at + 3);
+    expect(accounts.map((i) => [i.label, i.type, i.checked])).toEqual([
+      ['Work', 'radio', true],
+      ['Harbor · 3 changes waiting', 'radio', false],
+    ]);
+    // One click switches; choosing the shown one does nothing.
+    accounts[0]!.click!({} as never, undefined, {} as never);
+    accounts[1]!.click!({} as never, undefined, {} as never);
+    expect(calls).toEqual(['switchProfile p2']);
+  });
+
+  it('tells two accounts of one name apart by how they sign in', () => {
+    const same: AccountStatus = { ...base, profiles: [shown!, { ...harbor, label: 'Work' }] };
+    const labels = buildTrayMenu(state({ account: same }), recorder().actions).map((i) => i.label);
+    expect(labels).toContain('Work (API key)');
+    expect(labels).toContain('Work (web session)');
+  });
+
+  it('has no account section with one account', () => {
+    const labels = buildTrayMenu(state(), recorder().actions).map((i) => i.label);
+    expect(labels).not.toContain('Accounts');
   });
 });

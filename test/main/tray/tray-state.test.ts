@@ -38,6 +38,7 @@ const connected = (demo = false): AccountStatus => ({
     secretHint: null,
     demo,
   },
+  profiles: [],
 });
 const acme = OrganizationSchema.parse({ id: 'org_1', name: 'Acme Inc' });
 
@@ -76,6 +77,18 @@ describe('trayTooltip', () => {
     ).toBe('Task Tray — Acme Inc (Demo)');
   });
 
+  it('with several accounts, names the one shown before its organization', () => {
+    const base = connected();
+    const shown = base.state === 'connected' ? base.profile : null;
+    const account: AccountStatus = {
+      ...base,
+      profiles: [shown!, { ...shown!, id: 'p2', label: 'Clinic' }],
+    };
+    expect(trayTooltip({ account, organization: acme, connection: connection('online') })).toBe(
+      'Task Tray — Work · Acme Inc',
+    );
+  });
+
   it('adds how many changes wait, and whether it is offline', () => {
     expect(
       trayTooltip({
@@ -89,7 +102,7 @@ describe('trayTooltip', () => {
   it('says when nobody is connected', () => {
     expect(
       trayTooltip({
-        account: { state: 'signed-out', problem: null },
+        account: { state: 'signed-out', problem: null, profiles: [] },
         organization: null,
         connection: connection('signed-out'),
       }),

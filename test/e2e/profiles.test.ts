@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../main/demo/server';
+import type { DemoServer } from '../../main/demo/server';
+import { startTcpRelay } from '../helpers/tcp-relay';
+import type { TcpRelay } from '../helpers/tcp-relay';
+import { unwrap } from '../helpers/result';
+import { chooseStatus, expectAccessible, screenshots, shownStatus } from './popup';
+import { skipE2e, useE2eSuite } from './suite';
+
+/** Retries wait an hour: only "Retry now" sends again, so the test says when. */
+const NO_RETRY_BY_ITSELF = { baseMs: 3_600_000, maxMs: 3_600_000 };
+
+describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)', () => {
+  const suite = useE2eSuite();
+  let server: DemoServer;
+  let relay: TcpRelay;
+  let orgId: string;
+
+  beforeAll(async () => {
+    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
+    relay = await startTcpRelay(server.baseUrl);
+    orgId = server.organizations[0]!.id;
+  });
+  afterEach(async () => {
+    await relay.start();
+  });
+  afterAll(async () => {
+    await relay?.close();
+    await server?.close();
+  });
+
+  it('switches between two keys from the header, each with its pins and its waiting change', async () => {
+    const [t1, t2, t3] = server.taskIds(orgId);
+    const h = await suite.startMain({ outbox: { backoff: NO_RETRY_BY_ITSELF } });
+    const connect = async (apiKey: string, label: string, pins: string[]) => {
+      const status = unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey }));
+      const id = status.state === 'connected' ? status.profile.id : '';
+      unwrap(await h.call('renameProfile', { profileId: id, label }));
+      for (const t of pins) {
+        unwrap(await h.call('pinTask', { ref: t }));
+        // Setup, not under test: one answer from the service gives the row its title.
+        unwrap(await h.call('updateTask', { taskId: t, patch: { status: 'todo' } }));
+      }
+      return id;
+    };
+    const mine = await connect(server.keys.full, 'Compliance lead', [t1!, t2!]);
+    // My change waits: the service is away.
+    await relay.stop();
+    unwrap(await h.call('updateTask', { taskId: t1!, patch: { status: 'in_review' } }));
+    await relay.start();
+    await connect(server.keys.colleague, 'Shared ops key', [t3!]);
+
+    const { page } = await suite.openPopup(h);
+    const title = (t: string) => server.getTask(orgId, t)!.title!;
+    await page.getByText(title(t3!)).waitFor();
+    expect(await page.getByText(title(t1!)).count()).toBe(0);
+
+    const switcher = page.getByRole('button', {
+      name: /Switch account: Shared ops key shown, 2 on this computer/,
+    });
+    await switcher.click();
+    const menu = page.getByRole('menu', { name: 'Accounts' });
+    const me = menu.getByRole('menuitemradio', { name: /Compliance lead/ });
+    expect(await me.textContent()).toMatch(/1 change waiting/);
+    expect(
+      await menu
+        .getByRole('menuitemradio', { name: /Shared ops key/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
+    await screenshots(page, 'accounts-menu');
+    await expectAccessible(page, 'account menu');
+
+    await me.click();
+    const row = page.locator(`li[data-task-id="${t1}"]`);
+    await row.getByText(title(t1!)).waitFor();
+    expect(await page.getByText(title(t3!)).count()).toBe(0);
+    expect(await shownStatus(row)).toBe('In review');
+    await row.getByText('Queued, not sent yet').waitFor();
+    await screenshots(page, 'accounts-switched');
+
+    // Back on the colleague's key, my change goes out behind, with my key.
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    await page.getByRole('menuitemradio', { name: /Shared ops key/ }).click();
+    await page.getByText(title(t3!)).waitFor();
+    unwrap(await h.call('retrySync'));
+    await expect.poll(() => server.getTask(orgId, t1!)?.status).toBe('in_review');
+    // A change here stays with this key.
+    const row3 = page.locator(`li[data-task-id="${t3}"]`);
+    await row3.click();
+    await chooseStatus(row3, 'Done');
+    await expect.poll(() => server.getTask(orgId, t3!)?.status).toBe('done');
+    const state = h.core.state();
+    expect(state.connection.waitingElsewhere).toBeUndefined();
+    expect(state.account.state === 'connected' && state.account.profile.id).not.toBe(mine);
+
+    // The tray menu would say the same: two accounts, this one ticked.
+    await page.getByRole('button', { name: /Switch account/ }).click();
+    expect(
+      await page.getByRole('menuitemradio', { name: /Compliance lead/ }).textContent(),
+    ).not.toMatch(/waiting/);
+  });
+});

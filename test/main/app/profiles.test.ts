@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountStatus } from '../../../common/views';
+import { startDemoServer } from '../../../main/demo/server';
+import type { DemoServer } from '../../../main/demo/server';
+import { createCoreHarness } from '../../helpers/app-core';
+import type { CoreHarness } from '../../helpers/app-core';
+import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { observedFetch } from '../../helpers/observed-fetch';
+import type { ObservedFetch } from '../../helpers/observed-fetch';
+import { failure, unwrap } from '../../helpers/result';
+import { startTcpRelay } from '../../helpers/tcp-relay';
+import type { TcpRelay } from '../../helpers/tcp-relay';
+import { useTempDirs } from '../../helpers/temp-dir';
+import { whenState } from '../../helpers/wait-for';
+
+const gate = await keychainGate();
+
+const shownId = (s: AccountStatus) => (s.state === 'connected' ? s.profile.id : null);
+
+describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => {
+  const tempDir = useTempDirs('task-tray-profiles-');
+  const service = uniqueTestService();
+  let server: DemoServer;
+  let relay: TcpRelay;
+  const harnesses: CoreHarness[] = [];
+
+  beforeAll(async () => {
+    gate.assertAvailable();
+    server = await startDemoServer({ rateLimit: false, reads: false });
+    relay = await startTcpRelay(server.baseUrl);
+  });
+  afterEach(async () => {
+    await relay.start();
+    for (const h of harnesses.splice(0)) await h.core.dispose();
+  });
+  afterAll(async () => {
+    await relay.close();
+    await server.close();
+    await removeTestService(service);
+  });
+
+  const org = () => server.organizations[0]!.id;
+  const ids = () => server.taskIds(org());
+  const statusOf = (id: string) => server.getTask(org(), id)!.status;
+
+  async function app(dir?: string): Promise<{ h: CoreHarness; wire: ObservedFetch; dir: string }> {
+    const userDataDir = dir ?? (await tempDir());
+    const wire = observedFetch();
+    const h = createCoreHarness(userDataDir, service, {
+      fetch: wire.fetch,
+      // Retries wait long: "Retry now" says when changes go again.
+      outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } },
+    });
+    harnesses.push(h);
+    await h.core.start();
+    return { h, wire, dir: userDataDir };
+  }
+  const connect = (h: CoreHarness, apiKey: string) =>
+    h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey });
+
+  it('keeps each account with its own pins, and switches without signing in again', async () => {
+    const { h, wire, dir } = await app();
+    const [a1, a2, b1] = ids();
+    const first = unwrap(await connect(h, server.keys.full));
+    unwrap(await h.call('pinTask', { ref: a1! }));
+    unwrap(await h.call('pinTask', { ref: a2! }));
+    const second = unwrap(await connect(h, server.keys.colleague));
+    unwrap(await h.call('pinTask', { ref: b1! }));
+    expect(second.profiles.map((p) => p.id)).toEqual([shownId(first), shownId(second)]);
+    expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([b1]);
+
+    const requestsBefore = wire.requests.length;
+    const back = unwrap(await h.call('switchProfile', { profileId: shownId(first)! }));
+    expect(shownId(back)).toBe(shownId(first));
+    expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([a1, a2]);
+    // The popup and the tray heard of it: the account, then its tasks.
+    const names = h.events.slice(-6).map((e) => e.event);
+    expect(names).toContain('account:changed');
+    expect(names).toContain('tasks:changed');
+    // No sign-in: what it reads behind (the organization, the tasks) goes with the first key.
+    const after = wire.requests.slice(requestsBefore);
+    expect(after.every((r) => r.method === 'GET' && r.apiKey === server.keys.full)).toBe(true);
+
+    // A restart shows the one shown last, and can switch to the other at once.
+    await h.core.dispose();
+    const again = await app(dir);
+    const restored = unwrap(await again.h.call('getAccount'));
+    expect(shownId(restored)).toBe(shownId(first));
+    expect(restored.profiles.every((p) => p.hasSecret)).toBe(true);
+    // After a restart the key of the account not shown is watched by the secret guard too
+    // (invariant 1):
+    // pasted as a name by mistake, it reaches neither the popup nor the settings file.
+    const pasted = unwrap(
+      await again.h.call('renameProfile', {
+        profileId: shownId(restored)!,
+        label: server.keys.colleague,
+      }),
+    );
+    const secretPart = server.keys.colleague.slice(20, 28);
+    expect(JSON.stringify(pasted)).not.toContain(secretPart);
+    expect(JSON.stringify(again.h.events)).not.toContain(secretPart);
+    expect(await readFile(join(dir, 'settings.json'), 'utf8')).not.toContain(secretPart);
+    unwrap(await again.h.call('switchProfile', { profileId: shownId(second)! }));
+    expect(unwrap(await again.h.call('listTasks')).map((t) => t.id)).toEqual([b1]);
+  });
+
+  it('sends each account’s waiting changes with its own key while another is shown', async () => {
+    const { h, wire } = await app();
+    const [a1, b1] = ids();
+    const first = unwrap(await connect(h, server.keys.full));
+    unwrap(await h.call('pinTask', { ref: a1! }));
+    await relay.stop();
+    unwrap(await h.call('updateTask', { taskId: a1!, patch: { status: 'in_review' } }));
+    await relay.start();
+    // Its retry is an hour away: it is still waiting when the colleague connects.
+    const second = unwrap(await connect(h, server.keys.colleague));
+    // Shown: the colleague; waiting elsewhere: the first account's one task.
+    expect(unwrap(await h.call('getConnection')).waitingElsewhere).toEqual({
+      [shownId(first)!]: 1,
+    });
+    unwrap(await h.call('pinTask', { ref: b1! }));
+    unwrap(await h.call('updateTask', { taskId: b1!, patch: { status: 'done' } }));
+    unwrap(await h.call('retrySync'));
+    await whenState(h.core, () => statusOf(a1!) === 'in_review' && statusOf(b1!) === 'done');
+    await whenState(h.core, () => h.core.state().connection.waitingElsewhere === undefined);
+    const keysFor = (taskId: string) =>
+      wire.requests
+        .filter((r) => r.method === 'PUT' && r.url.endsWith(taskId) && r.status === 200)
+        .map((r) => r.apiKey);
+    expect(keysFor(a1!)).toEqual([server.keys.full]);
+    expect(keysFor(b1!)).toEqual([server.keys.colleague]);
+    expect(shownId(unwrap(await h.call('getAccount')))).toBe(shownId(second));
+    // Back on the first account: its task landed while it was not shown.
+    unwrap(await h.call('switchProfile', { profileId: shownId(first)! }));
+    expect(unwrap(await h.call('listTasks'))).toEqual([
+      expect.objectContaining({ id: a1, sync: 'idle', pendingPatch: null }),
+    ]);
+  });
+
+  it('renames an account, and refuses an empty name with words', async () => {
+    const { h, dir } = await app();
+    const first = unwrap(await connect(h, server.keys.full));
+    const renamed = unwrap(
+      await h.call('renameProfile', { profileId: shownId(first)!, label: '  Work  ' }),
+    );
+    expect(renamed.state === 'connected' && renamed.profile.label).toBe('Work');
+    expect(renamed.profiles.map((p) => p.label)).toEqual(['Work']);
+    expect(
+      failure(await h.call('renameProfile', { profileId: shownId(first)!, label: '   ' })).message,
+    ).toMatch(/A name cannot be empty/);
+    // Kept across a restart.
+    await h.core.dispose();
+    const again = await app(dir);
+    const status = unwrap(await again.h.call('getAccount'));
+    expect(status.state === 'connected' && status.profile.label).toBe('Work');
+  });
+
+  it('removing an account deletes its keychain entry, keeps its waiting changes for its return, and shows the next', async () => {
+    const { h } = await app();
+    const [a1, b1] = ids();
+    const first = unwrap(await connect(h, server.keys.full));
+    unwrap(await h.call('pinTask', { ref: a1! }));
+    const second = unwrap(await connect(h, server.keys.colleague));
+    unwrap(await h.call('pinTask', { ref: b1! }));
+    await relay.stop();
+    const before = statusOf(b1!);
+    unwrap(await h.call('updateTask', { taskId: b1!, patch: { status: 'canceled' } }));
+
+    // Removing the shown account: its key leaves the keychain, the other one is shown.
+    expect(await keytar.getPassword(service, shownId(second)!)).not.toBeNull();
+    const after = unwrap(await h.call('removeProfile', { profileId: shownId(second)! }));
+    expect(shownId(after)).toBe(shownId(first));
+    expect(after.profiles.map((p) => p.id)).toEqual([shownId(first)]);
+    expect(await keytar.getPassword(service, shownId(second)!)).toBeNull();
+    expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([a1]);
+    await relay.start();
+    unwrap(await h.call('retrySync'));
+    // Nobody sends it now: its key is gone.
+    expect(statusOf(b1!)).toBe(before);
+
+    // The same key connecting again finds its pin and sends its change.
+    unwrap(await connect(h, server.keys.colleague));
+    expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([b1]);
+    await whenState(h.core, () => statusOf(b1!) === 'canceled');
+  });
+
+  it('refuses to switch to an account that is not on this computer, and changes nothing', async () => {
+    const { h } = await app();
+    const first = unwrap(await connect(h, server.keys.full));
+    const refused = failure(
+      await h.call('switchProfile', { profileId: 'profile_0000000000000000' }),
+    );
+    expect(refused.message).toMatch(/no longer on this computer/);
+    expect(shownId(unwrap(await h.call('getAccount')))).toBe(shownId(first));
+  });
+});
