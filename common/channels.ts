@@ -36,6 +36,8 @@ export const CHANNELS = {
   readClipboardTaskRef: 'clipboard:task-ref',
   hideWindow: 'window:hide',
   quitApp: 'app:quit',
+  getUpdate: 'update:get',
+  performUpdate: 'update:perform',
 } as const;
 
 export const EVENT_NAMES = [
@@ -46,6 +48,7 @@ export const EVENT_NAMES = [
   'settings:changed',
   'view:open',
   'assigned:changed',
+  'update:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

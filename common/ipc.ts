@@ -18,6 +18,8 @@ import type {
   TaskUpdateOutcome,
 } from './views';
 import { ShortcutSchema } from './shortcut';
+import { UPDATE_ACTIONS } from './update-line';
+import type { UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
 import { MEMBER_ID_PATTERN } from './task-values';
 
@@ -206,6 +208,13 @@ export const contract = {
   hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
   /** Settings' Quit: the app exits (waiting changes are kept on disk for next time). */
   quitApp: method<null>()(CHANNELS.quitApp, NoInput),
+  /** What the footer says about an update now (null: nothing to say); changes come as update:changed. */
+  getUpdate: method<UpdateFooterLine | null>()(CHANNELS.getUpdate, NoInput),
+  /** The footer's update button: an action by name, never a URL (main holds the release page's). */
+  performUpdate: method<null>()(
+    CHANNELS.performUpdate,
+    z.strictObject({ action: z.enum(UPDATE_ACTIONS) }),
+  ),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
@@ -225,6 +234,7 @@ interface EventPayloads {
   /** Main asks the popup to show a screen: the tray's "Settings…", or a task from a tasktray:// link. */
   'view:open': ViewRequest;
   'assigned:changed': AssignedView;
+  'update:changed': UpdateFooterLine | null;
 }
 
 export type ViewRequest =

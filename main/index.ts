@@ -30,6 +30,9 @@ import { handleClientCertificates, signInWithBrowser } from './session/sign-in-w
 import { createShortcutManager } from './shortcut/shortcut-manager';
 import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
+import { startElectronUpdates } from './update/electron-update-adapter';
+import type { UpdateController } from './update/update-controller';
+import { updateMenuItems } from './update/update-text';
 import { panelKind, trayIconFile } from './tray/tray-state';
 import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
 import {
@@ -102,6 +105,8 @@ async function start(): Promise<void> {
   let redraw = (): void => undefined;
   let trayShell: ReturnType<typeof createTrayShell> | null = null;
   const shortcuts = createShortcutManager(globalShortcut, () => void trayShell?.toggle());
+  // Started once the core has: it asks the core how many changes wait before any restart.
+  let updates: UpdateController | null = null;
 
   const core = createAppCore({
     userDataDir: app.getPath('userData'),
@@ -158,6 +163,7 @@ async function start(): Promise<void> {
       iconDir: trayIconDir(),
       theme: nativeTheme,
       shortcut: () => shortcuts.current(),
+      update: () => (updates ? updateMenuItems(updates.view()) : []),
     },
     {
       setStatus: (taskId, status) => void core.setStatus(taskId, status),
@@ -179,6 +185,7 @@ async function start(): Promise<void> {
         }),
       connect: () => void tray.show(),
       quit: () => app.quit(),
+      performUpdate: (action) => updates?.perform(action),
       switchProfile: (profileId) =>
         void core.handlers.switchProfile({ profileId }).then((done) => {
           if (!done.ok) notify(done.error.message);
@@ -201,7 +208,10 @@ async function start(): Promise<void> {
   nativeTheme.on('updated', renderTray);
   // Waking up: waiting changes go now, not after their backoff. (Electron's main process has no
   // network-change event; the popup reports the network coming back through retrySync.)
-  powerMonitor.on('resume', () => core.resume());
+  powerMonitor.on('resume', () => {
+    core.resume();
+    updates?.wake();
+  });
 
   await started;
   const settings = core.state().settings;
@@ -225,7 +235,25 @@ async function start(): Promise<void> {
     });
   };
   earlyLinks.splice(0).forEach(openLink);
+
+  // Checks at start and every few hours, downloads behind, offers "Restart to update"
+  // (main/update/); where this copy cannot update itself, it says where to get the new one.
+  void startElectronUpdates({
+    scheduler: core.scheduler,
+    waitingChanges: () => core.waitingChanges(),
+    openUrl: (url) => void openExternal(url),
+    log: core.log,
+  })
+    .then((started) => {
+      updates = started;
+      core.attachUpdates(started);
+      started.onChange(() => renderTray());
+      renderTray();
+    })
+    .catch((e: unknown) => core.log.warn('The updater did not start', e));
+
   onQuit = () => {
+    updates?.dispose();
     shortcuts.dispose();
     // Changes are on disk before they are sent: quitting mid-request loses nothing.
     void core.dispose();

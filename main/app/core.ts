@@ -46,6 +46,8 @@ import { settingsView } from './settings-view';
 import { entityKey } from '../reads/read-schemas';
 import { createAssigned } from './assigned';
 import { createTaskReads } from './task-reads';
+import type { UpdateController } from '../update/update-controller';
+import { updateFooterLine } from '../update/update-text';
 
 export interface AppCoreOptions {
   readonly userDataDir: string;
@@ -79,6 +81,12 @@ export interface AppCoreOptions {
   readonly scheduler?: Scheduler;
   readonly outbox?: OutboxOptions;
 }
+
+/** What the core needs of the update controller: its view, its changes, and the footer's button. */
+export type UpdatesPort = Pick<
+  UpdateController,
+  'view' | 'onChange' | 'perform' | 'changesWaitingChanged'
+>;
 
 export interface OutboxOptions {
   /** Waits between retries (tests make them short). */
@@ -122,6 +130,9 @@ export function createAppCore(opts: AppCoreOptions) {
   });
 
   let organization: Organization | null = null;
+  /** The updater, once the app has one (attachUpdates); none in tests and development runs. */
+  let updates: UpdatesPort | null = null;
+  let stopUpdates: (() => void) | null = null;
   /** Each profile's organization as last read this run: switching shows it at once, then reads it again. */
   const knownOrganizations = new Map<string, Organization>();
   let lastError: AppError | null = null;
@@ -219,6 +230,8 @@ export function createAppCore(opts: AppCoreOptions) {
       return;
     shownConnection = view;
     events.emit('connection:changed', view);
+    // A restart to update asked for while changes waited happens once the last is sent.
+    updates?.changesWaitingChanged();
   };
   const emitAccount = () => events.emit('account:changed', accounts.status());
   /**
@@ -578,6 +591,12 @@ export function createAppCore(opts: AppCoreOptions) {
       opts.hideWindow?.();
       return ok(null);
     },
+    getUpdate: async () => ok(updates ? updateFooterLine(updates.view()) : null),
+    performUpdate: async ({ action }) => {
+      if (!updates) return err(appError('internal', 'Updates are not available here.'));
+      updates.perform(action);
+      return ok(null);
+    },
     quitApp: async () => {
       if (!opts.quit) return err(appError('internal', 'Quitting is not available here.'));
       // After the answer is on its way: the renderer hears that it worked.
@@ -587,6 +606,7 @@ export function createAppCore(opts: AppCoreOptions) {
   };
 
   const dispatch: Dispatch = createDispatcher(handlers, { log, guard });
+
 
   return {
     handlers,
@@ -663,10 +683,46 @@ export function createAppCore(opts: AppCoreOptions) {
       if (accounts.active()) void refreshOrganization();
     },
 
+    /** Main's timers, for what runs beside the core on its clock (the updater's schedule). */
+    scheduler,
+
     /** What main's own timers did: a benchmark checks an idle app does not wake itself up. */
     timers: () => scheduler.stats(),
 
+    /**
+     * Tasks with a change still to send, for every profile that can send them
+     * (the shown one and those behind): an update never restarts over them.
+     * A removed profile's changes wait for its return, not for a restart.
+     */
+    waitingChanges: (): number => {
+      const view = connection();
+      return (
+        view.pendingChanges +
+        Object.values(view.waitingElsewhere ?? {}).reduce((sum, n) => sum + n, 0)
+      );
+    },
+
+    /**
+     * Plugs in the updater (started after the core, since it asks the core how
+     * many changes wait): the footer hears its line, again only when it reads
+     * differently (download progress moves in steps).
+     */
+    attachUpdates(port: UpdatesPort): void {
+      stopUpdates?.();
+      updates = port;
+      let shown = JSON.stringify(updateFooterLine(port.view()));
+      events.emit('update:changed', updateFooterLine(port.view()));
+      stopUpdates = port.onChange((view) => {
+        const line = updateFooterLine(view);
+        const text = JSON.stringify(line);
+        if (text === shown) return;
+        shown = text;
+        events.emit('update:changed', line);
+      });
+    },
+
     async dispose(): Promise<void> {
+      stopUpdates?.();
       await reads.dispose();
       await assigned.dispose();
       await outbox.dispose();

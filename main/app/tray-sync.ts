@@ -5,6 +5,7 @@ import type { TrayMenuActions, TrayMenuState } from '../tray/menu';
 import type { TrayShell } from '../tray/menubar-adapter';
 import { panelKind, trayIconFile, trayIconState, trayTooltip } from '../tray/tray-state';
 import type { PanelTheme } from '../tray/tray-state';
+import type { UpdateMenuItem } from '../update/update-text';
 
 export interface TrayEnvironment {
   readonly platform: NodeJS.Platform;
@@ -13,6 +14,8 @@ export interface TrayEnvironment {
   readonly theme: PanelTheme;
   /** The shortcut really registered (a refused one is not shown as if it worked). */
   readonly shortcut: () => string | null;
+  /** The updater's menu items, once there is an updater. */
+  readonly update?: () => readonly UpdateMenuItem[];
 }
 
 /**
@@ -40,6 +43,7 @@ export function createTraySync(
       // The menu shows the list and its state, not how far a gathering is: its progress
       // (an event per vendor or risk read) must not set the menu again each time.
       assigned: s.assigned && { ...s.assigned, progress: null, builtAt: null },
+      update: env.update?.() ?? [],
     };
     // Every event redraws, most change nothing the menu shows. On Linux setting the menu
     // again replaces it, closing it under the person's pointer: set it only when the data

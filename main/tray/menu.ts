@@ -12,6 +12,8 @@ import type {
   PinnedTaskView,
 } from '../../common/views';
 import { profileNames } from '../../common/profile-names';
+import type { UpdateAction } from '../../common/update-line';
+import type { UpdateMenuItem } from '../update/update-text';
 import { escapeMnemonics, menuText } from './menu-text';
 
 export interface TrayMenuState {
@@ -25,6 +27,8 @@ export interface TrayMenuState {
   readonly platform: NodeJS.Platform;
   /** "Assigned to me", where main gathers it. */
   readonly assigned?: AssignedView | null;
+  /** What the updater has to say (main/update/update-text.ts); empty when nothing. */
+  readonly update?: readonly UpdateMenuItem[];
 }
 
 export interface TrayMenuActions {
@@ -39,6 +43,8 @@ export interface TrayMenuActions {
   connect(): void;
   /** Shows another profile kept on this computer. */
   switchProfile(profileId: string): void;
+  /** An update menu item was chosen. */
+  performUpdate(action: UpdateAction): void;
 }
 
 /** Past this many tasks the menu stops growing and points to the popup instead. */
@@ -296,8 +302,19 @@ export function buildTrayMenu(
       checked: state.launchAtLogin,
       click: () => actions.setLaunchAtLogin(!state.launchAtLogin),
     },
-    { type: 'separator' },
-    { label: 'Quit Task Tray', click: () => actions.quit() },
   );
+  const update = state.update ?? [];
+  if (update.length > 0) {
+    items.push({ type: 'separator' });
+    for (const u of update) {
+      const action = u.action;
+      items.push({
+        label: label(u.label),
+        enabled: u.enabled,
+        ...(action ? { click: () => actions.performUpdate(action) } : {}),
+      });
+    }
+  }
+  items.push({ type: 'separator' }, { label: 'Quit Task Tray', click: () => actions.quit() });
   return items;
 }

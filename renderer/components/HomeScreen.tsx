@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { HandOverNotice } from './HandOverNotice';
 import { OrgHeader } from './OrgHeader';
 import { TaskSection } from './TaskSection';
+import { UpdateLine } from './UpdateLine';
 
 /** Signed in: who you are, your tasks, and how the connection is doing. */
 export function HomeScreen(props: {
@@ -49,6 +50,7 @@ export function HomeScreen(props: {
         problem={props.problem}
         onReconnect={props.onReconnect}
       />
+      <UpdateLine />
       <Footer
         authKind={props.profile.authKind}
         onOpenSettings={props.onOpenSettings}

@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { builderSchema, loadBuilderConfig, ROOT } from './builder-config';
+import { RELEASES } from '../../main/update/release-page';
+import {
+  builderSchema,
+  excludedModules,
+  keytarInstallTimeModules,
+  loadBuilderConfig,
+  ROOT,
+} from './builder-config';
 import type { Json } from './builder-config';
 
 const config = loadBuilderConfig();
@@ -40,6 +47,24 @@ describe('electron-builder.yml', () => {
     const files = config.files as string[];
     expect(files.filter((f) => !f.startsWith('!'))).toEqual(['out/**', 'package.json']);
     expect(files).toContain('!**/*.{ts,tsx,mts,cts,map,md,markdown}');
+  });
+
+  it("leaves out exactly keytar's install-time modules, as package-lock.json has them today", () => {
+    // A name left out here is left out at every depth: one a run-time dependency needs
+    // (electron-updater's semver) would be missing from the package, and the app would not start.
+    expect(excludedModules(config).sort()).toEqual([...keytarInstallTimeModules()].sort());
+  });
+
+  it('publishes to the GitHub repository of package.json, the one the app sends people to', () => {
+    // electron-builder writes this into resources/app-update.yml, which the auto-updater reads.
+    expect(config.publish).toEqual({ provider: 'github', owner: 'tasktray', repo: 'task-tray' });
+    expect(config.publish).toEqual(RELEASES);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      repository: { url: string };
+    };
+    expect(pkg.repository.url).toBe(
+      `git+https://github.com/${RELEASES.owner}/${RELEASES.repo}.git`,
+    );
   });
 
   it('builds dmg and zip for Apple silicon and Intel, as a menu-bar-only app', () => {

@@ -11,7 +11,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import { extractAll, listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +20,8 @@ import {
   installedElectronVersion,
   readFuses,
 } from '../../scripts/stand-in-electron';
-import { ROOT } from './builder-config';
+import { RELEASES } from '../../main/update/release-page';
+import { keytarInstallTimeModules, loadYaml, ROOT, runtimeModules } from './builder-config';
 
 /** Looks like a real API key, so a leak of it would be a leak of one. */
 const CANARY = `comp_${randomBytes(32).toString('hex')}`;
@@ -30,8 +32,16 @@ let asarPath: string;
 let asarFiles: string[]; // paths inside app.asar, posix, no leading slash
 let extracted: string; // app.asar extracted, to read contents
 let log: string;
-/** What electron-builder would hand fpm for the .deb and .rpm, and the .desktop file it wrote. */
-const linuxPackages = new Map<string, { fpmArgs: string[]; desktop: string }>();
+/** resources/app-update.yml and resources/package-type as the dir build left them (null: absent). */
+let dirUpdateFiles: { appUpdate: string | null; packageType: string | null };
+/**
+ * What electron-builder would hand fpm for the .deb and .rpm, the .desktop file it wrote,
+ * and the package-type file it put in resources/ for that package.
+ */
+const linuxPackages = new Map<
+  string,
+  { fpmArgs: string[]; desktop: string; packageType: string | null }
+>();
 let linuxPackagesError: unknown;
 
 async function buildLinuxPackages(app: string, output: string): Promise<void> {
@@ -46,31 +56,29 @@ async function buildLinuxPackages(app: string, output: string): Promise<void> {
     effectiveOptionComputed: async (options: unknown) => {
       const [fpmArgs, desktopFile] = options as [string[], string];
       const target = fpmArgs.includes('--deb-priority') ? 'deb' : 'rpm';
-      linuxPackages.set(target, { fpmArgs, desktop: await readFile(desktopFile, 'utf8') });
+      linuxPackages.set(target, {
+        fpmArgs,
+        desktop: await readFile(desktopFile, 'utf8'),
+        packageType: await readOrNull(join(output, 'linux-unpacked', 'resources', 'package-type')),
+      });
       return true; // stop here: fpm is not available
     },
   });
 }
 
-/** The value after `--name` in fpm's arguments. */
-/** The modules `roots` pull in (package-lock.json), less any the app's other dependencies need. */
-async function installTimeOnly(roots: readonly string[]): Promise<Set<string>> {
-  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { dependencies?: Record<string, string> }>;
-  };
-  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const closure = (names: readonly string[], seen = new Set<string>()): Set<string> => {
-    for (const name of names) {
-      if (seen.has(name)) continue;
-      seen.add(name);
-      closure(Object.keys(lock.packages[`node_modules/${name}`]?.dependencies ?? {}), seen);
-    }
-    return seen;
-  };
-  const needed = closure(Object.keys(pkg.dependencies).filter((n) => n !== 'keytar'));
-  return new Set([...closure(roots)].filter((n) => !needed.has(n) && n !== 'keytar'));
+const readOrNull = (path: string): Promise<string | null> =>
+  readFile(path, 'utf8').catch(() => null);
+
+/**
+ * Whether `name` resolves from `fromDir` the way Node's require does: a node_modules
+ * folder with it in `fromDir` or any folder above, up to the top of the extracted asar.
+ */
+function resolvesInside(top: string, fromDir: string, name: string): boolean {
+  for (let dir = fromDir; dir.startsWith(top); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', name, 'package.json'))) return true;
+    if (dir === top) break;
+  }
+  return false;
 }
 
 function fpmOption(args: string[], name: string): string | undefined {
@@ -169,6 +177,11 @@ describe.skipIf(process.platform !== 'linux')(
       if (result.status !== 0) throw new Error(`electron-builder failed:\n${log}`);
 
       unpacked = join(work, 'release', 'linux-unpacked');
+      // Read now: the .deb and .rpm steps below write their own into the same folder.
+      dirUpdateFiles = {
+        appUpdate: await readOrNull(join(unpacked, 'resources', 'app-update.yml')),
+        packageType: await readOrNull(join(unpacked, 'resources', 'package-type')),
+      };
       asarPath = join(unpacked, 'resources', 'app.asar');
       asarFiles = listPackage(asarPath, { isPack: false }).map((p) =>
         p.split(sep).join('/').replace(/^\//, ''),
@@ -225,23 +238,26 @@ describe.skipIf(process.platform !== 'linux')(
       expect(asarFiles).toContain(pkg.main.replace(/^\.\//, ''));
     });
 
-    it('holds the production dependencies and only what they need at run time', async () => {
+    it('holds the production dependencies and only what they need at run time', () => {
       // Every module at any depth (a nested node_modules/ included).
       const modules = new Set(
         asarFiles.flatMap((p) =>
           [...p.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)].map((m) => m[1] ?? ''),
         ),
       );
-      for (const name of ['keytar', 'menubar', 'zod', 'electron-positioner']) {
-        expect({ name, shipped: modules.has(name) }).toEqual({ name, shipped: true });
-      }
-      // keytar loads build/Release/keytar.node and nothing else: what it needs to be
-      // installed (prebuild-install, node-addon-api and theirs, 36 modules) stays out.
-      const installOnly = await installTimeOnly(['prebuild-install', 'node-addon-api']);
+      // package.json's dependencies and what package-lock.json says they need, less what
+      // keytar needs only to be installed (prebuild-install, node-addon-api and theirs).
+      expect([...modules].sort()).toEqual([...runtimeModules()].sort());
+      const installOnly = keytarInstallTimeModules();
       expect(installOnly.size).toBeGreaterThan(10);
       expect([...modules].filter((m) => installOnly.has(m))).toEqual([]);
-      expect([...modules].sort()).toEqual(['electron-positioner', 'keytar', 'menubar', 'zod']);
+      for (const name of ['keytar', 'zod', 'electron-menubar', 'electron-updater', 'js-yaml']) {
+        expect({ name, shipped: modules.has(name) }).toEqual({ name, shipped: true });
+      }
       for (const name of [
+        // Replaced by electron-menubar, which needs nothing else.
+        'menubar',
+        'electron-positioner',
         'electron',
         'electron-builder',
         'vitest',
@@ -250,6 +266,69 @@ describe.skipIf(process.platform !== 'linux')(
         'vite',
       ]) {
         expect({ name, shipped: modules.has(name) }).toEqual({ name, shipped: false });
+      }
+    });
+
+    it('finds every module the main process and its dependencies require, inside the asar', async () => {
+      // What would fail at start with "Cannot find module": the main bundle's own requires
+      // (its external dependencies), and each shipped package's dependencies from where it sits.
+      const missing: string[] = [];
+      const main = await readFile(join(extracted, 'out', 'main', 'index.js'), 'utf8');
+      const required = new Set(
+        [...main.matchAll(/require\(["']([^"'./][^"']*)["']\)/g)]
+          .map((m) => m[1] ?? '')
+          .map((id) =>
+            (id.startsWith('@') ? id.split('/').slice(0, 2) : id.split('/').slice(0, 1)).join('/'),
+          )
+          .filter(
+            (id) => !id.startsWith('node:') && id !== 'electron' && !builtinModules.includes(id),
+          ),
+      );
+      expect(required.size).toBeGreaterThan(0);
+      const mainDir = join(extracted, 'out', 'main');
+      for (const id of required) {
+        if (!resolvesInside(extracted, mainDir, id)) missing.push(`out/main/index.js → ${id}`);
+      }
+      const installOnly = keytarInstallTimeModules();
+      const manifests = asarFiles.filter((p) =>
+        /(?:^|\/)node_modules\/(?:@[^/]+\/)?[^/]+\/package\.json$/.test(p),
+      );
+      for (const manifest of manifests) {
+        const dir = dirname(join(extracted, manifest));
+        const pkg = JSON.parse(await readFile(join(extracted, manifest), 'utf8')) as {
+          dependencies?: Record<string, string>;
+        };
+        for (const dep of Object.keys(pkg.dependencies ?? {})) {
+          // keytar's build tools are left out on purpose: it loads keytar.node and nothing else.
+          if (installOnly.has(dep)) continue;
+          if (!resolvesInside(extracted, dir, dep)) missing.push(`${manifest} → ${dep}`);
+        }
+      }
+      expect(missing).toEqual([]);
+    });
+
+    it('writes resources/app-update.yml for the auto-updater: our GitHub repository, no token', () => {
+      // The PublishManager writes it after packing for every Linux target, the dir one too,
+      // from electron-builder.yml's `publish`; electron-updater reads it at run time.
+      expect(dirUpdateFiles.appUpdate).not.toBeNull();
+      const config = loadYaml(dirUpdateFiles.appUpdate ?? '') as Record<string, unknown>;
+      expect(config).toEqual({
+        provider: 'github',
+        owner: RELEASES.owner,
+        repo: RELEASES.repo,
+        updaterCacheDirName: 'task-tray-updater',
+      });
+      // Not a .deb or .rpm: no package-type, so the updater treats it as what it is (an AppImage, when packed into one).
+      expect(dirUpdateFiles.packageType).toBeNull();
+    });
+
+    it('marks the .deb and .rpm as such, so their users are told about updates, not auto-updated', () => {
+      expect(linuxPackagesError).toBeUndefined();
+      for (const target of ['deb', 'rpm']) {
+        expect({ target, packageType: linuxPackages.get(target)?.packageType }).toEqual({
+          target,
+          packageType: target,
+        });
       }
     });
 

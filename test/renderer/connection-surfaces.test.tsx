@@ -109,6 +109,7 @@ describe('one connection model, said the same on every surface', () => {
         setStatus: () => {},
         setPriority: () => {},
         switchProfile: () => {},
+        performUpdate: () => {},
         open: () => {},
         openSettings: () => {},
         openAssigned: () => {},

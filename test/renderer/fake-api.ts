@@ -178,6 +178,8 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     openExternal: async () => ok(null),
     readClipboardTaskRef: async () => ok(state.clipboard),
     hideWindow: async () => ok(null),
+    getUpdate: async () => ok(null),
+    performUpdate: async () => ok(null),
     quitApp: async () => ok(null),
     getMe: async () => ok(null),
   };

@@ -39,6 +39,7 @@ const actions: TrayMenuActions = {
   openSettings: () => undefined,
   openAssigned: () => undefined,
   switchProfile: () => undefined,
+  performUpdate: () => undefined,
   setLaunchAtLogin: () => undefined,
   quit: () => undefined,
   connect: () => undefined,

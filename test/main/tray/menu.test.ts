@@ -88,6 +88,7 @@ function recorder() {
     quit: () => calls.push('quit'),
     connect: () => calls.push('connect'),
     switchProfile: (id: string) => calls.push(`switchProfile ${id}`),
+    performUpdate: (action: string) => calls.push(`performUpdate ${action}`),
   };
   return { calls, actions };
 }
@@ -492,5 +493,31 @@ describe('buildTrayMenu: several accounts', () => {
   it('has no account section with one account', () => {
     const labels = buildTrayMenu(state(), recorder().actions).map((i) => i.label);
     expect(labels).not.toContain('Accounts');
+  });
+});
+
+describe('buildTrayMenu: updates', () => {
+  it('puts what the updater offers just above Quit, and asks for it by action', () => {
+    const { calls, actions } = recorder();
+    const items = buildTrayMenu(
+      state({
+        update: [
+          { label: 'Restart to update to 1.2.0', enabled: true, action: 'restart-to-update' },
+          { label: 'Downloading…', enabled: false, action: null },
+        ],
+      }),
+      actions,
+    );
+    const at = items.findIndex((i) => i.label === 'Restart to update to 1.2.0');
+    expect(items[at - 1]?.type).toBe('separator');
+    expect(items[at + 1]).toMatchObject({ label: 'Downloading…', enabled: false });
+    expect(items.at(-1)?.label).toBe('Quit Task Tray');
+    items[at]!.click!({} as never, undefined, {} as never);
+    expect(calls).toEqual(['performUpdate restart-to-update']);
+  });
+
+  it('adds nothing when the updater has nothing to say', () => {
+    const labels = buildTrayMenu(state({ update: [] }), recorder().actions).map((i) => i.label);
+    expect(labels.filter((l) => /update/i.test(l ?? ''))).toEqual([]);
   });
 });

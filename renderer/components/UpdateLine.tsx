@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import type { UpdateFooterLine } from '../../common/update-line';
+import { useApi } from '../hooks/api-context';
+
+/**
+ * What the updater has to say, above the footer, with its one button
+ * ("Restart to update", "Get the .deb", "Try again"). Asked for after the
+ * first screen is drawn: an update is never what the popup opens for.
+ */
+export function UpdateLine() {
+  const api = useApi();
+  const [line, setLine] = useState<UpdateFooterLine | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const off = api.on('update:changed', (next) => {
+      current = false; // an event is newer than any answer still on its way
+      setLine(next);
+    });
+    void api.getUpdate().then((r) => {
+      if (current && r.ok) setLine(r.value);
+    });
+    return off;
+  }, [api]);
+
+  if (!line) return null;
+  const action = line.action;
+  return (
+    <div className={`update-line update-line--${line.tone}`} role="status">
+      <span className="update-line__text">{line.text}</span>
+      {action && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() =>
+            void api.performUpdate({ action: action.id }).then((r) => {
+              setError(r.ok ? null : r.error.message);
+            })
+          }
+        >
+          {action.label}
+        </button>
+      )}
+      {error && <span className="update-line__error">{error}</span>}
+    </div>
+  );
+}
