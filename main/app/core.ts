@@ -607,7 +607,6 @@ export function createAppCore(opts: AppCoreOptions) {
 
   const dispatch: Dispatch = createDispatcher(handlers, { log, guard });
 
-
   return {
     handlers,
     dispatch,

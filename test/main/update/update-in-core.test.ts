@@ -90,7 +90,7 @@ describe.skipIf(gate.skip)(
       // The change lands: the restart goes, without being asked again.
       unwrap(await h.call('retrySync'));
       await whenState(h.core, () => h.core.waitingChanges() === 0);
-    await vi.waitFor(() => expect(updater.installs).toBe(1));
+      await vi.waitFor(() => expect(updater.installs).toBe(1));
       expect(server.getTask(org, task!)?.status).toBe('done');
     });
 
