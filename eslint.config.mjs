@@ -4,7 +4,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // common/ modules that hold zod schemas (the rest of common/ is zod-free).
-const ZOD_MODULES = ['task', 'organization', 'task-patch', 'service-error', 'shortcut', 'ipc'];
+const ZOD_MODULES = [
+  'task',
+  'organization',
+  'task-patch',
+  'service-error',
+  'shortcut',
+  'ipc',
+  'notification-settings',
+];
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'child_process', 'crypto'];
 

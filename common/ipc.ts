@@ -19,6 +19,7 @@ import type {
 } from './views';
 import { ShortcutSchema } from './shortcut';
 import { UPDATE_ACTIONS } from './update-line';
+import { NotificationSettingsPatchSchema } from './notification-settings';
 import type { UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
 import { MEMBER_ID_PATTERN } from './task-values';
@@ -122,6 +123,8 @@ export const SettingsPatchInput = z.strictObject({
   signInUrl: Url.optional(),
   serviceUrl: Url.optional(),
   requestsPerMinute: z.number().int().min(1).max(1000).optional(),
+  /** Only the switches given change; the others keep their value. */
+  notifications: NotificationSettingsPatchSchema.optional(),
 });
 export type SettingsPatchInput = z.infer<typeof SettingsPatchInput>;
 

@@ -1,4 +1,5 @@
 import type { ConnectionCause } from './connection-model';
+import type { NotificationSettings } from './notification-kinds';
 import type { AppError, Result } from './result';
 import type { Task } from './task';
 import type { EntityType } from './task-values';
@@ -161,6 +162,8 @@ export interface SettingsView {
   /** Where the service lives (API key profiles carry their own; web sessions use this one). */
   readonly serviceUrl: string;
   readonly requestsPerMinute: number;
+  /** Which native notifications to show (common/notification-kinds.ts). */
+  readonly notifications: NotificationSettings;
   /** Shown under the shortcut in Settings; null when nothing needs saying. */
   readonly shortcutNotice: ShortcutNotice | null;
   /** Task Tray's own version, for About; null where main does not know it (tests). */

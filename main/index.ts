@@ -31,6 +31,7 @@ import { createShortcutManager } from './shortcut/shortcut-manager';
 import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
 import { startElectronUpdates } from './update/electron-update-adapter';
+import { createElectronNotifier } from './notify/electron-notifier';
 import type { UpdateController } from './update/update-controller';
 import { updateMenuItems } from './update/update-text';
 import { panelKind, trayIconFile } from './tray/tray-state';
@@ -107,6 +108,22 @@ async function start(): Promise<void> {
   const shortcuts = createShortcutManager(globalShortcut, () => void trayShell?.toggle());
   // Started once the core has: it asks the core how many changes wait before any restart.
   let updates: UpdateController | null = null;
+  // A click opens the popup on the task, on its own account.
+  const notifier = createElectronNotifier({
+    open: (target) => {
+      void trayShell?.show();
+      if (!target) return;
+      void (async () => {
+        const shown = core.state().account;
+        if (shown.state !== 'connected' || shown.profile.id !== target.profileId) {
+          const switched = await core.handlers.switchProfile({ profileId: target.profileId });
+          if (!switched.ok) return notify(switched.error.message);
+        }
+        toPopup.send('view:open', { screen: 'tasks', taskId: target.taskId });
+      })();
+    },
+    onError: (message) => core.log.warn(message),
+  });
 
   const core = createAppCore({
     userDataDir: app.getPath('userData'),
@@ -119,6 +136,8 @@ async function start(): Promise<void> {
     openExternal,
     hideWindow: () => trayShell?.hide(),
     isOnline: () => net.isOnline(),
+    notify: (n) => void notifier.show(n),
+    popupVisible: () => trayShell?.window()?.isVisible() ?? false,
     quit: () => app.quit(),
     appVersion: app.getVersion(),
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
@@ -254,6 +273,7 @@ async function start(): Promise<void> {
 
   onQuit = () => {
     updates?.dispose();
+    notifier.dispose();
     shortcuts.dispose();
     // Changes are on disk before they are sent: quitting mid-request loses nothing.
     void core.dispose();

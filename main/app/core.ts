@@ -48,6 +48,9 @@ import { createAssigned } from './assigned';
 import { createTaskReads } from './task-reads';
 import type { UpdateController } from '../update/update-controller';
 import { updateFooterLine } from '../update/update-text';
+import type { AppNotification } from '../notify/notify-events';
+import { createNotifications } from './notifications';
+import { profileNames } from '../../common/profile-names';
 
 export interface AppCoreOptions {
   readonly userDataDir: string;
@@ -77,6 +80,10 @@ export interface AppCoreOptions {
   readonly onSettingsChanged?: (view: SettingsView) => void;
   readonly timeoutMs?: number;
   readonly logSink?: LogSink;
+  /** Shows a native notification (main/notify/electron-notifier.ts); none where absent. */
+  readonly notify?: (notification: AppNotification) => void;
+  /** Whether the popup is on screen: what it shows is not notified as well. */
+  readonly popupVisible?: () => boolean;
   /** Every timer main sets for its own work; one is made when not given. */
   readonly scheduler?: Scheduler;
   readonly outbox?: OutboxOptions;
@@ -268,14 +275,49 @@ export function createAppCore(opts: AppCoreOptions) {
   };
   const isActive = (profileId: string) => accounts.active()?.profile.id === profileId;
 
+  const notifications = createNotifications({
+    clock: scheduler,
+    settings: () => settings.get().notifications,
+    popupVisible: () => opts.popupVisible?.() ?? false,
+    shownProfileId: () => accounts.active()?.profile.id ?? null,
+    profileLabel: (id) => {
+      const status = accounts.status();
+      const p = status.profiles.find((x) => x.id === id);
+      return p ? (profileNames(status.profiles).get(id) ?? p.label) : null;
+    },
+    titleOf: (profileId, taskId) => pinsFor(profileId)?.get(taskId)?.snapshot?.title ?? null,
+    // Through the guard as everything leaving main (invariant 1): titles and reasons come from the service.
+    show: (n) => opts.notify?.(redact(n)),
+    log,
+  });
+  /** Who the person is at a profile, to leave their own changes out of "changed by someone else". */
+  const meOf = (profileId: string): string | null =>
+    (isActive(profileId) ? assigned.view().me?.id : null) ??
+    settings.get().profiles.find((p) => p.id === profileId)?.memberId ??
+    null;
+  /** A change whose first attempt did not land waited: its landing is news later. */
+  const noteWaiting = <T extends Result<PinnedTaskView>>(result: T): T => {
+    if (result.ok && result.value.sync === 'queued') {
+      const shown = accounts.active();
+      if (shown) notifications.waiting(shown.profile.id, result.value.id);
+    }
+    return result;
+  };
+
   const outbox = createOutbox({
     store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE), redact }),
     scheduler,
     pacer,
     // Each profile's changes go out with its own credentials, shown or not (invariant 7).
     clientFor: (profileId) => accounts.clientFor(profileId),
-    onLanded: (profileId, taskId, task) => tasks.landed(profileId, taskId, task),
-    onRefused: (profileId, taskId, error) => tasks.refused(profileId, taskId, error),
+    onLanded: (profileId, taskId, task) => {
+      notifications.landed(profileId, taskId, task);
+      return tasks.landed(profileId, taskId, task);
+    },
+    onRefused: (profileId, taskId, error) => {
+      notifications.refused(profileId, taskId, error);
+      return tasks.refused(profileId, taskId, error);
+    },
     onAttempt: (profileId, error) => {
       if (isActive(profileId)) noteOutcome(error);
     },
@@ -308,6 +350,14 @@ export function createAppCore(opts: AppCoreOptions) {
       emitTasks(views);
       emitConnection();
     },
+    onRead: (profileId, before, after) =>
+      notifications.pinnedRead(
+        profileId,
+        before.snapshot,
+        after,
+        before.changedHereAt ?? null,
+        meOf(profileId),
+      ),
     log,
   });
 
@@ -356,7 +406,16 @@ export function createAppCore(opts: AppCoreOptions) {
     quiet: () => outbox.quiet(),
     scheduler,
     log,
-    onChanged: (view) => events.emit('assigned:changed', view),
+    onChanged: (view) => {
+      events.emit('assigned:changed', view);
+      const shown = accounts.active();
+      if (!shown) return;
+      const pins = pinsFor(shown.profile.id);
+      notifications.assigned(shown.profile.id, view, (t) => {
+        const at = pins?.get(t.id)?.changedHereAt;
+        return at != null && at === t.updatedAt;
+      });
+    },
   });
 
   const setOrganization = (org: Organization | null) => {
@@ -437,7 +496,12 @@ export function createAppCore(opts: AppCoreOptions) {
       const done = opts.applyShortcut(patch.shortcut);
       if (!done.ok) return done;
     }
-    const saved = await settings.update((s) => ({ ...s, ...patch }));
+    const { notifications, ...rest } = patch;
+    const saved = await settings.update((s) => ({
+      ...s,
+      ...rest,
+      ...(notifications ? { notifications: { ...s.notifications, ...notifications } } : {}),
+    }));
     if (!saved.ok) return saved;
     if (patch.requestsPerMinute !== undefined) followRateSetting();
     const view = viewOf(saved.value);
@@ -460,7 +524,8 @@ export function createAppCore(opts: AppCoreOptions) {
       const pinned = await tasks.pinRef({ taskId, ...entity }, listed);
       if (!pinned.ok) return pinned;
     }
-    return tasks.update({ taskId, patch });
+    notifications.made(accounts.active()?.profile.id ?? '', [taskId], 'tray');
+    return noteWaiting(await tasks.update({ taskId, patch }));
   }
 
   /** Another profile is shown (or none): everything the popup and the tray show follows. */
@@ -493,6 +558,7 @@ export function createAppCore(opts: AppCoreOptions) {
     const done = await accounts.remove(profileId);
     if (isShown && shown.demo) await outbox.discardProfile(profileId);
     knownOrganizations.delete(profileId);
+    notifications.forget(profileId);
     outbox.refresh();
     if (isShown) shownChanged();
     else {
@@ -552,8 +618,16 @@ export function createAppCore(opts: AppCoreOptions) {
       return pinned;
     },
     unpinTask: (input) => tasks.unpin(input.taskId),
-    updateTask: (input) => tasks.update(input),
-    updateTasks: (input) => tasks.updateMany(input),
+    updateTask: async (input) => {
+      notifications.made(accounts.active()?.profile.id ?? '', [input.taskId], 'popup');
+      return noteWaiting(await tasks.update(input));
+    },
+    updateTasks: async (input) => {
+      notifications.made(accounts.active()?.profile.id ?? '', input.taskIds, 'bulk');
+      const outcomes = await tasks.updateMany(input);
+      if (outcomes.ok) for (const o of outcomes.value) noteWaiting(o.result);
+      return outcomes;
+    },
     dismissTaskError: (input) => tasks.dismissError(input.taskId),
     getConnection: async () => ok(connection()),
     retrySync: async () => {
@@ -722,6 +796,7 @@ export function createAppCore(opts: AppCoreOptions) {
 
     async dispose(): Promise<void> {
       stopUpdates?.();
+      notifications.dispose();
       await reads.dispose();
       await assigned.dispose();
       await outbox.dispose();

@@ -12,6 +12,7 @@ export const settingsView = (
   signInUrl: s.signInUrl,
   serviceUrl: s.serviceUrl,
   requestsPerMinute: s.requestsPerMinute,
+  notifications: s.notifications,
   shortcutNotice,
   version,
 });

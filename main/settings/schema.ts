@@ -4,6 +4,7 @@ import type { Task } from '../../common/task';
 import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 import { THEMES } from '../../common/views';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
+import { NotificationSettingsSchema } from '../../common/notification-settings';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */
 export const SETTINGS_VERSION = 1;
@@ -135,6 +136,8 @@ export const SettingsSchema = z
     signInUrl: HttpUrl.default(DEFAULT_SIGN_IN_URL),
     serviceUrl: HttpUrl.default(DEFAULT_SERVICE_URL),
     requestsPerMinute: z.number().int().min(1).max(1000).default(DEFAULT_REQUESTS_PER_MINUTE),
+    // Every kind on until the person says otherwise; a file from before has none.
+    notifications: NotificationSettingsSchema.prefault({}),
     // Names a key in a profile id without revealing it (profile-id.ts); made at the first connect.
     fingerprintKey: z
       .string()

@@ -30,6 +30,8 @@ export interface TaskServiceDeps {
   /** The signed-in organization's id, when known, to refuse links to another one. */
   readonly organizationId: () => string | null;
   readonly onChanged: (views: PinnedTaskView[]) => void;
+  /** A pinned task read anew: the pin as it was shown, and what the service says now. */
+  readonly onRead?: (profileId: string, before: PinnedTask, after: Task) => void;
   readonly log: Logger;
 }
 
@@ -347,6 +349,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       for (const [taskId, { task, entity }] of found) {
         const pin = pins.get(taskId);
         if (!pin) continue;
+        deps.onRead?.(profileId, shown(profileId, pin), task);
         const key = pinKey(profileId, taskId);
         const conflict = conflictNote(
           shown(profileId, pin).snapshot,

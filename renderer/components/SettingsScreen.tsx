@@ -11,6 +11,7 @@ import { OtherAccounts } from './OtherAccounts';
 import { ProfileRename } from './ProfileRename';
 import { Notice } from './Notice';
 import { ConnectionSettings } from './ConnectionSettings';
+import { NotificationSettings } from './NotificationSettings';
 import { ShortcutField } from './ShortcutField';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -221,6 +222,9 @@ export function SettingsScreen(props: {
               </div>
             </fieldset>
           </section>
+        )}
+        {s.phase === 'ready' && (
+          <NotificationSettings value={s.value.notifications} save={change} />
         )}
         {s.phase === 'ready' && <ConnectionSettings settings={s.value} save={change} />}
         <section className="settings__section" aria-labelledby={`${id}-about`}>

@@ -35,7 +35,15 @@ export function useSettings(): SettingsController {
   const state = useMemo<Remote<SettingsView>>(
     () =>
       confirmed.phase === 'ready'
-        ? { phase: 'ready', value: { ...confirmed.value, ...draft } }
+        ? {
+            phase: 'ready',
+            value: {
+              ...confirmed.value,
+              ...draft,
+              // A switch being saved shows at once; the others keep what main said.
+              notifications: { ...confirmed.value.notifications, ...draft.notifications },
+            },
+          }
         : confirmed,
     [confirmed, draft],
   );

@@ -1,5 +1,5 @@
 import { contract } from '../../common/ipc';
-import type { Api, EventName, Events, MethodName } from '../../common/ipc';
+import type { Api, EventName, Events, MethodName, SettingsPatchInput } from '../../common/ipc';
 import type { Organization } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -173,8 +173,16 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       return ok(state.connection);
     },
     getSettings: async () => ok(state.settings),
-    setSettings: async (input) =>
-      ok((state.settings = { ...state.settings, ...(input as object) })),
+    setSettings: async (input) => {
+      // As main does: the notification switches given change, the others stay.
+      const { notifications, ...rest } = input as SettingsPatchInput;
+      state.settings = {
+        ...state.settings,
+        ...rest,
+        notifications: { ...state.settings.notifications, ...notifications },
+      };
+      return ok(state.settings);
+    },
     openExternal: async () => ok(null),
     readClipboardTaskRef: async () => ok(state.clipboard),
     hideWindow: async () => ok(null),

@@ -1,3 +1,4 @@
+import { defaultNotificationSettings } from '../../common/notification-kinds';
 import type { Organization } from '../../common/organization';
 import type { Task } from '../../common/task';
 import type {
@@ -121,6 +122,7 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',
   requestsPerMinute: 100,
+  notifications: defaultNotificationSettings(),
   shortcutNotice: null,
   ...overrides,
 });

@@ -212,4 +212,22 @@ describe('settings', () => {
     expect(confirm.textContent).not.toMatch(/removed from the keychain/);
     expect(within(confirm).getByRole('button', { name: 'Leave the demo' })).toBeTruthy();
   });
+
+  it('switches one kind of notification, or all of them, and says what each is for', async () => {
+    const { user, fake } = await openSettings();
+    const section = screen.getByRole('region', { name: 'Notifications' });
+    const refused = within(section).getByRole('checkbox', { name: 'Changes the service refused' });
+    expect(refused.getAttribute('aria-describedby')).toBeTruthy();
+    expect(section.textContent).toMatch(/clicking it opens the task/);
+    await user.click(refused);
+    expect(fake.callsOf('setSettings')).toEqual([{ notifications: { refused: false } }]);
+    expect((refused as HTMLInputElement).checked).toBe(false);
+
+    await user.click(within(section).getByRole('checkbox', { name: 'Show notifications' }));
+    expect(fake.callsOf('setSettings').at(-1)).toEqual({ notifications: { enabled: false } });
+    // Off for all: each kind is greyed out, and keeps its own choice for when it comes back.
+    const assigned = within(section).getByRole('checkbox', { name: 'Tasks assigned to you' });
+    await waitFor(() => expect(assigned.closest('fieldset')?.disabled).toBe(true));
+    expect((assigned as HTMLInputElement).checked).toBe(true);
+  });
 });

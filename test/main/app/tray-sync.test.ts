@@ -1,3 +1,4 @@
+import { defaultNotificationSettings } from '../../../common/notification-kinds';
 import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../main/app/core';
 import { createTraySync } from '../../../main/app/tray-sync';
@@ -19,6 +20,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     signInUrl: 'https://app.example.com/',
     serviceUrl: 'https://api.example.com',
     requestsPerMinute: 100,
+    notifications: defaultNotificationSettings(),
     shortcutNotice: null,
   },
   assigned: {

@@ -45,6 +45,13 @@ describe('the settings schema', () => {
       signInUrl: 'https://app.trycomp.ai/',
       serviceUrl: 'https://api.trycomp.ai',
       requestsPerMinute: 100,
+      notifications: {
+        enabled: true,
+        landedAfterWait: true,
+        refused: true,
+        assigned: true,
+        changedByOthers: true,
+      },
     });
     expect(DEFAULT_SERVICE_URL).toBe('https://api.trycomp.ai');
     // An older file with only some fields keeps what it has.

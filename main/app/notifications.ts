@@ -1,0 +1,120 @@
+import type { NotificationSettings } from '../../common/notification-kinds';
+import type { AppError } from '../../common/result';
+import type { Task } from '../../common/task';
+import type { AssignedView } from '../../common/views';
+import type { Logger } from '../log/logger';
+import { createAssignedWatch } from '../notify/assignment-diff';
+import { createNotificationRules } from '../notify/notification-rules';
+import type { Clock } from '../notify/notification-rules';
+import type { AppNotification, ChangeOrigin } from '../notify/notify-events';
+import { changedByOther } from '../notify/pinned-change';
+
+export interface NotificationsDeps {
+  readonly clock: Clock;
+  readonly settings: () => NotificationSettings;
+  readonly popupVisible: () => boolean;
+  readonly shownProfileId: () => string | null;
+  readonly profileLabel: (profileId: string) => string | null;
+  /** The title a pinned task shows, to name it in a refusal. */
+  readonly titleOf: (profileId: string, taskId: string) => string | null;
+  /** Where a notification goes (the Electron notifier in the app; nowhere in most tests). */
+  readonly show: (notification: AppNotification) => void;
+  readonly log: Logger;
+}
+
+/** A change as it was made: where, when, and whether it had to wait. */
+interface Made {
+  readonly origin: ChangeOrigin;
+  readonly madeAt: number;
+  waited: boolean;
+}
+
+const key = (profileId: string, taskId: string) => `${profileId}\n${taskId}`;
+
+/**
+ * What main learns, turned into the events the notification rules decide on
+ * (main/notify/). It remembers, per task, where the last change was made
+ * and whether it had to wait; a change with no such memory was left by a
+ * previous run, so it waited.
+ */
+export function createNotifications(deps: NotificationsDeps) {
+  const made = new Map<string, Made>();
+  const watch = createAssignedWatch();
+  const rules = createNotificationRules({
+    clock: deps.clock,
+    context: () => ({
+      settings: deps.settings(),
+      popupVisible: deps.popupVisible(),
+      shownProfileId: deps.shownProfileId(),
+      profileLabel: deps.profileLabel,
+    }),
+    show: (n) => {
+      try {
+        deps.show(n);
+      } catch (e) {
+        deps.log.warn('A notification could not be shown', e);
+      }
+    },
+  });
+
+  return {
+    /** The person asked for a change (before it is sent). */
+    made(profileId: string, taskIds: readonly string[], origin: ChangeOrigin): void {
+      const at = deps.clock.now();
+      for (const id of taskIds) made.set(key(profileId, id), { origin, madeAt: at, waited: false });
+    },
+    /** Its first attempt did not land: it waits (offline, backing off, paused). */
+    waiting(profileId: string, taskId: string): void {
+      const m = made.get(key(profileId, taskId));
+      if (m) m.waited = true;
+    },
+    landed(profileId: string, taskId: string, task: Task): void {
+      const m = made.get(key(profileId, taskId));
+      made.delete(key(profileId, taskId));
+      rules.take({
+        kind: 'change-landed',
+        profileId,
+        taskId,
+        title: task.title ?? deps.titleOf(profileId, taskId),
+        waited: m ? m.waited : true,
+        origin: m?.origin ?? 'earlier',
+      });
+    },
+    refused(profileId: string, taskId: string, error: AppError): void {
+      const m = made.get(key(profileId, taskId));
+      made.delete(key(profileId, taskId));
+      rules.take({
+        kind: 'change-refused',
+        profileId,
+        taskId,
+        title: deps.titleOf(profileId, taskId),
+        reason: error.message,
+        origin: m?.origin ?? 'earlier',
+        madeAt: m?.madeAt ?? 0,
+      });
+    },
+    /** "Assigned to me" as main emits it; `changedHere` marks what the person changed from here. */
+    assigned(profileId: string, view: AssignedView, changedHere: (task: Task) => boolean): void {
+      for (const event of watch.observe(profileId, view, changedHere)) rules.take(event);
+    },
+    /** A pinned task read anew: someone else's change is news. */
+    pinnedRead(
+      profileId: string,
+      before: Task | null,
+      after: Task,
+      changedHereAt: string | null,
+      meId: string | null,
+    ): void {
+      const event = changedByOther({ profileId, before, after, changedHereAt, meId });
+      if (event) rules.take(event);
+    },
+    /** A removed profile: what it saw is forgotten. */
+    forget(profileId: string): void {
+      watch.forget(profileId);
+      for (const k of [...made.keys()]) if (k.startsWith(`${profileId}\n`)) made.delete(k);
+    },
+    dispose: () => rules.dispose(),
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;
