@@ -10,6 +10,11 @@ import type { TaskRef } from './task-ref';
 export interface ProfileView {
   readonly id: string;
   readonly label: string;
+  /**
+   * What it is called wherever one is chosen: the label, and how it signs in
+   * when another profile has the same label (common/profile-names.ts).
+   */
+  readonly name: string;
   readonly baseUrl: string;
   readonly authKind: 'api-key' | 'session';
   readonly organizationId: string | null;

@@ -13,6 +13,7 @@ import { isMissingPermission } from '../service/error-mapping';
 import type { ServiceAuth, ServiceClient } from '../service/client';
 import { identityOf, newFingerprintKey, profileIdFor } from './profile-id';
 import { secretHint } from './secret-hint';
+import { profileNames } from '../../common/profile-names';
 
 /** The reference service started for "Try the demo"; its key lives in memory only. */
 export interface DemoService {
@@ -59,6 +60,7 @@ type Profile = Settings['profiles'][number];
 const viewOf = (p: Profile, secret: string | null, demo = false): ProfileView => ({
   id: p.id,
   label: p.label,
+  name: p.label,
   baseUrl: p.baseUrl,
   authKind: p.authKind,
   organizationId: p.organizationId,
@@ -215,7 +217,9 @@ export function createAccountService(deps: AccountDeps) {
       const kept = signedIn.get(p.id);
       return kept ? { ...kept.profile, label: p.label } : viewOf(p, null);
     });
-    return active?.demo ? [...saved, active.profile] : saved;
+    const all = active?.demo ? [...saved, active.profile] : saved;
+    const names = profileNames(all);
+    return all.map((p) => ({ ...p, name: names.get(p.id) ?? p.label }));
   };
 
   return {
@@ -223,8 +227,9 @@ export function createAccountService(deps: AccountDeps) {
 
     status(): AccountStatus {
       const profiles = profileList();
-      return active
-        ? { state: 'connected', profile: active.profile, problem, profiles }
+      const shown = active && (profiles.find((p) => p.id === active?.profile.id) ?? active.profile);
+      return shown
+        ? { state: 'connected', profile: shown, problem, profiles }
         : { state: 'signed-out', problem, profiles };
     },
 

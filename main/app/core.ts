@@ -50,7 +50,6 @@ import type { UpdateController } from '../update/update-controller';
 import { updateFooterLine } from '../update/update-text';
 import type { AppNotification } from '../notify/notify-events';
 import { createNotifications } from './notifications';
-import { profileNames } from '../../common/profile-names';
 
 export interface AppCoreOptions {
   readonly userDataDir: string;
@@ -281,9 +280,7 @@ export function createAppCore(opts: AppCoreOptions) {
     popupVisible: () => opts.popupVisible?.() ?? false,
     shownProfileId: () => accounts.active()?.profile.id ?? null,
     profileLabel: (id) => {
-      const status = accounts.status();
-      const p = status.profiles.find((x) => x.id === id);
-      return p ? (profileNames(status.profiles).get(id) ?? p.label) : null;
+      return accounts.status().profiles.find((p) => p.id === id)?.name ?? null;
     },
     titleOf: (profileId, taskId) => pinsFor(profileId)?.get(taskId)?.snapshot?.title ?? null,
     // Through the guard as everything leaving main (invariant 1): titles and reasons come from the service.

@@ -11,7 +11,6 @@ import type {
   ConnectionView,
   PinnedTaskView,
 } from '../../common/views';
-import { profileNames } from '../../common/profile-names';
 import type { UpdateAction } from '../../common/update-line';
 import type { UpdateMenuItem } from '../update/update-text';
 import { escapeMnemonics, menuText } from './menu-text';
@@ -175,7 +174,6 @@ function profileItems(
   const { account } = state;
   if (account.profiles.length < 2) return [];
   const shownId = account.state === 'connected' ? account.profile.id : null;
-  const names = profileNames(account.profiles);
   const items: MenuItemConstructorOptions[] = [
     { type: 'separator' },
     { label: 'Accounts', enabled: false },
@@ -187,9 +185,7 @@ function profileItems(
       p.hasSecret || p.demo ? null : 'connect again',
     ].filter((n) => n !== null);
     items.push({
-      label: label(
-        menuText(`${names.get(p.id) ?? p.label}${notes.map((n) => ` · ${n}`).join('')}`),
-      ),
+      label: label(menuText(`${p.name}${notes.map((n) => ` · ${n}`).join('')}`)),
       type: 'radio',
       checked: p.id === shownId,
       click: () => {

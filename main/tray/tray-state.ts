@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { describeConnection } from '../../common/connection-model';
 import { displayText } from '../../common/display-text';
 import type { Organization } from '../../common/organization';
-import { profileNames } from '../../common/profile-names';
 import type { AccountStatus, ConnectionView } from '../../common/views';
 import { connectionLine } from './menu';
 
@@ -35,10 +34,7 @@ export function trayTooltip(state: TooltipState): string {
   else {
     const org = state.organization?.name || state.organization?.id || account.profile.label;
     // With several profiles, which one is shown: its name first, the organization after.
-    const profile =
-      account.profiles.length > 1
-        ? (profileNames(account.profiles).get(account.profile.id) ?? account.profile.label)
-        : null;
+    const profile = account.profiles.length > 1 ? account.profile.name : null;
     const name = profile && profile.trim() !== org.trim() ? `${profile} · ${org}` : org;
     first += ` — ${displayText(name.replace(/\s+/g, ' ')).trim()}${account.profile.demo ? ' (Demo)' : ''}`;
   }

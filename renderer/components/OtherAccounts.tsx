@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { profileNames } from '../../common/profile-names';
 import type { AccountStatus, ProfileView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
@@ -22,7 +21,6 @@ export function OtherAccounts(props: {
   const waiting = connection.phase === 'ready' ? connection.value.waitingElsewhere : undefined;
   const shownId = props.status.state === 'connected' ? props.status.profile.id : null;
   const others = props.status.profiles.filter((p) => p.id !== shownId);
-  const names = profileNames(props.status.profiles);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,7 +43,7 @@ export function OtherAccounts(props: {
         <ul className="accounts" aria-label="Other accounts">
           {others.map((p) => {
             const n = waiting?.[p.id] ?? 0;
-            const name = names.get(p.id) ?? p.label;
+            const name = p.name;
             return (
               <li key={p.id} className="accounts__item">
                 {renaming === p.id ? (

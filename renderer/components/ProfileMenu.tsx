@@ -1,7 +1,6 @@
 import '../styles/profile-menu.css';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { profileNames } from '../../common/profile-names';
 import type { AccountStatus, ProfileView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
@@ -24,7 +23,6 @@ export function ProfileMenu(props: {
   const waiting = connection.phase === 'ready' ? connection.value.waitingElsewhere : undefined;
   const { status } = props;
   const shownId = status.state === 'connected' ? status.profile.id : null;
-  const names = profileNames(status.profiles);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -96,7 +94,7 @@ export function ProfileMenu(props: {
             </span>
             <span className="profile-menu__text">
               <span className="profile-menu__name">
-                {busy === p.id ? `Switching to ${names.get(p.id)}…` : names.get(p.id)}
+                {busy === p.id ? `Switching to ${p.name}…` : p.name}
               </span>
               <span className="profile-menu__detail">{profileDetail(p, 0)}</span>
               {n > 0 && (

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { profileNames } from '../../common/profile-names';
 import { useMain } from '../hooks/use-main';
 import { SwitchIcon } from './icons';
 
@@ -18,8 +17,7 @@ export function ProfileMenuButton(props: {
   if (!a) return null;
   const many = a.profiles.length > 1;
   // With several accounts on one organization, the header names which one is shown.
-  const shown =
-    many && a.state === 'connected' ? (profileNames(a.profiles).get(a.profile.id) ?? null) : null;
+  const shown = many && a.state === 'connected' ? a.profile.name : null;
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();

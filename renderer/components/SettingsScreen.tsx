@@ -5,7 +5,6 @@ import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
 import { BackIcon } from './icons';
-import { profileNames } from '../../common/profile-names';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { OtherAccounts } from './OtherAccounts';
 import { ProfileRename } from './ProfileRename';
@@ -43,7 +42,7 @@ export function SettingsScreen(props: {
   const [renaming, setRenaming] = useState(false);
   // Removing the shown account shows the newest other one that can send (accounts.remove).
   const next = status?.profiles.filter((p) => p.id !== profile.id && p.hasSecret && !p.demo).at(-1);
-  const nextName = next && status ? (profileNames(status.profiles).get(next.id) ?? null) : null;
+  const nextName = next?.name ?? null;
   const many = (status?.profiles.length ?? 1) > 1;
 
   const signOut = async () => {

@@ -9,6 +9,7 @@ const p = (
 ): ProfileView => ({
   id,
   label,
+  name: label,
   baseUrl: 'https://api.example.com',
   authKind,
   organizationId: null,

@@ -78,7 +78,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     renameProfile: async (input) => {
       const { profileId, label } = input as { profileId: string; label: string };
       const relabel = <P extends { id: string; label: string }>(p: P): P =>
-        p.id === profileId ? { ...p, label: label.trim() } : p;
+        p.id === profileId ? { ...p, label: label.trim(), name: label.trim() } : p;
       state.account =
         state.account.state === 'connected'
           ? {

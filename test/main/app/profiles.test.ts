@@ -70,6 +70,14 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     const second = unwrap(await connect(h, server.keys.colleague));
     unwrap(await h.call('pinTask', { ref: b1! }));
     expect(second.profiles.map((p) => p.id)).toEqual([shownId(first), shownId(second)]);
+    // Both are named after the organization: each name says which key (common/profile-names.ts).
+    const profileNames = second.profiles.map((p) => p.name);
+    expect(profileNames).toEqual([
+      expect.stringMatching(/^Northwind Health \(API key …\w{4}\)$/),
+      expect.stringMatching(/^Northwind Health \(API key …\w{4}\)$/),
+    ]);
+    expect(new Set(profileNames).size).toBe(2);
+    expect(second.state === 'connected' && second.profile.name).toBe(profileNames[1]);
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([b1]);
 
     const requestsBefore = wire.requests.length;

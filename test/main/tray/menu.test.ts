@@ -19,6 +19,7 @@ const connected = (demo = false): AccountStatus => ({
   profile: {
     id: 'p1',
     label: 'Work',
+    name: 'Work',
     baseUrl: 'https://api.example.com',
     authKind: 'api-key',
     organizationId: null,
@@ -458,7 +459,13 @@ describe('buildTrayMenu: the app items', () => {
 describe('buildTrayMenu: several accounts', () => {
   const base = connected();
   const shown = base.state === 'connected' ? base.profile : null;
-  const harbor = { ...shown!, id: 'p2', label: 'Harbor', authKind: 'session' as const };
+  const harbor = {
+    ...shown!,
+    id: 'p2',
+    label: 'Harbor',
+    name: 'Harbor',
+    authKind: 'session' as const,
+  };
   const twoAccounts: AccountStatus = { ...base, profiles: [shown!, harbor] };
 
   it('lists every account, the shown one ticked and the others with their waiting changes', () => {
@@ -483,8 +490,14 @@ describe('buildTrayMenu: several accounts', () => {
     expect(calls).toEqual(['switchProfile p2']);
   });
 
-  it('tells two accounts of one name apart by how they sign in', () => {
-    const same: AccountStatus = { ...base, profiles: [shown!, { ...harbor, label: 'Work' }] };
+  it('calls each account what main names it (two of one label are told apart there)', () => {
+    const same: AccountStatus = {
+      ...base,
+      profiles: [
+        { ...shown!, name: 'Work (API key)' },
+        { ...harbor, label: 'Work', name: 'Work (web session)' },
+      ],
+    };
     const labels = buildTrayMenu(state({ account: same }), recorder().actions).map((i) => i.label);
     expect(labels).toContain('Work (API key)');
     expect(labels).toContain('Work (web session)');

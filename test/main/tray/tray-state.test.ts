@@ -31,6 +31,7 @@ const connected = (demo = false): AccountStatus => ({
   profile: {
     id: 'p1',
     label: 'Work',
+    name: 'Work',
     baseUrl: 'https://api.example.com',
     authKind: 'api-key',
     organizationId: null,
