@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import type { AppError } from '../../common/result';
 import type { ProfileView } from '../../common/views';
+import { useMain } from '../hooks/use-main';
 import { useRefreshWhileOpen } from '../hooks/use-refresh-while-open';
 import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
-import { HandOverNotice } from './HandOverNotice';
 import { OrgHeader } from './OrgHeader';
 import { TaskSection } from './TaskSection';
 import { UpdateLine } from './UpdateLine';
+
+// Rare (another identity's changes wait at this organization): its code loads when needed.
+const HandOverNotice = lazy(() =>
+  import('./HandOverNotice').then((m) => ({ default: m.HandOverNotice })),
+);
 
 /** Signed in: who you are, your tasks, and how the connection is doing. */
 export function HomeScreen(props: {
@@ -24,6 +30,8 @@ export function HomeScreen(props: {
 }) {
   useRetryWhenOnline();
   useRefreshWhileOpen();
+  const connection = useMain('connection').state;
+  const othersWait = connection.phase === 'ready' && connection.value.othersWaiting !== undefined;
   return (
     <div className="app">
       <OrgHeader
@@ -44,7 +52,11 @@ export function HomeScreen(props: {
         apiKey={props.profile.authKind === 'api-key'}
         {...(props.onOpenTask ? { onOpenTask: props.onOpenTask } : {})}
       />
-      <HandOverNotice authKind={props.profile.authKind} />
+      {othersWait && (
+        <Suspense fallback={null}>
+          <HandOverNotice authKind={props.profile.authKind} />
+        </Suspense>
+      )}
       <ConnectionNotice
         profile={props.profile}
         problem={props.problem}

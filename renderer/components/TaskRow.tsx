@@ -5,6 +5,7 @@ import { fullDateTime, shortAge } from '../lib/relative-time';
 import { ChevronRightIcon, CloseIcon } from './icons';
 import { StatusControl } from './StatusControl';
 import { ChangedHereNote, SYNC_TEXT, SyncText, TaskFacts } from './TaskFacts';
+import { useDescriptionLine } from '../hooks/use-description-line';
 
 /** A Shift-click extends the selection; React reports a checkbox's change with the click that made it. */
 const withShift = (e: Event): boolean => e instanceof MouseEvent && e.shiftKey;
@@ -37,6 +38,8 @@ export const TaskRow = memo(function TaskRow(props: {
   readonly onPin?: (taskId: string) => void;
 }) {
   const { row, now, open, onStatus, onUnpin, onDismissError, selected, onSelect } = props;
+  const rich = useDescriptionLine(row.richDescription);
+  const description = row.description || rich;
   const pinned = props.pinned ?? true;
   const titleId = `task-${row.id}-title`;
   const metaId = `task-${row.id}-meta`;
@@ -69,7 +72,7 @@ export const TaskRow = memo(function TaskRow(props: {
           id={titleId}
           className={`task__title${row.hasTitle ? '' : ' task__title--id'}`}
           // The description's first line on hover: the open row keeps to one glance.
-          title={row.description ? `${row.fullTitle}\n${row.description}` : row.fullTitle}
+          title={description ? `${row.fullTitle}\n${description}` : row.fullTitle}
         >
           {row.title}
         </span>

@@ -19,11 +19,15 @@ import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
 import { filterRows } from '../lib/filter-tasks';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
-import { ClipboardOffer } from './ClipboardOffer';
 import { Notice } from './Notice';
 import { PinForm } from './PinForm';
 import { TaskFilter } from './TaskFilter';
 import { TaskList } from './TaskList';
+
+// Shown only when the clipboard holds a task link, which is read after the first paint anyway.
+const ClipboardOffer = lazy(() =>
+  import('./ClipboardOffer').then((m) => ({ default: m.ClipboardOffer })),
+);
 
 /** With fewer tasks than this, a filter is clutter: they all fit at a glance. */
 export const FILTER_FROM = 6;
@@ -359,7 +363,9 @@ export function TaskSection(
           )}
         </div>
         {clip.offer && !pinnedIds.has(clip.offer.taskId) && (
-          <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
+          <Suspense fallback={null}>
+            <ClipboardOffer offer={clip.offer} onPin={pinOffered} onDismiss={clip.dismiss} />
+          </Suspense>
         )}
         <PinForm
           pinnedIds={pinnedIds}

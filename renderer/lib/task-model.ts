@@ -1,5 +1,4 @@
 import { clip } from '../../common/bounds';
-import { descriptionText } from '../../common/description';
 import { displayText } from '../../common/display-text';
 import { sameData } from '../../common/same-data';
 import {
@@ -32,7 +31,13 @@ export interface TaskRowModel {
   /** The service's status when it is a value we do not know ("blocked"…). */
   readonly unknownStatus: string | null;
   readonly statusLabel: string;
+  /** The description's first line, when it came as plain text (or there is none: ''). */
   readonly description: string;
+  /**
+   * A description that came as a rich-text document: its first line is read
+   * by renderer/lib/description-line.ts, loaded after the first screen.
+   */
+  readonly richDescription: unknown;
   readonly updatedAt: string | null;
   readonly updatedBy: string | null;
   /** Who the task is assigned to, by name (or email); null when nobody is or the service did not say. */
@@ -63,10 +68,14 @@ export const entityLabel = (t: EntityType): string => ENTITY_LABELS[t];
  */
 export const ROW_TEXT = 300;
 
-const firstLine = (text: string): string => {
+export const firstLine = (text: string): string => {
   const line = text.split('\n', 50).find((l) => l.trim().length > 0) ?? '';
   return clip(displayText(line.trim()), ROW_TEXT);
 };
+
+/** Only something shaped like a JSON object can be a serialized document; anything else is prose. */
+const isPlain = (d: unknown): d is string | null | undefined =>
+  d === null || d === undefined || (typeof d === 'string' && !d.trim().startsWith('{'));
 
 /**
  * @param wanted a status the person just chose that main has not answered
@@ -99,7 +108,8 @@ export function taskRowModel(view: PinnedTaskView, wanted?: TaskStatus | null): 
       : rawStatus
         ? `“${displayText(rawStatus)}”`
         : 'Not loaded yet',
-    description: snap ? firstLine(descriptionText(snap.description)) : '',
+    description: snap && isPlain(snap.description) ? firstLine(snap.description ?? '') : '',
+    richDescription: snap && !isPlain(snap.description) ? snap.description : null,
     updatedAt: snap?.updatedAt ?? null,
     updatedBy: displayText(updater?.name?.trim() || updater?.email?.trim() || '') || null,
     assignee:

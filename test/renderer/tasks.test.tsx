@@ -102,6 +102,18 @@ describe('task list states', () => {
     expect(title.getAttribute('title')).toBe('Review the SOC 2 report\nAsk for the 2025 report.');
   });
 
+  it('a rich-text description previews its first line too, once its reader has loaded', async () => {
+    const description = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ask Maya first.' }] }],
+    });
+    renderTasks([view({ task: { description } })]);
+    const title = (await screen.findByRole('listitem')).querySelector('.task__title')!;
+    await waitFor(() =>
+      expect(title.getAttribute('title')).toBe('Review the SOC 2 report\nAsk Maya first.'),
+    );
+  });
+
   it('pending: marked as saving', async () => {
     renderTasks([view({ pendingPatch: { status: 'done' }, sync: 'pending' })]);
     const li = await screen.findByRole('listitem');
