@@ -52,6 +52,8 @@ export function TaskList(props: {
   /** Opens a task's own view (Enter, or the row's Open button); without it Enter goes into the status switch. */
   readonly onOpen?: (taskId: string) => void;
   readonly onPriority?: (taskId: string, priority: TaskPriority) => void;
+  /** Closed rows' button glyphs (shown on hover only); an open row always has them. */
+  readonly glyphs?: boolean;
 }) {
   const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
@@ -207,6 +209,7 @@ export function TaskList(props: {
           now={props.now}
           open={r.id === openId}
           apiKey={props.apiKey ?? false}
+          glyphs={props.glyphs ?? true}
           {...(props.onOpen ? { onOpen: props.onOpen } : {})}
           onStatus={onStatus}
           onUnpin={onUnpin}

@@ -36,6 +36,11 @@ export const TaskRow = memo(function TaskRow(props: {
   /** In Browse: whether the task is pinned (Unpin shows) or not (Pin shows). Pinned lists leave it out. */
   readonly pinned?: boolean;
   readonly onPin?: (taskId: string) => void;
+  /**
+   * Whether closed rows draw their buttons' glyphs (an open row always does).
+   * They show only on hover: the first screen leaves them for the frame after.
+   */
+  readonly glyphs?: boolean;
 }) {
   const { row, now, open, onStatus, onUnpin, onDismissError, selected, onSelect } = props;
   const rich = useDescriptionLine(row.richDescription);
@@ -45,6 +50,7 @@ export const TaskRow = memo(function TaskRow(props: {
   const metaId = `task-${row.id}-meta`;
   const age = shortAge(row.updatedAt, now);
   const waiting = row.sync === 'pending' || row.sync === 'queued';
+  const glyphs = open || (props.glyphs ?? true);
 
   return (
     <li
@@ -105,7 +111,7 @@ export const TaskRow = memo(function TaskRow(props: {
             aria-label={`Open ${row.title}`}
             title="Open the task (Enter)"
           >
-            <ChevronRightIcon />
+            {glyphs && <ChevronRightIcon />}
           </button>
         )}
         {pinned ? (
@@ -117,7 +123,7 @@ export const TaskRow = memo(function TaskRow(props: {
             aria-label={`Unpin ${row.title}`}
             title="Unpin (Delete)"
           >
-            <CloseIcon size={12} />
+            {glyphs && <CloseIcon size={12} />}
           </button>
         ) : (
           <button

@@ -291,6 +291,9 @@ export function TaskSection(
         onDismissError={tasks.dismissError}
         apiKey={props.apiKey ?? false}
         onPriority={setPriority}
+        // Closed rows show their buttons' glyphs on hover only (opacity 0 otherwise): their
+        // SVG, two per row, was about a seventh of the first screen's work. Drawn right after it.
+        glyphs={!firstScreenOnly}
         {...(props.onOpenTask ? { onOpen: props.onOpenTask } : {})}
         {...(showFilter ? { onTypeToFilter: typeToFilter } : {})}
         {...(listSelection ? { selection: listSelection } : {})}
