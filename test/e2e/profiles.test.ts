@@ -93,7 +93,19 @@ describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)'
     expect(state.connection.waitingElsewhere).toBeUndefined();
     expect(state.account.state === 'connected' && state.account.profile.id).not.toBe(mine);
 
-    // The tray menu would say the same: two accounts, this one ticked.
+    // Settings lists the other account with what it still has to send (nothing now), and
+    // the notification switches.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const others = page.getByRole('list', { name: 'Other accounts' });
+    expect(await others.textContent()).toMatch(/Compliance lead/);
+    await screenshots(page, 'accounts-settings');
+    await expectAccessible(page, 'settings with two accounts');
+    await page.getByRole('region', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+    await screenshots(page, 'settings-notifications');
+    await page.getByRole('button', { name: 'Back to tasks' }).click();
+
+    // The account menu says the same: two accounts, this one ticked, nothing waiting.
     await page.getByRole('button', { name: /Switch account/ }).click();
     expect(
       await page.getByRole('menuitemradio', { name: /Compliance lead/ }).textContent(),
