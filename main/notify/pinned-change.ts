@@ -1,3 +1,4 @@
+import { isoTime as time } from '../../common/iso-time';
 import { sameData } from '../../common/same-data';
 import type { Member, Task } from '../../common/task';
 import {
@@ -15,11 +16,6 @@ import type { ChangedByOther } from './notify-events';
  * person (when main knows which member they are). Only the fields a row
  * shows count; a change elsewhere in the task is not news.
  */
-
-const time = (iso: string | null | undefined): number => {
-  const t = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(t) ? -Infinity : t;
-};
 
 const memberName = (m: Member | null | undefined): string | null =>
   m?.user?.name?.trim() || m?.user?.email?.trim() || null;

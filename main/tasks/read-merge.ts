@@ -1,3 +1,4 @@
+import { isoTime as time } from '../../common/iso-time';
 import type { Task } from '../../common/task';
 import {
   PRIORITY_LABELS,
@@ -15,11 +16,6 @@ import type { PinnedTask } from './pinned-view';
  * the person's change that arrived while the list was on its way), and the
  * entity the read found is remembered, so the next read needs no look-up.
  */
-
-const time = (iso: string | null | undefined): number => {
-  const t = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(t) ? -Infinity : t;
-};
 
 export function mergeRead(pin: PinnedTask, task: Task, entity: EntityKey): PinnedTask {
   const learned =

@@ -7,7 +7,7 @@ import type {
   ChangeRefused,
   NotifyContext,
 } from '../../../main/notify/notify-events';
-import { manualClock } from './manual-clock';
+import { manualClock } from '../../helpers/manual-clock';
 
 export const LABELS: Record<string, string> = {
   acme: 'Acme — API key',

@@ -3,39 +3,13 @@
  * moves only when the test says, and an updater that answers each check the
  * way a script says (events, then the check ends).
  */
+import { manualClock } from '../../helpers/manual-clock';
 import type { Logger } from '../../../main/log/logger';
 import type { UpdaterPort } from '../../../main/update/update-controller';
 import type { UpdaterEvent } from '../../../main/update/update-state';
 
-export function manualScheduler(start = Date.parse('2026-03-02T09:00:00Z')) {
-  let now = start;
-  let nextId = 0;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => now,
-    after(ms: number, run: () => void, _label: string) {
-      const id = nextId++;
-      timers.set(id, { at: now + Math.max(0, ms), run });
-      return () => void timers.delete(id);
-    },
-    /** Moves time forward, running each timer that comes due on the way, at its time. */
-    advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        let first: [number, { at: number; run: () => void }] | null = null;
-        for (const entry of timers) if (!first || entry[1].at < first[1].at) first = entry;
-        if (!first || first[1].at > until) break;
-        timers.delete(first[0]);
-        now = first[1].at;
-        first[1].run();
-      }
-      now = until;
-    },
-    get pending() {
-      return timers.size;
-    },
-  };
-}
+/** main's scheduler on a clock the test moves (test/helpers/manual-clock.ts). */
+export const manualScheduler = manualClock;
 
 type CheckScript = (emit: (event: UpdaterEvent) => void) => Promise<void> | void;
 

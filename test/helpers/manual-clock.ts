@@ -1,8 +1,11 @@
-import type { Clock } from '../../../main/notify/notification-rules';
+import type { Scheduler } from '../../main/scheduler/scheduler';
+
+type Clock = Pick<Scheduler, 'now' | 'after'>;
 
 /**
  * main's scheduler with time that moves only when a test says so: the same
- * shape (now, after), so the rules run as they do in the app, deterministically.
+ * shape (now, after), so what runs on it (the notification rules, the update
+ * controller) runs as in the app, deterministically.
  */
 export function manualClock(start = Date.parse('2026-03-02T09:00:00Z')) {
   let now = start;
