@@ -211,6 +211,16 @@ export function createAccountService(deps: AccountDeps) {
     return ok({ account: active, organization });
   }
 
+  /** The newest saved profile (settings order) whose secret was read, other than `except`. */
+  const newestSignedIn = (except: string | null): ActiveAccount | null => {
+    const saved = deps.settings.get().profiles;
+    for (let i = saved.length - 1; i >= 0; i--) {
+      const id = saved[i]?.id;
+      if (id !== undefined && id !== except && signedIn.has(id)) return signedIn.get(id) ?? null;
+    }
+    return null;
+  };
+
   /** Every saved profile as the renderer may see it, plus the demo while it is shown. */
   const profileList = (): readonly ProfileView[] => {
     const saved = deps.settings.get().profiles.map((p) => {
@@ -277,6 +287,8 @@ export function createAccountService(deps: AccountDeps) {
         keep(account);
         if (shown) active = account;
       }
+      // The one shown last could not be read (its problem says why): another one shows meanwhile.
+      active ??= newestSignedIn(null);
     },
 
     /**
@@ -420,23 +432,35 @@ export function createAccountService(deps: AccountDeps) {
       const shown = active?.profile.id === profileId;
       if (shown && active?.demo) {
         await stopDemo();
-        active = null;
+        // Back to the account shown before the demo, or the newest one that can be shown.
+        const saved = deps.settings.get().activeProfileId;
+        active = (saved ? signedIn.get(saved) : undefined) ?? newestSignedIn(null);
         problem = null;
         return ok(null);
       }
-      const label = deps.settings.get().profiles.find((p) => p.id === profileId)?.label;
-      if (label === undefined && !shown)
+      const s = deps.settings.get();
+      if (!s.profiles.some((p) => p.id === profileId))
         return err(appError('bad_input', 'That account is no longer on this computer.'));
-      forget(profileId);
-      const next = shown
-        ? ([...signedIn.values()].reverse().find((a) => a.profile.id !== profileId) ?? null)
-        : active;
-      const removed = await deps.secrets.delete(profileId);
-      const saved = await deps.settings.update((s) => ({
-        ...s,
-        profiles: s.profiles.filter((p) => p.id !== profileId),
-        activeProfileId: next?.profile.id ?? null,
+      const next = shown ? newestSignedIn(profileId) : active;
+      // The demo never is the saved one: while it shows, the saved id is the account before it.
+      const keptActive =
+        s.activeProfileId === profileId || shown
+          ? next && !next.demo
+            ? next.profile.id
+            : (newestSignedIn(profileId)?.profile.id ?? null)
+          : s.activeProfileId;
+      // Settings first: if they cannot be written, the account stays as it was, key and all.
+      const saved = await deps.settings.update((x) => ({
+        ...x,
+        profiles: x.profiles.filter((p) => p.id !== profileId),
+        activeProfileId: keptActive,
       }));
+      if (!saved.ok) return saved;
+      const gone = signedIn.get(profileId);
+      // Still watched: an answer on its way may quote it.
+      if (gone) remember(gone.secret, gone.profile.authKind);
+      forget(profileId);
+      const removed = await deps.secrets.delete(profileId);
       if (shown) {
         active = next;
         problem = null;
@@ -447,7 +471,7 @@ export function createAccountService(deps: AccountDeps) {
           `Removed, but the key could not be deleted from the system keychain: ${removed.error.message}`,
         );
       }
-      return saved.ok ? ok(null) : saved;
+      return ok(null);
     },
 
     async dispose(): Promise<void> {

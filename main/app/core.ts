@@ -284,7 +284,12 @@ export function createAppCore(opts: AppCoreOptions) {
     },
     titleOf: (profileId, taskId) => pinsFor(profileId)?.get(taskId)?.snapshot?.title ?? null,
     // Through the guard as everything leaving main (invariant 1): titles and reasons come from the service.
-    show: (n) => opts.notify?.(redact(n)),
+    show: (n) => {
+      // Gathered before its account was removed: it still says what happened, but opens nothing.
+      const gone =
+        n.target !== null && !accounts.status().profiles.some((p) => p.id === n.target?.profileId);
+      opts.notify?.(redact(gone ? { ...n, target: null } : n));
+    },
     log,
   });
   /** Who the person is at a profile, to leave their own changes out of "changed by someone else". */
@@ -427,7 +432,7 @@ export function createAppCore(opts: AppCoreOptions) {
     if (!a) return err(appError('not_connected', 'Connect to the service first.'));
     const answer = await a.client.getOrganization();
     // Signed out or switched account while it was on its way: the answer is about someone else.
-    if (accounts.active() !== a) {
+    if (accounts.active()?.profile.id !== a.profile.id) {
       return err(
         appError('not_connected', 'The account changed while the organization was loading.'),
       );
@@ -584,7 +589,10 @@ export function createAppCore(opts: AppCoreOptions) {
         assigned.opened();
         return switched;
       }
-      if (before?.demo) await outbox.discardProfile(before.profile.id);
+      if (before?.demo) {
+        await outbox.discardProfile(before.profile.id);
+        notifications.forget(before.profile.id);
+      }
       shownChanged();
       return ok(accounts.status());
     },
@@ -765,11 +773,13 @@ export function createAppCore(opts: AppCoreOptions) {
      * A removed profile's changes wait for its return, not for a restart.
      */
     waitingChanges: (): number => {
-      const view = connection();
-      return (
-        view.pendingChanges +
-        Object.values(view.waitingElsewhere ?? {}).reduce((sum, n) => sum + n, 0)
-      );
+      // Only what will go out on its own: not a removed profile's changes (they wait for its
+      // return) nor a refused key's (they wait for the person), which no restart would lose.
+      let n = 0;
+      for (const p of accounts.status().profiles)
+        if ((p.hasSecret || p.demo) && outbox.pausedReason(p.id) === null)
+          n += outbox.pendingTasks(p.id);
+      return n;
     },
 
     /**

@@ -6,6 +6,11 @@ import { profileDetail } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { ProfileRename } from './ProfileRename';
 
+/** After a form closes, the focus goes back to the button that opened it (once it is drawn). */
+const refocus = (selector: string): void => {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+};
+
 /**
  * The accounts kept on this computer besides the one shown: each can be
  * shown, renamed or removed, and another added. Their waiting changes go out
@@ -52,6 +57,7 @@ export function OtherAccounts(props: {
                     onDone={(next) => {
                       setRenaming(null);
                       if (next) account.set(next);
+                      refocus(`[data-rename="${p.id}"]`);
                     }}
                   />
                 ) : (
@@ -72,7 +78,16 @@ export function OtherAccounts(props: {
                       >
                         {busy === p.id ? 'Removing…' : 'Remove'}
                       </button>
-                      <button type="button" className="button" onClick={() => setRemoving(null)}>
+                      {/* The safe choice has the focus: Enter does not remove. */}
+                      <button
+                        type="button"
+                        className="button"
+                        autoFocus
+                        onClick={() => {
+                          setRemoving(null);
+                          refocus(`[data-remove="${p.id}"]`);
+                        }}
+                      >
                         Cancel
                       </button>
                     </div>
@@ -92,6 +107,7 @@ export function OtherAccounts(props: {
                         type="button"
                         className="link-button"
                         aria-label={`Rename ${name}`}
+                        data-rename={p.id}
                         onClick={() => setRenaming(p.id)}
                       >
                         Rename
@@ -100,6 +116,7 @@ export function OtherAccounts(props: {
                         type="button"
                         className="link-button"
                         aria-label={`Remove ${name}…`}
+                        data-remove={p.id}
                         onClick={() => setRemoving(p.id)}
                       >
                         Remove…

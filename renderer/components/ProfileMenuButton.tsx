@@ -13,6 +13,7 @@ export function ProfileMenuButton(props: {
   const account = useMain('account');
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+
   const a = account.state.phase === 'ready' ? account.state.value : null;
   if (!a) return null;
   const many = a.profiles.length > 1;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { THEMES } from '../../common/views';
 import type { AccountStatus, ProfileView, Theme } from '../../common/views';
 import { useApi } from '../hooks/api-context';
@@ -40,6 +40,7 @@ export function SettingsScreen(props: {
   const account = useMain('account');
   const status = account.state.phase === 'ready' ? account.state.value : null;
   const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
   // Removing the shown account shows the newest other one that can send (accounts.remove).
   const next = status?.profiles.filter((p) => p.id !== profile.id && p.hasSecret && !p.demo).at(-1);
   const nextName = next?.name ?? null;
@@ -89,6 +90,7 @@ export function SettingsScreen(props: {
                     onDone={(done) => {
                       setRenaming(false);
                       if (done) account.set(done);
+                      requestAnimationFrame(() => renameButton.current?.focus());
                     }}
                   />
                 ) : (
@@ -99,6 +101,7 @@ export function SettingsScreen(props: {
                       <button
                         type="button"
                         className="link-button"
+                        ref={renameButton}
                         aria-label={`Rename ${profile.label}`}
                         onClick={() => setRenaming(true)}
                       >

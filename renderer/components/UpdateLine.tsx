@@ -27,7 +27,11 @@ export function UpdateLine() {
   if (!line) return null;
   const action = line.action;
   return (
-    <div className={`update-line update-line--${line.tone}`} role="status">
+    // Download progress is not announced step by step; what to do (or what failed) is.
+    <div
+      className={`update-line update-line--${line.tone}`}
+      role={line.tone === 'progress' ? undefined : 'status'}
+    >
       <span className="update-line__text">{line.text}</span>
       {action && (
         <button

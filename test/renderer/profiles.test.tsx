@@ -57,6 +57,8 @@ describe('several accounts', () => {
     expect(await screen.findByText('Harbor backup test')).toBeTruthy();
     expect(screen.queryByText('Review the SOC 2 report')).toBeNull();
     expect(screen.queryByRole('menu')).toBeNull();
+    // The focus is not lost: the new account's first task has it, as when the popup opens.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('listitem')));
   });
 
   it('Esc closes the menu back to its button without hiding the popup', async () => {
@@ -110,9 +112,16 @@ describe('several accounts', () => {
     await user.type(field, 'Clinic (me){Enter}');
     expect(fake.callsOf('renameProfile')).toEqual([{ profileId: other.id, label: 'Clinic (me)' }]);
     await waitFor(() => expect(list.textContent).toMatch(/Clinic \(me\)/));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(list).getByRole('button', { name: 'Rename Clinic (me)' }),
+      ),
+    );
 
     await user.click(within(list).getByRole('button', { name: 'Remove Clinic (me)…' }));
     const confirm = within(list).getByRole('group', { name: /Confirm removing/ });
+    // The safe choice has the focus.
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(confirm.textContent).toMatch(/removed from the keychain/);
     expect(confirm.textContent).toMatch(/2 changes still wait to be sent: kept on this computer/);
     expect(fake.callsOf('removeProfile')).toHaveLength(0);

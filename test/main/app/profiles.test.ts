@@ -167,7 +167,7 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
   });
 
   it('removing an account deletes its keychain entry, keeps its waiting changes for its return, and shows the next', async () => {
-    const { h } = await app();
+    const { h, wire } = await app();
     const [a1, b1] = ids();
     const first = unwrap(await connect(h, server.keys.full));
     unwrap(await h.call('pinTask', { ref: a1! }));
@@ -184,15 +184,42 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     expect(after.profiles.map((p) => p.id)).toEqual([shownId(first)]);
     expect(await keytar.getPassword(service, shownId(second)!)).toBeNull();
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([a1]);
+    // A restart to update need not wait for it: it waits on disk for the account's return.
+    expect(h.core.waitingChanges()).toBe(0);
     await relay.start();
     unwrap(await h.call('retrySync'));
-    // Nobody sends it now: its key is gone.
+    // Nobody sends it now: its key is gone. (The shown account's change lands meanwhile.)
+    unwrap(await h.call('updateTask', { taskId: a1!, patch: { status: 'in_progress' } }));
+    await whenState(h.core, () => statusOf(a1!) === 'in_progress');
+    unwrap(await h.call('retrySync'));
+    await whenState(h.core, () => h.core.state().connection.pendingChanges === 0);
     expect(statusOf(b1!)).toBe(before);
+    expect(wire.requests.filter((r) => r.method === 'PUT' && r.url.endsWith(b1!))).toEqual(
+      wire.requests.filter((r) => r.method === 'PUT' && r.url.endsWith(b1!) && r.status === null),
+    );
 
     // The same key connecting again finds its pin and sends its change.
     unwrap(await connect(h, server.keys.colleague));
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([b1]);
     await whenState(h.core, () => statusOf(b1!) === 'canceled');
+  });
+
+  it('with the demo shown, another account can be removed, and leaving the demo shows the one before', async () => {
+    const { h } = await app();
+    const first = unwrap(await connect(h, server.keys.full));
+    const second = unwrap(await connect(h, server.keys.colleague));
+    const demo = unwrap(await h.call('startDemo'));
+    expect(demo.state === 'connected' && demo.profile.demo).toBe(true);
+    // Removing the account that was shown before the demo: gone, key and all; the demo stays.
+    const removed = unwrap(await h.call('removeProfile', { profileId: shownId(second)! }));
+    expect(removed.state === 'connected' && removed.profile.demo).toBe(true);
+    expect(removed.profiles.map((p) => p.id)).toEqual([shownId(first), 'demo']);
+    expect(await keytar.getPassword(service, shownId(second)!)).toBeNull();
+    // Leaving the demo: the account that remains is shown, not the first-run screen.
+    const left = unwrap(await h.call('signOut'));
+    expect(shownId(left)).toBe(shownId(first));
+    expect(left.profiles.map((p) => p.id)).toEqual([shownId(first)]);
+    await Promise.all(h.demos.map((d) => d.close()));
   });
 
   it('refuses to switch to an account that is not on this computer, and changes nothing', async () => {
