@@ -29,7 +29,7 @@ describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)'
     await server?.close();
   });
 
-  it('switches between two keys from the header, each with its pins and its waiting change', async () => {
+  it('switches between two keys from the header, each with its pins and its waiting changes', async () => {
     const [t1, t2, t3] = server.taskIds(orgId);
     const h = await suite.startMain({ outbox: { backoff: NO_RETRY_BY_ITSELF } });
     const connect = async (apiKey: string, label: string, pins: string[]) => {
@@ -49,11 +49,16 @@ describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)'
     unwrap(await h.call('updateTask', { taskId: t1!, patch: { status: 'in_review' } }));
     await relay.start();
     await connect(server.keys.colleague, 'Shared ops key', [t3!]);
+    // And one of the colleague's waits too.
+    await relay.stop();
+    unwrap(await h.call('updateTask', { taskId: t3!, patch: { status: 'in_progress' } }));
+    await relay.start();
 
     const { page } = await suite.openPopup(h);
     const title = (t: string) => server.getTask(orgId, t)!.title!;
     await page.getByText(title(t3!)).waitFor();
     expect(await page.getByText(title(t1!)).count()).toBe(0);
+    await page.locator(`li[data-task-id="${t3}"]`).getByText('Queued, not sent yet').waitFor();
 
     const switcher = page.getByRole('button', {
       name: /Switch account: Shared ops key shown, 2 on this computer/,
@@ -77,13 +82,21 @@ describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)'
     expect(await shownStatus(row)).toBe('In review');
     await row.getByText('Queued, not sent yet').waitFor();
     await screenshots(page, 'accounts-switched');
-
-    // Back on the colleague's key, my change goes out behind, with my key.
+    // From here, the colleague's account is the one with a change waiting.
     await page.getByRole('button', { name: /Switch account/ }).click();
+    expect(await page.getByRole('menuitemradio', { name: /Shared ops key/ }).textContent()).toMatch(
+      /1 change waiting/,
+    );
+
+    // Back on the colleague's key, both changes go out, each with its own key: the
+    // service records mine under the owner (an API key) and theirs under Daniel.
     await page.getByRole('menuitemradio', { name: /Shared ops key/ }).click();
     await page.getByText(title(t3!)).waitFor();
     unwrap(await h.call('retrySync'));
     await expect.poll(() => server.getTask(orgId, t1!)?.status).toBe('in_review');
+    await expect.poll(() => server.getTask(orgId, t3!)?.status).toBe('in_progress');
+    expect(server.getTask(orgId, t1!)?.updatedById).toBe('mem_n1maya7q2c');
+    expect(server.getTask(orgId, t3!)?.updatedById).toBe('mem_n2dan4k8ro');
     // A change here stays with this key.
     const row3 = page.locator(`li[data-task-id="${t3}"]`);
     await row3.click();
