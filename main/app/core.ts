@@ -498,11 +498,12 @@ export function createAppCore(opts: AppCoreOptions) {
       const done = opts.applyShortcut(patch.shortcut);
       if (!done.ok) return done;
     }
-    const { notifications, ...rest } = patch;
+    // The notification switches given change; the others keep their value.
+    const { notifications: switches, ...rest } = patch;
     const saved = await settings.update((s) => ({
       ...s,
       ...rest,
-      ...(notifications ? { notifications: { ...s.notifications, ...notifications } } : {}),
+      ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
     if (!saved.ok) return saved;
     if (patch.requestsPerMinute !== undefined) followRateSetting();
