@@ -113,14 +113,9 @@ async function start(): Promise<void> {
     open: (target) => {
       void trayShell?.show();
       if (!target) return;
-      void (async () => {
-        const shown = core.state().account;
-        if (shown.state !== 'connected' || shown.profile.id !== target.profileId) {
-          const switched = await core.handlers.switchProfile({ profileId: target.profileId });
-          if (!switched.ok) return notify(switched.error.message);
-        }
-        toPopup.send('view:open', { screen: 'tasks', taskId: target.taskId });
-      })();
+      void core.openTask(target).then((opened) => {
+        if (!opened.ok) notify(opened.error.message);
+      });
     },
     onError: (message) => core.log.warn(message),
   });

@@ -211,6 +211,9 @@ export function createAccountService(deps: AccountDeps) {
     return ok({ account: active, organization });
   }
 
+  const clientOf = (profileId: string): ServiceClient | null =>
+    active?.profile.id === profileId ? active.client : (signedIn.get(profileId)?.client ?? null);
+
   /** The newest saved profile (settings order) whose secret was read, other than `except`. */
   const newestSignedIn = (except: string | null): ActiveAccount | null => {
     const saved = deps.settings.get().profiles;
@@ -244,14 +247,10 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** The client of any signed-in profile, shown or not: its waiting changes go out with its own key. */
-    clientFor(profileId: string): ServiceClient | null {
-      if (active?.profile.id === profileId) return active.client;
-      return signedIn.get(profileId)?.client ?? null;
-    },
+    clientFor: clientOf,
 
     /** Whether a profile's changes can be sent: its secret was read (or it is the demo on show). */
-    canSend: (profileId: string): boolean =>
-      active?.profile.id === profileId || signedIn.has(profileId),
+    canSend: (profileId: string): boolean => clientOf(profileId) !== null,
 
     /** The secrets the guard watches (secret-guard.ts): the values only, never a cookie's name. */
     secretsInUse: (): readonly string[] => watched,

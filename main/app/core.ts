@@ -48,8 +48,9 @@ import { createAssigned } from './assigned';
 import { createTaskReads } from './task-reads';
 import type { UpdateController } from '../update/update-controller';
 import { updateFooterLine } from '../update/update-text';
-import type { AppNotification } from '../notify/notify-events';
+import type { AppNotification, NotificationTarget } from '../notify/notify-events';
 import { createNotifications } from './notifications';
+import { sameData } from '../../common/same-data';
 
 export interface AppCoreOptions {
   readonly userDataDir: string;
@@ -195,13 +196,6 @@ export function createAppCore(opts: AppCoreOptions) {
     }
     return found;
   };
-  const sameCounts = (
-    a: Readonly<Record<string, number>> | undefined,
-    b: Readonly<Record<string, number>> | undefined,
-  ): boolean => {
-    const ka = Object.keys(a ?? {});
-    return ka.length === Object.keys(b ?? {}).length && ka.every((k) => a?.[k] === b?.[k]);
-  };
   const connection = (): ConnectionView => {
     const a = accounts.active();
     const view = connectionFrom(
@@ -231,7 +225,7 @@ export function createAppCore(opts: AppCoreOptions) {
       last.pendingChanges === view.pendingChanges &&
       last.message === view.message &&
       last.othersWaiting?.tasks === view.othersWaiting?.tasks &&
-      sameCounts(last.waitingElsewhere, view.waitingElsewhere)
+      sameData(last.waitingElsewhere, view.waitingElsewhere)
     )
       return;
     shownConnection = view;
@@ -760,6 +754,17 @@ export function createAppCore(opts: AppCoreOptions) {
     resume(): void {
       outbox.retryNow();
       if (accounts.active()) void refreshOrganization();
+    },
+
+    /**
+     * A notification was clicked: its account is shown (switched to if another
+     * is), then its task, as a tasktray:// link shows one.
+     */
+    async openTask(target: NotificationTarget): Promise<Result<null>> {
+      const switched = await handlers.switchProfile({ profileId: target.profileId });
+      if (!switched.ok) return switched;
+      events.emit('view:open', { screen: 'tasks', taskId: target.taskId });
+      return ok(null);
     },
 
     /** Main's timers, for what runs beside the core on its clock (the updater's schedule). */

@@ -57,6 +57,13 @@ export function createNotifications(deps: NotificationsDeps) {
     },
   });
 
+  /** The service answered for good: what was kept about the change, forgotten now. */
+  const settle = (profileId: string, taskId: string): Made | undefined => {
+    const m = made.get(key(profileId, taskId));
+    made.delete(key(profileId, taskId));
+    return m;
+  };
+
   return {
     /** The person asked for a change (before it is sent). */
     made(profileId: string, taskIds: readonly string[], origin: ChangeOrigin): void {
@@ -69,8 +76,7 @@ export function createNotifications(deps: NotificationsDeps) {
       if (m) m.waited = true;
     },
     landed(profileId: string, taskId: string, task: Task): void {
-      const m = made.get(key(profileId, taskId));
-      made.delete(key(profileId, taskId));
+      const m = settle(profileId, taskId);
       rules.take({
         kind: 'change-landed',
         profileId,
@@ -81,8 +87,7 @@ export function createNotifications(deps: NotificationsDeps) {
       });
     },
     refused(profileId: string, taskId: string, error: AppError): void {
-      const m = made.get(key(profileId, taskId));
-      made.delete(key(profileId, taskId));
+      const m = settle(profileId, taskId);
       rules.take({
         kind: 'change-refused',
         profileId,

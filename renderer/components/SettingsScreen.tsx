@@ -5,6 +5,7 @@ import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
 import { BackIcon } from './icons';
+import { AUTH_KIND_LABELS } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { OtherAccounts } from './OtherAccounts';
 import { ProfileRename } from './ProfileRename';
@@ -14,10 +15,6 @@ import { NotificationSettings } from './NotificationSettings';
 import { ShortcutField } from './ShortcutField';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
-const AUTH_KIND_LABELS: Record<ProfileView['authKind'], string> = {
-  'api-key': 'API key',
-  session: 'Web session',
-};
 
 /** Profile and sign-out, launch at login, the global shortcut, the theme. */
 export function SettingsScreen(props: {

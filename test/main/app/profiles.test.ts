@@ -1,19 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import keytar from 'keytar';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountStatus } from '../../../common/views';
-import { startDemoServer } from '../../../main/demo/server';
-import type { DemoServer } from '../../../main/demo/server';
-import { createCoreHarness } from '../../helpers/app-core';
 import type { CoreHarness } from '../../helpers/app-core';
-import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { keychainGate } from '../../helpers/keychain';
+import { NO_RETRY_BY_ITSELF, useRelayedService } from '../../helpers/relayed-service';
 import { observedFetch } from '../../helpers/observed-fetch';
 import type { ObservedFetch } from '../../helpers/observed-fetch';
 import { failure, unwrap } from '../../helpers/result';
-import { startTcpRelay } from '../../helpers/tcp-relay';
-import type { TcpRelay } from '../../helpers/tcp-relay';
-import { useTempDirs } from '../../helpers/temp-dir';
 import { whenState } from '../../helpers/wait-for';
 
 const gate = await keychainGate();
@@ -21,53 +16,32 @@ const gate = await keychainGate();
 const shownId = (s: AccountStatus) => (s.state === 'connected' ? s.profile.id : null);
 
 describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => {
-  const tempDir = useTempDirs('task-tray-profiles-');
-  const service = uniqueTestService();
-  let server: DemoServer;
-  let relay: TcpRelay;
-  const harnesses: CoreHarness[] = [];
+  const env = useRelayedService(gate, 'task-tray-profiles-');
 
-  beforeAll(async () => {
-    gate.assertAvailable();
-    server = await startDemoServer({ rateLimit: false, reads: false });
-    relay = await startTcpRelay(server.baseUrl);
-  });
-  afterEach(async () => {
-    await relay.start();
-    for (const h of harnesses.splice(0)) await h.core.dispose();
-  });
-  afterAll(async () => {
-    await relay.close();
-    await server.close();
-    await removeTestService(service);
-  });
-
-  const org = () => server.organizations[0]!.id;
-  const ids = () => server.taskIds(org());
-  const statusOf = (id: string) => server.getTask(org(), id)!.status;
+  const org = () => env.server.organizations[0]!.id;
+  const ids = () => env.server.taskIds(org());
+  const statusOf = (id: string) => env.server.getTask(org(), id)!.status;
 
   async function app(dir?: string): Promise<{ h: CoreHarness; wire: ObservedFetch; dir: string }> {
-    const userDataDir = dir ?? (await tempDir());
+    const userDataDir = dir ?? (await env.tempDir());
     const wire = observedFetch();
-    const h = createCoreHarness(userDataDir, service, {
-      fetch: wire.fetch,
-      // Retries wait long: "Retry now" says when changes go again.
-      outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } },
-    });
-    harnesses.push(h);
-    await h.core.start();
+    // Retries wait long: "Retry now" says when changes go again.
+    const h = await env.start(
+      { fetch: wire.fetch, outbox: { backoff: NO_RETRY_BY_ITSELF } },
+      userDataDir,
+    );
     return { h, wire, dir: userDataDir };
   }
   const connect = (h: CoreHarness, apiKey: string) =>
-    h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey });
+    h.call('connectApiKey', { baseUrl: env.relay.baseUrl, apiKey });
 
   it('keeps each account with its own pins, and switches without signing in again', async () => {
     const { h, wire, dir } = await app();
     const [a1, a2, b1] = ids();
-    const first = unwrap(await connect(h, server.keys.full));
+    const first = unwrap(await connect(h, env.server.keys.full));
     unwrap(await h.call('pinTask', { ref: a1! }));
     unwrap(await h.call('pinTask', { ref: a2! }));
-    const second = unwrap(await connect(h, server.keys.colleague));
+    const second = unwrap(await connect(h, env.server.keys.colleague));
     unwrap(await h.call('pinTask', { ref: b1! }));
     expect(second.profiles.map((p) => p.id)).toEqual([shownId(first), shownId(second)]);
     // Both are named after the organization: each name says which key (common/profile-names.ts).
@@ -90,7 +64,7 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     expect(names).toContain('tasks:changed');
     // No sign-in: what it reads behind (the organization, the tasks) goes with the first key.
     const after = wire.requests.slice(requestsBefore);
-    expect(after.every((r) => r.method === 'GET' && r.apiKey === server.keys.full)).toBe(true);
+    expect(after.every((r) => r.method === 'GET' && r.apiKey === env.server.keys.full)).toBe(true);
 
     // A restart shows the one shown last, and can switch to the other at once.
     await h.core.dispose();
@@ -104,10 +78,10 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     const pasted = unwrap(
       await again.h.call('renameProfile', {
         profileId: shownId(restored)!,
-        label: server.keys.colleague,
+        label: env.server.keys.colleague,
       }),
     );
-    const secretPart = server.keys.colleague.slice(20, 28);
+    const secretPart = env.server.keys.colleague.slice(20, 28);
     expect(JSON.stringify(pasted)).not.toContain(secretPart);
     expect(JSON.stringify(again.h.events)).not.toContain(secretPart);
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).not.toContain(secretPart);
@@ -118,13 +92,13 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
   it('sends each account’s waiting changes with its own key while another is shown', async () => {
     const { h, wire } = await app();
     const [a1, b1] = ids();
-    const first = unwrap(await connect(h, server.keys.full));
+    const first = unwrap(await connect(h, env.server.keys.full));
     unwrap(await h.call('pinTask', { ref: a1! }));
-    await relay.stop();
+    await env.relay.stop();
     unwrap(await h.call('updateTask', { taskId: a1!, patch: { status: 'in_review' } }));
-    await relay.start();
+    await env.relay.start();
     // Its retry is an hour away: it is still waiting when the colleague connects.
-    const second = unwrap(await connect(h, server.keys.colleague));
+    const second = unwrap(await connect(h, env.server.keys.colleague));
     // Shown: the colleague; waiting elsewhere: the first account's one task.
     expect(unwrap(await h.call('getConnection')).waitingElsewhere).toEqual({
       [shownId(first)!]: 1,
@@ -138,8 +112,8 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
       wire.requests
         .filter((r) => r.method === 'PUT' && r.url.endsWith(taskId) && r.status === 200)
         .map((r) => r.apiKey);
-    expect(keysFor(a1!)).toEqual([server.keys.full]);
-    expect(keysFor(b1!)).toEqual([server.keys.colleague]);
+    expect(keysFor(a1!)).toEqual([env.server.keys.full]);
+    expect(keysFor(b1!)).toEqual([env.server.keys.colleague]);
     expect(shownId(unwrap(await h.call('getAccount')))).toBe(shownId(second));
     // Back on the first account: its task landed while it was not shown.
     unwrap(await h.call('switchProfile', { profileId: shownId(first)! }));
@@ -150,7 +124,7 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
 
   it('renames an account, and refuses an empty name with words', async () => {
     const { h, dir } = await app();
-    const first = unwrap(await connect(h, server.keys.full));
+    const first = unwrap(await connect(h, env.server.keys.full));
     const renamed = unwrap(
       await h.call('renameProfile', { profileId: shownId(first)!, label: '  Work  ' }),
     );
@@ -169,24 +143,24 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
   it('removing an account deletes its keychain entry, keeps its waiting changes for its return, and shows the next', async () => {
     const { h, wire } = await app();
     const [a1, b1] = ids();
-    const first = unwrap(await connect(h, server.keys.full));
+    const first = unwrap(await connect(h, env.server.keys.full));
     unwrap(await h.call('pinTask', { ref: a1! }));
-    const second = unwrap(await connect(h, server.keys.colleague));
+    const second = unwrap(await connect(h, env.server.keys.colleague));
     unwrap(await h.call('pinTask', { ref: b1! }));
-    await relay.stop();
+    await env.relay.stop();
     const before = statusOf(b1!);
     unwrap(await h.call('updateTask', { taskId: b1!, patch: { status: 'canceled' } }));
 
     // Removing the shown account: its key leaves the keychain, the other one is shown.
-    expect(await keytar.getPassword(service, shownId(second)!)).not.toBeNull();
+    expect(await keytar.getPassword(env.service, shownId(second)!)).not.toBeNull();
     const after = unwrap(await h.call('removeProfile', { profileId: shownId(second)! }));
     expect(shownId(after)).toBe(shownId(first));
     expect(after.profiles.map((p) => p.id)).toEqual([shownId(first)]);
-    expect(await keytar.getPassword(service, shownId(second)!)).toBeNull();
+    expect(await keytar.getPassword(env.service, shownId(second)!)).toBeNull();
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([a1]);
     // A restart to update need not wait for it: it waits on disk for the account's return.
     expect(h.core.waitingChanges()).toBe(0);
-    await relay.start();
+    await env.relay.start();
     unwrap(await h.call('retrySync'));
     // Nobody sends it now: its key is gone. (The shown account's change lands meanwhile.)
     unwrap(await h.call('updateTask', { taskId: a1!, patch: { status: 'in_progress' } }));
@@ -199,22 +173,22 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     );
 
     // The same key connecting again finds its pin and sends its change.
-    unwrap(await connect(h, server.keys.colleague));
+    unwrap(await connect(h, env.server.keys.colleague));
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toEqual([b1]);
     await whenState(h.core, () => statusOf(b1!) === 'canceled');
   });
 
   it('with the demo shown, another account can be removed, and leaving the demo shows the one before', async () => {
     const { h } = await app();
-    const first = unwrap(await connect(h, server.keys.full));
-    const second = unwrap(await connect(h, server.keys.colleague));
+    const first = unwrap(await connect(h, env.server.keys.full));
+    const second = unwrap(await connect(h, env.server.keys.colleague));
     const demo = unwrap(await h.call('startDemo'));
     expect(demo.state === 'connected' && demo.profile.demo).toBe(true);
     // Removing the account that was shown before the demo: gone, key and all; the demo stays.
     const removed = unwrap(await h.call('removeProfile', { profileId: shownId(second)! }));
     expect(removed.state === 'connected' && removed.profile.demo).toBe(true);
     expect(removed.profiles.map((p) => p.id)).toEqual([shownId(first), 'demo']);
-    expect(await keytar.getPassword(service, shownId(second)!)).toBeNull();
+    expect(await keytar.getPassword(env.service, shownId(second)!)).toBeNull();
     // Leaving the demo: the account that remains is shown, not the first-run screen.
     const left = unwrap(await h.call('signOut'));
     expect(shownId(left)).toBe(shownId(first));
@@ -222,9 +196,28 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     await Promise.all(h.demos.map((d) => d.close()));
   });
 
+  it('a notification of another account opens on that account, at its task', async () => {
+    const { h } = await app();
+    const [a1] = ids();
+    const first = unwrap(await connect(h, env.server.keys.full));
+    unwrap(await h.call('pinTask', { ref: a1! }));
+    unwrap(await connect(h, env.server.keys.colleague));
+    unwrap(await h.core.openTask({ profileId: shownId(first)!, taskId: a1! }));
+    expect(shownId(unwrap(await h.call('getAccount')))).toBe(shownId(first));
+    expect(h.events.filter((e) => e.event === 'view:open')).toEqual([
+      { event: 'view:open', payload: { screen: 'tasks', taskId: a1 } },
+    ]);
+    // An account removed since: said, nothing else changes.
+    const gone = failure(
+      await h.core.openTask({ profileId: 'profile_0000000000000000', taskId: a1! }),
+    );
+    expect(gone.message).toMatch(/no longer on this computer/);
+    expect(shownId(unwrap(await h.call('getAccount')))).toBe(shownId(first));
+  });
+
   it('refuses to switch to an account that is not on this computer, and changes nothing', async () => {
     const { h } = await app();
-    const first = unwrap(await connect(h, server.keys.full));
+    const first = unwrap(await connect(h, env.server.keys.full));
     const refused = failure(
       await h.call('switchProfile', { profileId: 'profile_0000000000000000' }),
     );
