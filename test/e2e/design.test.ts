@@ -5,9 +5,10 @@ import type { AppCoreOptions } from '../../main/app/core';
 import { unwrap } from '../helpers/result';
 import { chooseStatus, expectAccessible, screenshots, shownStatus } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
+import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
 /** An hour between retries: a state stays on screen long enough to look at. */
-const STAY = { outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } } };
+const STAY = { outbox: { backoff: NO_RETRY_BY_ITSELF } };
 
 describe.skipIf(skipE2e)('the popup at its default size, light and dark', () => {
   const suite = useE2eSuite();

@@ -12,13 +12,11 @@ import {
   shownStatus,
 } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
+import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
-/**
- * An hour between retries: within a test nothing is resent on the outbox's
- * own clock, so a change that lands was sent because the popup said the
- * network is back (its 'online' event → retrySync) — the path under test.
- */
-const NO_RETRY_BY_ITSELF = { baseMs: 3_600_000, maxMs: 3_600_000 };
+// NO_RETRY_BY_ITSELF: within a test nothing is resent on the outbox's own clock, so a change
+// that lands was sent because the popup said the network is back (its 'online' event →
+// retrySync) — the path under test.
 
 describe.skipIf(skipE2e)(
   'a change made offline, in Chromium against main and the reference service',

@@ -6,9 +6,7 @@ import type { TcpRelay } from '../helpers/tcp-relay';
 import { unwrap } from '../helpers/result';
 import { chooseStatus, expectAccessible, screenshots, shownStatus } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
-
-/** Retries wait an hour: only "Retry now" sends again, so the test says when. */
-const NO_RETRY_BY_ITSELF = { baseMs: 3_600_000, maxMs: 3_600_000 };
+import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
 describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)', () => {
   const suite = useE2eSuite();

@@ -6,6 +6,7 @@ import { startTcpRelay } from '../helpers/tcp-relay';
 import type { TcpRelay } from '../helpers/tcp-relay';
 import { expectAccessible, screenshots, shownStatus } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
+import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
 const DAN = 'mem_n2dan4k8ro';
 const MAYA = 'mem_n1maya7q2c';
@@ -35,7 +36,7 @@ describe.skipIf(skipE2e)(
     /** A task pinned by its link (so its vendor or risk is known and its title read). */
     async function popupWith(taskIndex: number, opts: { me?: string } = {}) {
       const h = await suite.startMain({
-        outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } },
+        outbox: { backoff: NO_RETRY_BY_ITSELF },
       });
       unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
       if (opts.me) unwrap(await h.call('setMe', { memberId: opts.me }));

@@ -1,15 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDemoServer } from '../../../main/demo/server';
 import { createScheduler } from '../../../main/scheduler/scheduler';
-import type { DemoServer } from '../../../main/demo/server';
 import type { AppNotification } from '../../../main/notify/notify-events';
-import { createCoreHarness } from '../../helpers/app-core';
-import type { CoreHarness } from '../../helpers/app-core';
-import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { keychainGate } from '../../helpers/keychain';
+import { NO_RETRY_BY_ITSELF, useRelayedService } from '../../helpers/relayed-service';
 import { failure, unwrap } from '../../helpers/result';
-import { startTcpRelay } from '../../helpers/tcp-relay';
-import type { TcpRelay } from '../../helpers/tcp-relay';
-import { useTempDirs } from '../../helpers/temp-dir';
 import { whenOutboxEmpty } from '../../helpers/wait-for';
 
 const gate = await keychainGate();
@@ -18,57 +13,38 @@ const gate = await keychainGate();
 const SEEN = { timeout: 6_000, interval: 50 };
 
 describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', () => {
-  const tempDir = useTempDirs('task-tray-notify-');
-  const service = uniqueTestService();
-  let server: DemoServer;
-  let relay: TcpRelay;
-  const harnesses: CoreHarness[] = [];
   const stops: (() => void)[] = [];
-
-  beforeAll(async () => {
-    gate.assertAvailable();
-    server = await startDemoServer({ rateLimit: false, reads: false });
-    relay = await startTcpRelay(server.baseUrl);
-  });
-  afterEach(async () => {
-    server.faults.reset();
-    await relay.start();
-    for (const h of harnesses.splice(0)) await h.core.dispose();
+  // Registered first, so it runs after the cores are disposed (after-hooks run in reverse).
+  afterEach(() => {
     for (const stop of stops.splice(0)) stop();
   });
-  afterAll(async () => {
-    await relay.close();
-    await server.close();
-    await removeTestService(service);
-  });
+  const env = useRelayedService(gate, 'task-tray-notify-');
 
-  const org = () => server.organizations[0]!.id;
+  const org = () => env.server.organizations[0]!.id;
 
   async function app(popup: { visible: boolean }) {
     const shown: AppNotification[] = [];
-    const h = createCoreHarness(await tempDir(), service, {
-      outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } },
+    const h = await env.start({
+      outbox: { backoff: NO_RETRY_BY_ITSELF },
       notify: (n) => shown.push(n),
       popupVisible: () => popup.visible,
     });
-    harnesses.push(h);
-    await h.core.start();
     const status = unwrap(
-      await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }),
+      await h.call('connectApiKey', { baseUrl: env.relay.baseUrl, apiKey: env.server.keys.full }),
     );
     const profileId = status.state === 'connected' ? status.profile.id : '';
-    const tasks = server.taskIds(org()).slice(0, 4);
+    const tasks = env.server.taskIds(org()).slice(0, 4);
     for (const t of tasks) unwrap(await h.call('pinTask', { ref: t }));
     return { h, shown, profileId, tasks };
   }
 
   it('changes that waited offline give one notification when they land, none while made', async () => {
     const { h, shown, tasks } = await app({ visible: false });
-    await relay.stop();
+    await env.relay.stop();
     for (const t of tasks.slice(0, 3))
       unwrap(await h.call('updateTask', { taskId: t, patch: { status: 'in_review' } }));
     expect(shown).toEqual([]);
-    await relay.start();
+    await env.relay.start();
     unwrap(await h.call('retrySync'));
     await whenOutboxEmpty(h.core);
     await vi.waitFor(() => expect(shown).toHaveLength(1), SEEN);
@@ -82,7 +58,7 @@ describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', ()
     unwrap(await h.call('updateTask', { taskId: tasks[3]!, patch: { status: 'done' } }));
     await whenOutboxEmpty(h.core);
     // The next thing notified (a refusal from the tray) is the only other one.
-    server.faults.failNext(400, 1, {
+    env.server.faults.failNext(400, 1, {
       statusCode: 400,
       message: ['Assignee is not a member of this organization'],
       error: 'Bad Request',
@@ -96,7 +72,7 @@ describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', ()
     const popup = { visible: true };
     const { h, shown, profileId, tasks } = await app(popup);
     const refuse = () =>
-      server.faults.failNext(400, 1, {
+      env.server.faults.failNext(400, 1, {
         statusCode: 400,
         message: ['Assignee is not a member of this organization'],
         error: 'Bad Request',
@@ -138,14 +114,12 @@ describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', ()
       // every 10 s); its timers are real.
       const real = createScheduler();
       let later = 0;
-      const h = createCoreHarness(await tempDir(), service, {
+      const h = await env.start({
         notify: (n) => shown.push(n),
         popupVisible: () => false,
         scheduler: { ...real, now: () => real.now() + later },
       });
       stops.push(() => real.dispose());
-      harnesses.push(h);
-      await h.core.start();
       unwrap(
         await h.call('connectApiKey', { baseUrl: readable.baseUrl, apiKey: readable.keys.full }),
       );
@@ -169,9 +143,7 @@ describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', ()
       );
 
       // Someone else (Daniel, with his key) changes both.
-      const other = createCoreHarness(await tempDir(), service);
-      harnesses.push(other);
-      await other.core.start();
+      const other = await env.start();
       unwrap(
         await other.call('connectApiKey', {
           baseUrl: readable.baseUrl,

@@ -23,6 +23,7 @@ import { startTcpRelay } from '../../helpers/tcp-relay';
 import type { TcpRelay } from '../../helpers/tcp-relay';
 import { useTempDirs } from '../../helpers/temp-dir';
 import { whenOutboxEmpty, whenState } from '../../helpers/wait-for';
+import { NO_RETRY_BY_ITSELF } from '../../helpers/relayed-service';
 
 const gate = await keychainGate();
 
@@ -237,7 +238,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
   it('waking up (resume) sends at once instead of waiting out a long backoff', async () => {
     const a = await connectedApp({
       baseUrl: relay.baseUrl,
-      extra: { outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } } },
+      extra: { outbox: { backoff: NO_RETRY_BY_ITSELF } },
     });
     const [id] = ids();
     await relay.stop();
@@ -397,7 +398,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
       baseUrl: relay.baseUrl,
       pins: [id!],
       // Retries wait long: only "Retry now" sends again, so the test says when.
-      extra: { outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } } },
+      extra: { outbox: { backoff: NO_RETRY_BY_ITSELF } },
     });
     await relay.stop();
     expect(unwrap(await set(a, id!, 'in_review'))).toMatchObject({ sync: 'queued' });

@@ -1,15 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDemoServer } from '../../../main/demo/server';
-import type { DemoServer } from '../../../main/demo/server';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
 import { createUpdateController } from '../../../main/update/update-controller';
-import { createCoreHarness } from '../../helpers/app-core';
-import type { CoreHarness } from '../../helpers/app-core';
-import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { keychainGate } from '../../helpers/keychain';
+import { NO_RETRY_BY_ITSELF, useRelayedService } from '../../helpers/relayed-service';
 import { unwrap } from '../../helpers/result';
-import { startTcpRelay } from '../../helpers/tcp-relay';
-import type { TcpRelay } from '../../helpers/tcp-relay';
-import { useTempDirs } from '../../helpers/temp-dir';
 import { whenState } from '../../helpers/wait-for';
 import { fakeUpdater, manualScheduler } from './fake-updater';
 
@@ -18,40 +12,19 @@ const gate = await keychainGate();
 describe.skipIf(gate.skip)(
   'an update ready while a change waits (the core and the updater)',
   () => {
-    const tempDir = useTempDirs('task-tray-update-');
-    const service = uniqueTestService();
-    let server: DemoServer;
-    let relay: TcpRelay;
-    const harnesses: CoreHarness[] = [];
-
-    beforeAll(async () => {
-      gate.assertAvailable();
-      server = await startDemoServer({ rateLimit: false, reads: false });
-      relay = await startTcpRelay(server.baseUrl);
-    });
-    afterEach(async () => {
-      await relay.start();
-      for (const h of harnesses.splice(0)) await h.core.dispose();
-    });
-    afterAll(async () => {
-      await relay.close();
-      await server.close();
-      await removeTestService(service);
-    });
+    const env = useRelayedService(gate, 'task-tray-update-');
 
     it('offers the restart in the footer, waits for the change to land, then installs', async () => {
-      const h = createCoreHarness(await tempDir(), service, {
-        outbox: { backoff: { baseMs: 3_600_000, maxMs: 3_600_000 } },
-      });
-      harnesses.push(h);
-      await h.core.start();
-      const org = server.organizations[0]!.id;
-      const [task] = server.taskIds(org);
-      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      const h = await env.start({ outbox: { backoff: NO_RETRY_BY_ITSELF } });
+      const org = env.server.organizations[0]!.id;
+      const [task] = env.server.taskIds(org);
+      unwrap(
+        await h.call('connectApiKey', { baseUrl: env.relay.baseUrl, apiKey: env.server.keys.full }),
+      );
       unwrap(await h.call('pinTask', { ref: task! }));
-      await relay.stop();
+      await env.relay.stop();
       unwrap(await h.call('updateTask', { taskId: task!, patch: { status: 'done' } }));
-      await relay.start();
+      await env.relay.start();
 
       const updater = fakeUpdater((emit) => {
         emit({ type: 'available', version: '1.2.0' });
@@ -91,13 +64,11 @@ describe.skipIf(gate.skip)(
       unwrap(await h.call('retrySync'));
       await whenState(h.core, () => h.core.waitingChanges() === 0);
       await vi.waitFor(() => expect(updater.installs).toBe(1));
-      expect(server.getTask(org, task!)?.status).toBe('done');
+      expect(env.server.getTask(org, task!)?.status).toBe('done');
     });
 
     it('refuses an action that is not one of the footer’s, before the updater hears of it', async () => {
-      const h = createCoreHarness(await tempDir(), service);
-      harnesses.push(h);
-      await h.core.start();
+      const h = await env.start();
       const refused = await h.raw('update:perform', {
         action: 'open-url',
         url: 'https://evil.example',
