@@ -54,11 +54,16 @@ export function TaskList(props: {
   readonly onPriority?: (taskId: string, priority: TaskPriority) => void;
   /** Closed rows' button glyphs (shown on hover only); an open row always has them. */
   readonly glyphs?: boolean;
+  /**
+   * The row about to take focus as the list appears: drawn open from the first render,
+   * so that focus changes nothing and the first frame is already the final one.
+   */
+  readonly initialOpenId?: string | null;
 }) {
   const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
   // The row holding focus (or something inside it): it alone draws its details and switch.
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(props.initialOpenId ?? null);
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
 

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import type { TaskRef } from '../../common/task-ref';
 import type { TaskPriority } from '../../common/task-values';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
-import { useListReadyOnOpen } from '../hooks/use-list-ready-on-open';
+import { nothingFocused, useListReadyOnOpen } from '../hooks/use-list-ready-on-open';
 import { useNow } from '../hooks/use-now';
 import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
@@ -146,7 +146,8 @@ export function TaskSection(
   }, [state.phase]);
 
   const { focusTask, onFocused } = props;
-  useListReadyOnOpen(state.phase === 'ready' && !focusTask, drawn[0]?.id ?? null);
+  const firstRowTakesFocus = state.phase === 'ready' && !focusTask;
+  useListReadyOnOpen(firstRowTakesFocus, drawn[0]?.id ?? null);
   const listed = focusTask ? pinnedIds.has(focusTask.taskId) : false;
   // The task to focus as soon as it is on screen (a filter may be hiding it).
   const pendingFocus = useRef<string | null>(null);
@@ -294,6 +295,9 @@ export function TaskSection(
         // Closed rows show their buttons' glyphs on hover only (opacity 0 otherwise): their
         // SVG, two per row, was about a seventh of the first screen's work. Drawn right after it.
         glyphs={!firstScreenOnly}
+        // Opened by the focus it is about to get, it would be drawn twice and laid out twice
+        // before the first paint (~7 ms of the popup's first frame here). Read only as the list mounts.
+        initialOpenId={firstRowTakesFocus && nothingFocused() ? (drawn[0]?.id ?? null) : null}
         {...(props.onOpenTask ? { onOpen: props.onOpenTask } : {})}
         {...(showFilter ? { onTypeToFilter: typeToFilter } : {})}
         {...(listSelection ? { selection: listSelection } : {})}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** Nothing has focus: the page itself, or nothing at all (a window just shown). */
-const nothingFocused = (): boolean =>
+export const nothingFocused = (): boolean =>
   document.activeElement === null || document.activeElement === document.body;
 
 /**
