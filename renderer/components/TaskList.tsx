@@ -67,6 +67,19 @@ export function TaskList(props: {
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
 
+  // The row drawn open for the focus it was about to get: if something else took focus
+  // first (a click or `/` between the draw and the focus), it closes, as it never had focus
+  // to lose. Checked once the commit's effects, the focus among them, have all run.
+  const initialOpenId = useRef(props.initialOpenId ?? null);
+  useEffect(() => {
+    const id = initialOpenId.current;
+    if (id === null) return;
+    queueMicrotask(() => {
+      if (rowOf(document.activeElement)?.dataset.taskId !== id)
+        setOpenId((open) => (open === id ? null : open));
+    });
+  }, []);
+
   const rowElements = () =>
     Array.from(list.current?.querySelectorAll<HTMLElement>(':scope > li[data-task-id]') ?? []);
 
