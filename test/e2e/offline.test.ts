@@ -1,9 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../main/demo/server';
-import type { DemoServer } from '../../main/demo/server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/result';
-import { startTcpRelay } from '../helpers/tcp-relay';
-import type { TcpRelay } from '../helpers/tcp-relay';
 import {
   chooseStatus,
   expectAccessible,
@@ -12,6 +8,7 @@ import {
   shownStatus,
 } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
+import { useRelayedDemo } from './relayed-demo';
 import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
 // NO_RETRY_BY_ITSELF: within a test nothing is resent on the outbox's own clock, so a change
@@ -22,31 +19,19 @@ describe.skipIf(skipE2e)(
   'a change made offline, in Chromium against main and the reference service',
   () => {
     const suite = useE2eSuite();
-    let server: DemoServer;
-    let relay: TcpRelay;
-    let orgId: string;
-
-    beforeAll(async () => {
-      server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-      // The app talks to the service through the relay, which can take it off the network.
-      relay = await startTcpRelay(server.baseUrl);
-      orgId = server.organizations[0]!.id;
-    });
-    // Runs before the suite's own clean-up (after-hooks run in reverse): network back first.
+    const demo = useRelayedDemo();
+    // Runs first (after-hooks run in reverse): the browser's network back, then the relay.
     afterEach(async () => {
       await suite.context().setOffline(false);
-      await relay.start();
-    });
-    afterAll(async () => {
-      await relay?.close();
-      await server?.close();
     });
 
-    const puts = () => server.requests().filter((q) => q.method === 'PUT').length;
+    const puts = () => demo.server.requests().filter((q) => q.method === 'PUT').length;
 
     it('service down: the change shows as queued with the count in the footer; back up: it lands and shows confirmed', async () => {
-      const t = server.taskIds(orgId).find((id) => server.getTask(orgId, id)?.status === 'todo')!;
-      const title = server.getTask(orgId, t)!.title;
+      const t = demo.server
+        .taskIds(demo.orgId)
+        .find((id) => demo.server.getTask(demo.orgId, id)?.status === 'todo')!;
+      const title = demo.server.getTask(demo.orgId, t)!.title;
       // Counts the requests main tries to send, reachable or not: a retry shows here even while refused.
       let attempts = 0;
       const counting: typeof fetch = (input, init) => {
@@ -57,7 +42,12 @@ describe.skipIf(skipE2e)(
         outbox: { backoff: NO_RETRY_BY_ITSELF },
         fetch: counting,
       });
-      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      unwrap(
+        await h.call('connectApiKey', {
+          baseUrl: demo.relay.baseUrl,
+          apiKey: demo.server.keys.full,
+        }),
+      );
       unwrap(await h.call('pinTask', { ref: t }));
       // Setup, not under test: one answer from the service gives the row its title.
       unwrap(await h.call('updateTask', { taskId: t, patch: { status: 'todo' } }));
@@ -69,7 +59,7 @@ describe.skipIf(skipE2e)(
 
       // The service goes away, and so does the machine's network (once the page has all its code).
       await screensPrefetched(page);
-      await relay.stop();
+      await demo.relay.stop();
       await suite.context().setOffline(true);
       const sentBefore = puts();
       await chooseStatus(row, 'Done');
@@ -84,7 +74,7 @@ describe.skipIf(skipE2e)(
       expect(await notice.textContent()).toContain(
         'The service is not answering (this computer is online). 1 change waits and will be sent when it answers.',
       );
-      expect(server.getTask(orgId, t)?.status).toBe('todo');
+      expect(demo.server.getTask(demo.orgId, t)?.status).toBe('todo');
       await screenshots(page, 'task-queued-offline');
       await expectAccessible(page, 'a change queued while offline');
 
@@ -101,9 +91,9 @@ describe.skipIf(skipE2e)(
       expect(puts()).toBe(sentBefore);
 
       // Back: the page sees the network return and tells main, which sends the change now.
-      await relay.start();
+      await demo.relay.start();
       await suite.context().setOffline(false);
-      await expect.poll(() => server.getTask(orgId, t)?.status).toBe('done');
+      await expect.poll(() => demo.server.getTask(demo.orgId, t)?.status).toBe('done');
       await row.locator('.sync').waitFor({ state: 'detached' });
       expect(await checked()).toBe('Done');
       expect(await row.getAttribute('class')).toContain('task--idle');

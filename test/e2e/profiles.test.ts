@@ -1,37 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../main/demo/server';
-import type { DemoServer } from '../../main/demo/server';
-import { startTcpRelay } from '../helpers/tcp-relay';
-import type { TcpRelay } from '../helpers/tcp-relay';
+import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/result';
 import { chooseStatus, expectAccessible, screenshots, shownStatus } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
+import { useRelayedDemo } from './relayed-demo';
 import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
 describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)', () => {
   const suite = useE2eSuite();
-  let server: DemoServer;
-  let relay: TcpRelay;
-  let orgId: string;
-
-  beforeAll(async () => {
-    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-    relay = await startTcpRelay(server.baseUrl);
-    orgId = server.organizations[0]!.id;
-  });
-  afterEach(async () => {
-    await relay.start();
-  });
-  afterAll(async () => {
-    await relay?.close();
-    await server?.close();
-  });
+  const demo = useRelayedDemo();
 
   it('switches between two keys from the header, each with its pins and its waiting changes', async () => {
-    const [t1, t2, t3] = server.taskIds(orgId);
+    const [t1, t2, t3] = demo.server.taskIds(demo.orgId);
     const h = await suite.startMain({ outbox: { backoff: NO_RETRY_BY_ITSELF } });
     const connect = async (apiKey: string, label: string, pins: string[]) => {
-      const status = unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey }));
+      const status = unwrap(await h.call('connectApiKey', { baseUrl: demo.relay.baseUrl, apiKey }));
       const id = status.state === 'connected' ? status.profile.id : '';
       unwrap(await h.call('renameProfile', { profileId: id, label }));
       for (const t of pins) {
@@ -41,19 +23,19 @@ describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)'
       }
       return id;
     };
-    const mine = await connect(server.keys.full, 'Compliance lead', [t1!, t2!]);
+    const mine = await connect(demo.server.keys.full, 'Compliance lead', [t1!, t2!]);
     // My change waits: the service is away.
-    await relay.stop();
+    await demo.relay.stop();
     unwrap(await h.call('updateTask', { taskId: t1!, patch: { status: 'in_review' } }));
-    await relay.start();
-    await connect(server.keys.colleague, 'Shared ops key', [t3!]);
+    await demo.relay.start();
+    await connect(demo.server.keys.colleague, 'Shared ops key', [t3!]);
     // And one of the colleague's waits too.
-    await relay.stop();
+    await demo.relay.stop();
     unwrap(await h.call('updateTask', { taskId: t3!, patch: { status: 'in_progress' } }));
-    await relay.start();
+    await demo.relay.start();
 
     const { page } = await suite.openPopup(h);
-    const title = (t: string) => server.getTask(orgId, t)!.title!;
+    const title = (t: string) => demo.server.getTask(demo.orgId, t)!.title!;
     await page.getByText(title(t3!)).waitFor();
     expect(await page.getByText(title(t1!)).count()).toBe(0);
     await page.locator(`li[data-task-id="${t3}"]`).getByText('Queued, not sent yet').waitFor();
@@ -91,15 +73,15 @@ describe.skipIf(skipE2e)('several accounts, in Chromium against main (issue 17)'
     await page.getByRole('menuitemradio', { name: /Shared ops key/ }).click();
     await page.getByText(title(t3!)).waitFor();
     unwrap(await h.call('retrySync'));
-    await expect.poll(() => server.getTask(orgId, t1!)?.status).toBe('in_review');
-    await expect.poll(() => server.getTask(orgId, t3!)?.status).toBe('in_progress');
-    expect(server.getTask(orgId, t1!)?.updatedById).toBe('mem_n1maya7q2c');
-    expect(server.getTask(orgId, t3!)?.updatedById).toBe('mem_n2dan4k8ro');
+    await expect.poll(() => demo.server.getTask(demo.orgId, t1!)?.status).toBe('in_review');
+    await expect.poll(() => demo.server.getTask(demo.orgId, t3!)?.status).toBe('in_progress');
+    expect(demo.server.getTask(demo.orgId, t1!)?.updatedById).toBe('mem_n1maya7q2c');
+    expect(demo.server.getTask(demo.orgId, t3!)?.updatedById).toBe('mem_n2dan4k8ro');
     // A change here stays with this key.
     const row3 = page.locator(`li[data-task-id="${t3}"]`);
     await row3.click();
     await chooseStatus(row3, 'Done');
-    await expect.poll(() => server.getTask(orgId, t3!)?.status).toBe('done');
+    await expect.poll(() => demo.server.getTask(demo.orgId, t3!)?.status).toBe('done');
     const state = h.core.state();
     expect(state.connection.waitingElsewhere).toBeUndefined();
     expect(state.account.state === 'connected' && state.account.profile.id).not.toBe(mine);

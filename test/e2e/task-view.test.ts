@@ -1,11 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../main/demo/server';
-import type { DemoServer } from '../../main/demo/server';
+import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/result';
-import { startTcpRelay } from '../helpers/tcp-relay';
-import type { TcpRelay } from '../helpers/tcp-relay';
 import { expectAccessible, screenshots, shownStatus } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
+import { useRelayedDemo } from './relayed-demo';
 import { NO_RETRY_BY_ITSELF } from '../helpers/relayed-service';
 
 const DAN = 'mem_n2dan4k8ro';
@@ -15,37 +12,26 @@ describe.skipIf(skipE2e)(
   'a task’s own view, in Chromium against main and the reference service',
   () => {
     const suite = useE2eSuite();
-    let server: DemoServer;
-    let relay: TcpRelay;
-    let orgId: string;
-
-    beforeAll(async () => {
-      server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-      relay = await startTcpRelay(server.baseUrl);
-      orgId = server.organizations[0]!.id;
-    });
-    afterEach(async () => {
-      server.faults.reset();
-      await relay.start();
-    });
-    afterAll(async () => {
-      await relay?.close();
-      await server?.close();
-    });
+    const demo = useRelayedDemo();
 
     /** A task pinned by its link (so its vendor or risk is known and its title read). */
     async function popupWith(taskIndex: number, opts: { me?: string } = {}) {
       const h = await suite.startMain({
         outbox: { backoff: NO_RETRY_BY_ITSELF },
       });
-      unwrap(await h.call('connectApiKey', { baseUrl: relay.baseUrl, apiKey: server.keys.full }));
+      unwrap(
+        await h.call('connectApiKey', {
+          baseUrl: demo.relay.baseUrl,
+          apiKey: demo.server.keys.full,
+        }),
+      );
       if (opts.me) unwrap(await h.call('setMe', { memberId: opts.me }));
-      const t = server.wireTasks(orgId)[taskIndex]!;
+      const t = demo.server.wireTasks(demo.orgId)[taskIndex]!;
       const id = t['id'] as string;
       const where = t['entityType'] === 'risk' ? 'risk' : 'vendors';
       unwrap(
         await h.call('pinTask', {
-          ref: `https://app.example.com/${orgId}/${where}/${String(t['entityId'])}?taskItemId=${id}`,
+          ref: `https://app.example.com/${demo.orgId}/${where}/${String(t['entityId'])}?taskItemId=${id}`,
         }),
       );
       const { page } = await suite.openPopup(h);
@@ -53,7 +39,7 @@ describe.skipIf(skipE2e)(
       await row.locator('.task__title', { hasText: String(t['title']) }).waitFor();
       return { h, page, row, id };
     }
-    const held = (id: string) => server.getTask(orgId, id)!;
+    const held = (id: string) => demo.server.getTask(demo.orgId, id)!;
 
     it('priority from the row (Shift+digit) and from the view; rename; description', async () => {
       const { page, row, id } = await popupWith(0);
@@ -119,8 +105,8 @@ describe.skipIf(skipE2e)(
       await page.getByRole('button', { name: 'Unassign' }).click();
       await expect.poll(() => held(id).assigneeId).toBe(null);
 
-      server.faults.onlyFor = /^PUT /;
-      server.faults.failNext(400, 1, {
+      demo.server.faults.onlyFor = /^PUT /;
+      demo.server.faults.failNext(400, 1, {
         statusCode: 400,
         message: 'Assignee is not a member of this organization',
         error: 'Bad Request',
@@ -140,13 +126,13 @@ describe.skipIf(skipE2e)(
       await row.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Task' }).waitFor();
-      await relay.stop();
+      await demo.relay.stop();
       await page.getByRole('button', { name: 'Rename the task' }).click();
       await page.getByLabel('Title').fill('Renamed while the service was down');
       await page.getByLabel('Title').press('Enter');
       await page.getByText('Queued, not sent yet').waitFor();
       expect(held(id).title).not.toBe('Renamed while the service was down');
-      await relay.start();
+      await demo.relay.start();
       unwrap(await h.call('retrySync'));
       await expect.poll(() => held(id).title).toBe('Renamed while the service was down');
       await page.keyboard.press('Escape');
