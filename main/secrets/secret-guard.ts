@@ -117,6 +117,25 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     return out + value.slice(from);
   };
 
+  /**
+   * Frozen objects already found clean, down to their last nested object:
+   * they cannot change, so they are not walked again. The same snapshots go
+   * out in every list event and every settings write; a bulk change of 200
+   * tasks walked each of them four or five times.
+   */
+  const clean = new WeakSet<object>();
+  /** Remembers v when it is frozen and every object in it is remembered already (and so frozen). */
+  const settle = (v: object, childrenClean: boolean): void => {
+    if (!childrenClean || !Object.isFrozen(v)) return;
+    // Plain data only (JSON's, zod's): a class instance or a getter could show something
+    // else the next time it is read.
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return;
+    for (const key of Object.keys(v)) if (Object.getOwnPropertyDescriptor(v, key)?.get) return;
+    clean.add(v);
+  };
+  const isClean = (x: unknown): boolean => x === null || typeof x !== 'object' || clean.has(x);
+
   const value = <T>(v: T, depth = 0): T => {
     if (typeof v === 'string') return text(v) as T;
     if (v === null || typeof v !== 'object') return v;
@@ -124,6 +143,8 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (depth > 64) return (tooDeep(v) ? REDACTED : v) as T;
     // Nearly everything passes unchanged: a copy is made only from the first change on,
     // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
+    if (clean.has(v)) return v;
+    let childrenClean = true;
     if (Array.isArray(v)) {
       let out: unknown[] | null = null;
       for (let i = 0; i < v.length; i++) {
@@ -131,8 +152,11 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
         const y = value(x, depth + 1);
         if (out === null && y !== x) out = v.slice(0, i);
         if (out !== null) out.push(y);
+        else if (childrenClean) childrenClean = isClean(x);
       }
-      return (out ?? v) as T;
+      if (out !== null) return out as T;
+      settle(v, childrenClean);
+      return v;
     }
     const entries = Object.entries(v as Record<string, unknown>);
     let out: Record<string, unknown> | null = null;
@@ -145,8 +169,11 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
         for (let j = 0; j < i; j++) define(out, entries[j]![0], entries[j]![1]);
       }
       if (out !== null) define(out, key, y);
+      else if (childrenClean) childrenClean = isClean(x);
     }
-    return (out ?? v) as T;
+    if (out !== null) return out as T;
+    settle(v, childrenClean);
+    return v as T;
   };
 
   const tooDeep = (v: unknown): boolean => {

@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
+import { deepFreeze } from '../../common/deep-freeze';
 import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
 import { moveAside } from './move-aside';
@@ -45,14 +46,6 @@ export interface SettingsStoreOptions {
   /** Applied to what is written (secret-guard.ts): no run of a secret reaches the file. */
   readonly redact?: <T>(value: T) => T;
 }
-
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-};
 
 /**
  * An older build took shortcuts this one refuses (Shift+E, Ctrl+C): such a

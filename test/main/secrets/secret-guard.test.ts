@@ -50,6 +50,35 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(JSON.stringify(guard.value(deep))).not.toContain(KEY.slice(0, 8));
   });
 
+  it('a frozen value found clean is passed as it is again; anything that can still change is looked at again', () => {
+    const g = createSecretGuard([KEY]);
+    const task = Object.freeze({ title: 'fine', tags: Object.freeze(['a', 'b']) });
+    expect(g.value(task)).toBe(task);
+    expect(g.value([task, task])).toEqual([task, task]);
+
+    // Frozen on the outside only: its inner list can still gain the key.
+    const inner: string[] = ['fine'];
+    const shell = Object.freeze({ inner });
+    expect(g.value(shell)).toBe(shell);
+    inner.push(KEY);
+    expect(JSON.stringify(g.value(shell))).not.toContain(KEY.slice(0, 8));
+
+    // A getter may show something else next time: never taken on trust.
+    let said = 'fine';
+    const computed = Object.freeze(
+      Object.defineProperty({}, 'title', { get: () => said, enumerable: true }),
+    );
+    expect(g.value(computed)).toBe(computed);
+    said = KEY;
+    expect(JSON.stringify(g.value(computed))).not.toContain(KEY.slice(0, 8));
+
+    // Found clean under one set of secrets says nothing about the next.
+    const shared = Object.freeze({ t: 'fine-but-secret-now' });
+    expect(g.value(shared)).toBe(shared);
+    expect(createSecretGuard(['fine-but-secret-now']).value(shared)).toEqual({ t: REDACTED });
+    expect(g.value(task)).toBe(task);
+  });
+
   it('keeps a "__proto__" field from the service as a plain field when it redacts beside it', () => {
     const answer = JSON.parse(`{"__proto__": {"role": "owner"}, "title": "${KEY}"}`) as object;
     const out = guard.value(answer) as Record<string, unknown>;
