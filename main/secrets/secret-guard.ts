@@ -9,6 +9,8 @@
  * with "[redacted]", not refused forever.
  */
 
+import { isFrozenData } from '../../common/deep-freeze';
+
 export const FRAGMENT = 8;
 export const REDACTED = '[redacted]';
 /** Longer strings (descriptions) are checked each time rather than kept in the guard's cache. */
@@ -118,21 +120,16 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   };
 
   /**
-   * Frozen objects already found clean, down to their last nested object:
-   * they cannot change, so they are not walked again. The same snapshots go
-   * out in every list event and every settings write; a bulk change of 200
-   * tasks walked each of them four or five times.
+   * Frozen data already found clean, down to its last nested object: it
+   * cannot change, so it is not walked again. The same snapshots go out in
+   * every list event and every settings write; a bulk change of 200 tasks
+   * walked each of them four or five times. Only what deepFreeze froze
+   * counts: an object frozen another way may hold a getter, whose next
+   * read could differ.
    */
   const clean = new WeakSet<object>();
-  /** Remembers v when it is frozen and every object in it is remembered already (and so frozen). */
   const settle = (v: object, childrenClean: boolean): void => {
-    if (!childrenClean || !Object.isFrozen(v)) return;
-    // Plain data only (JSON's, zod's): a class instance or a getter could show something
-    // else the next time it is read.
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return;
-    for (const key of Object.keys(v)) if (Object.getOwnPropertyDescriptor(v, key)?.get) return;
-    clean.add(v);
+    if (childrenClean && isFrozenData(v)) clean.add(v);
   };
   const isClean = (x: unknown): boolean => x === null || typeof x !== 'object' || clean.has(x);
 

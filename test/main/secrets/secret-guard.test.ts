@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../../common/deep-freeze';
 import { createSecretGuard, guardFor, REDACTED } from '../../../main/secrets/secret-guard';
 
 const KEY = 'comp_4f9c2a7e81d35b06c9e2f4a18d7b3c50';
@@ -52,7 +53,7 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
 
   it('a frozen value found clean is passed as it is again; anything that can still change is looked at again', () => {
     const g = createSecretGuard([KEY]);
-    const task = Object.freeze({ title: 'fine', tags: Object.freeze(['a', 'b']) });
+    const task = deepFreeze({ title: 'fine', tags: ['a', 'b'] });
     expect(g.value(task)).toBe(task);
     expect(g.value([task, task])).toEqual([task, task]);
 
@@ -73,7 +74,7 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(JSON.stringify(g.value(computed))).not.toContain(KEY.slice(0, 8));
 
     // Found clean under one set of secrets says nothing about the next.
-    const shared = Object.freeze({ t: 'fine-but-secret-now' });
+    const shared = deepFreeze({ t: 'fine-but-secret-now' });
     expect(g.value(shared)).toBe(shared);
     expect(createSecretGuard(['fine-but-secret-now']).value(shared)).toEqual({ t: REDACTED });
     expect(g.value(task)).toBe(task);
