@@ -1,4 +1,3 @@
-import { deepFreeze } from '../../common/deep-freeze';
 import { displayText } from '../../common/display-text';
 import type { z } from 'zod';
 import type { Organization } from '../../common/organization';
@@ -55,8 +54,7 @@ export const parseTaskResponse = (bodyText: string, requestedId: string): Result
       appError('bad_response', `The service answered about a different task than ${requestedId}.`),
     );
   }
-  // Shared from here on (the row, the pin, every event and write) and never edited: frozen.
-  return ok(deepFreeze(parsed.data));
+  return ok(parsed.data);
 };
 
 export const parseOrganizationResponse = (
