@@ -116,10 +116,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           ...headers.value,
         },
         ...(req.body !== undefined ? { body: req.body } : {}),
-        // A redirect is refused, not followed (it could take the key elsewhere) and not
-        // returned: 'manual' would have Node's fetch copy every request, body and all, in case
-        // it is followed by hand, which a bulk change of hundreds of PUTs pays for each one.
-        redirect: 'error',
+        redirect: 'manual',
         // Electron's net.fetch would otherwise use the default session's cookie jar: send none from
         // it and save none to it (a refreshed session cookie would land on disk). The session cookie
         // we send is the explicit header, from the keychain.
@@ -136,11 +133,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
     if (!body.ok) return body;
     const text = body.value;
-    if (response.status >= 200 && response.status <= 299) return ok(text);
+    if (response.status >= 200 && response.status <= 299 && response.type !== 'opaqueredirect') {
+      return ok(text);
+    }
     return err(
       errorFromResponse(
         {
-          status: response.status,
+          status: response.type === 'opaqueredirect' ? 0 : response.status,
           retryAfter: response.headers.get('retry-after'),
           contentType: response.headers.get('content-type'),
           bodyText: guard.text(text),

@@ -92,18 +92,9 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 const REDIRECTED =
   'The service redirected the request elsewhere. Check the base URL (https rather than http, the exact host and path).';
 
-/**
- * A redirect refused by the platform's fetch (redirect: 'error'): Electron's
- * net.fetch says so in its message ("… the current redirect mode"; "Redirect
- * was cancelled" under 'manual'), Node's in the cause of its "fetch failed".
- */
-const isRefusedRedirect = (error: unknown): boolean => {
-  // A few causes deep at most: a cause chain can loop.
-  let e = error;
-  for (let depth = 0; depth < 4 && e instanceof Error; depth++, e = e.cause)
-    if (/redirect was cancelled|redirect mode|unexpected redirect/i.test(e.message)) return true;
-  return false;
-};
+/** Electron's net.fetch rejects a redirect under redirect: 'manual' instead of returning it. */
+const isCancelledRedirect = (error: unknown): boolean =>
+  error instanceof Error && /redirect was cancelled|redirect mode/i.test(error.message);
 
 export const errorFromResponse = (failure: HttpFailure, ctx: ErrorContext): AppError => {
   const { status } = failure;
@@ -227,7 +218,7 @@ export const errorFromFetchFailure = (error: unknown, ctx: FetchFailureContext):
         : `${wait} It may be slow or unreachable; try again in a moment.`,
     );
   }
-  if (isRefusedRedirect(error)) return appError('bad_response', REDIRECTED);
+  if (isCancelledRedirect(error)) return appError('bad_response', REDIRECTED);
   const reason = networkReason(error);
   return appError(
     'network',
