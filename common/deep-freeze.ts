@@ -1,23 +1,40 @@
-/** Everything deepFreeze froze: plain data, frozen all the way down. */
+/** Plain data deepFreeze froze, and everything in it: none of it can change. */
 const frozenData = new WeakSet<object>();
+
+const plainPrototype = (value: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === Array.prototype || proto === null;
+};
 
 /**
  * Freezes a value and everything in it: for data (JSON's, zod's), shared
  * without copies from then on (a change that edits it in place throws). An
- * object frozen already is taken as frozen all the way down.
+ * object frozen already is left as it is, and its contents with it.
  */
 export const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-    frozenData.add(value);
+    // Recorded as data only if it is plain all the way down: no getter (whose next read could
+    // differ: read here through its descriptor, never called), no class instance, and nothing
+    // inside that is not recorded itself (an object frozen elsewhere may hold a mutable one).
+    let data = plainPrototype(value);
+    for (const key of Object.keys(value)) {
+      const own = Object.getOwnPropertyDescriptor(value, key);
+      if (!own || own.get || own.set) {
+        data = false;
+        continue;
+      }
+      const inner: unknown = own.value;
+      deepFreeze(inner);
+      if (inner !== null && typeof inner === 'object' && !frozenData.has(inner)) data = false;
+    }
+    if (data) frozenData.add(value);
   }
   return value;
 };
 
 /**
- * Whether deepFreeze froze this object: it cannot change, nor can anything
- * in it, so what was found in it once (the secret guard's walk) still holds.
- * An object frozen some other way may hold a getter or an unfrozen part.
+ * Whether deepFreeze froze this object and found it plain data all the way
+ * down: what was found in it once (the secret guard's walk) still holds.
  */
 export const isFrozenData = (value: object): boolean => frozenData.has(value);

@@ -123,9 +123,9 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
    * Frozen data already found clean, down to its last nested object: it
    * cannot change, so it is not walked again. The same snapshots go out in
    * every list event and every settings write; a bulk change of 200 tasks
-   * walked each of them four or five times. Only what deepFreeze froze
-   * counts: an object frozen another way may hold a getter, whose next
-   * read could differ.
+   * walked each of them four or five times. Only what deepFreeze recorded
+   * as plain data counts: an object frozen another way, or holding a getter,
+   * could read differently next time.
    */
   const clean = new WeakSet<object>();
   const settle = (v: object, childrenClean: boolean): void => {

@@ -64,14 +64,24 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     inner.push(KEY);
     expect(JSON.stringify(g.value(shell))).not.toContain(KEY.slice(0, 8));
 
-    // A getter may show something else next time: never taken on trust.
+    // A getter may show something else next time: never taken on trust, frozen either way.
     let said = 'fine';
-    const computed = Object.freeze(
-      Object.defineProperty({}, 'title', { get: () => said, enumerable: true }),
-    );
-    expect(g.value(computed)).toBe(computed);
-    said = KEY;
-    expect(JSON.stringify(g.value(computed))).not.toContain(KEY.slice(0, 8));
+    for (const freeze of [Object.freeze, deepFreeze]) {
+      said = 'fine';
+      const computed = freeze(
+        Object.defineProperty({}, 'title', { get: () => said, enumerable: true }),
+      );
+      expect(g.value(computed)).toBe(computed);
+      said = KEY;
+      expect(JSON.stringify(g.value(computed))).not.toContain(KEY.slice(0, 8));
+    }
+
+    // deepFreeze leaves an object frozen elsewhere as it is: what that one holds can change.
+    const grandchild: string[] = ['fine'];
+    const parent = deepFreeze({ child: Object.freeze({ grandchild }) });
+    expect(g.value(parent)).toBe(parent);
+    grandchild.push(KEY);
+    expect(JSON.stringify(g.value(parent))).not.toContain(KEY.slice(0, 8));
 
     // Found clean under one set of secrets says nothing about the next.
     const shared = deepFreeze({ t: 'fine-but-secret-now' });

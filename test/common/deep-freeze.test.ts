@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { deepFreeze, isFrozenData } from '../../common/deep-freeze';
+
+describe('deepFreeze', () => {
+  it('freezes a value all the way down, so an edit anywhere in it throws', () => {
+    const settings = deepFreeze({ pinned: [{ snapshot: { title: 'Renew', tags: ['a'] } }] });
+    expect(() => {
+      (settings.pinned[0]!.snapshot as { title: string }).title = 'x';
+    }).toThrow(TypeError);
+    expect(() => settings.pinned[0]!.snapshot.tags.push('b')).toThrow(TypeError);
+    expect(isFrozenData(settings)).toBe(true);
+    expect(isFrozenData(settings.pinned[0]!.snapshot.tags)).toBe(true);
+  });
+
+  it('vouches only for plain data: not a getter, a class instance, or what holds one frozen elsewhere', () => {
+    let reads = 0;
+    const withGetter = deepFreeze(
+      Object.defineProperty({}, 'title', {
+        get: () => `read ${++reads}`,
+        enumerable: true,
+      }),
+    );
+    expect(isFrozenData(withGetter)).toBe(false);
+    expect(reads).toBe(0); // looked at through its descriptor, never called
+
+    expect(isFrozenData(deepFreeze(new (class Task {})()))).toBe(false);
+
+    const mutable: string[] = [];
+    const holder = deepFreeze({ child: Object.freeze({ mutable }) });
+    expect(Object.isFrozen(holder)).toBe(true);
+    expect(isFrozenData(holder)).toBe(false);
+    mutable.push('still editable');
+    expect(holder.child.mutable).toEqual(['still editable']);
+  });
+});
