@@ -147,10 +147,11 @@ export function TaskSection(
 
   const { focusTask, onFocused } = props;
   const firstRowTakesFocus = state.phase === 'ready' && !focusTask;
-  useListReadyOnOpen(firstRowTakesFocus, drawn[0]?.id ?? null);
-  const listed = focusTask ? pinnedIds.has(focusTask.taskId) : false;
   // The task to focus as soon as it is on screen (a filter may be hiding it).
   const pendingFocus = useRef<string | null>(null);
+  const linkedRowComing = useCallback(() => pendingFocus.current !== null, []);
+  useListReadyOnOpen(firstRowTakesFocus, drawn[0]?.id ?? null, linkedRowComing);
+  const listed = focusTask ? pinnedIds.has(focusTask.taskId) : false;
   const focusPending = useCallback((shown: readonly { id: string }[]) => {
     const id = pendingFocus.current;
     if (!id || !shown.some((r) => r.id === id)) return;
@@ -168,7 +169,12 @@ export function TaskSection(
     else queueMicrotask(() => setQuery(''));
   }, [focusTask, listed, onFocused, visible, drawn, focusPending]);
   // Once drawn: a task below the first screen is focused when the rest of the rows arrive.
-  useEffect(() => focusPending(drawn), [drawn, focusPending]);
+  useEffect(() => {
+    // Unpinned before its row was drawn: no row is coming, the first one may take focus again.
+    if (pendingFocus.current !== null && !pinnedIds.has(pendingFocus.current))
+      pendingFocus.current = null;
+    focusPending(drawn);
+  }, [drawn, pinnedIds, focusPending]);
 
   // `/` jumps to the filter from anywhere that is not a text field.
   useEffect(() => {

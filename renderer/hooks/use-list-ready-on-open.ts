@@ -10,11 +10,16 @@ export const nothingFocused = (): boolean =>
  * row takes focus, so ↑/↓ and 1–5 work at once. Focus a person put
  * somewhere (the filter, a row, the pin field) is left where it is.
  */
-export function useListReadyOnOpen(ready: boolean, firstRowId: string | null): void {
+export function useListReadyOnOpen(
+  ready: boolean,
+  firstRowId: string | null,
+  /** Another row is about to take focus (a link's task, not drawn yet): the first one leaves it. */
+  anotherComing: () => boolean = () => false,
+): void {
   useEffect(() => {
     if (!ready || firstRowId === null) return;
     const focusFirst = (): void => {
-      if (!nothingFocused()) return;
+      if (!nothingFocused() || anotherComing()) return;
       // Ids are tski_ + letters and digits (checked by main), safe inside a selector.
       document
         .querySelector<HTMLElement>(`li[data-task-id="${firstRowId}"]`)
@@ -23,5 +28,5 @@ export function useListReadyOnOpen(ready: boolean, firstRowId: string | null): v
     focusFirst();
     window.addEventListener('focus', focusFirst);
     return () => window.removeEventListener('focus', focusFirst);
-  }, [ready, firstRowId]);
+  }, [ready, firstRowId, anotherComing]);
 }

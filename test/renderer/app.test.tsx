@@ -124,6 +124,30 @@ describe('the app shell', () => {
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
   });
 
+  it('a task asked for but unpinned before its row was drawn does not keep the list from its keys', async () => {
+    const fake = createFakeApi({ tasks: views(40) });
+    const list = deferred<Result<PinnedTaskView[]>>();
+    fake.answer('listTasks', () => list.promise);
+    renderWithApi({}, undefined, fake);
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
+    await act(async () => {
+      list.resolve(ok(views(40)));
+      await Promise.resolve();
+    });
+    act(() =>
+      fake.emit(
+        'tasks:changed',
+        views(40).filter((v) => v.id !== 'tski_t35'),
+      ),
+    );
+    await waitFor(() => expect(document.querySelectorAll('li[data-task-id]')).toHaveLength(39));
+    // The popup shown again with nothing focused: the first row takes focus, as on any open.
+    (document.activeElement as HTMLElement | null)?.blur();
+    act(() => window.dispatchEvent(new FocusEvent('focus')));
+    expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t0');
+  });
+
   it('focuses a task main asks for that lies below the first screen of a long list', async () => {
     // Asked for before the list has loaded: the first frame draws only the first
     // screen of rows, and the task is focused once its row is drawn right after.
@@ -132,11 +156,23 @@ describe('the app shell', () => {
     fake.answer('listTasks', () => list.promise);
     renderWithApi({}, undefined, fake);
     await screen.findByRole('heading', { name: 'Northwind Health' });
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
-    await act(async () => list.resolve(ok(views(40))));
-    await waitFor(() =>
-      expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t35'),
-    );
-    expect(document.querySelectorAll('li[data-task-id]')).toHaveLength(40);
+    // Every row that takes focus on the way (a focused row opens): only the one asked for.
+    const focused: string[] = [];
+    const onFocus = (e: FocusEvent) => {
+      const id = (e.target as HTMLElement).dataset?.taskId;
+      if (id) focused.push(id);
+    };
+    document.addEventListener('focusin', onFocus);
+    try {
+      act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
+      await act(async () => list.resolve(ok(views(40))));
+      await waitFor(() =>
+        expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t35'),
+      );
+      expect(document.querySelectorAll('li[data-task-id]')).toHaveLength(40);
+      expect(focused).toEqual(['tski_t35']);
+    } finally {
+      document.removeEventListener('focusin', onFocus);
+    }
   });
 });
