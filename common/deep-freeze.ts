@@ -17,8 +17,10 @@ export const deepFreeze = <T>(value: T): T => {
     // Recorded as data only if it is plain all the way down: no getter (whose next read could
     // differ: read here through its descriptor, never called), no class instance, and nothing
     // inside that is not recorded itself (an object frozen elsewhere may hold a mutable one).
-    let data = plainPrototype(value);
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    // An array with holes (read through Array.prototype) or with named properties is not data.
+    let data = plainPrototype(value) && (!Array.isArray(value) || keys.length === value.length);
+    for (const key of keys) {
       const own = Object.getOwnPropertyDescriptor(value, key);
       if (!own || own.get || own.set) {
         data = false;
@@ -26,7 +28,9 @@ export const deepFreeze = <T>(value: T): T => {
       }
       const inner: unknown = own.value;
       deepFreeze(inner);
-      if (inner !== null && typeof inner === 'object' && !frozenData.has(inner)) data = false;
+      // A function is not data either: JSON.stringify calls a toJSON, which no walk sees.
+      if (typeof inner === 'function') data = false;
+      else if (inner !== null && typeof inner === 'object' && !frozenData.has(inner)) data = false;
     }
     if (data) frozenData.add(value);
   }

@@ -24,6 +24,14 @@ describe('deepFreeze', () => {
     expect(reads).toBe(0); // looked at through its descriptor, never called
 
     expect(isFrozenData(deepFreeze(new (class Task {})()))).toBe(false);
+    expect(isFrozenData(deepFreeze({ toJSON: () => 'computed' }))).toBe(false);
+    const named = Object.assign(['a'], { extra: 'b' });
+    expect(isFrozenData(deepFreeze(named))).toBe(false);
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    expect(isFrozenData(deepFreeze(['a', , 'c']))).toBe(false);
+    // A new parent of parts recorded before (settings reuse unchanged pins): recorded too.
+    const kept = deepFreeze({ title: 'kept' });
+    expect(isFrozenData(deepFreeze({ pinned: [kept] }))).toBe(true);
 
     const mutable: string[] = [];
     const holder = deepFreeze({ child: Object.freeze({ mutable }) });
