@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import type { TaskRef } from '../../common/task-ref';
 import type { TaskPriority } from '../../common/task-values';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
-import { nothingFocused, useListReadyOnOpen } from '../hooks/use-list-ready-on-open';
+import { focusFirstRow, nothingFocused, useListReadyOnOpen } from '../hooks/use-list-ready-on-open';
 import { useNow } from '../hooks/use-now';
 import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
@@ -170,11 +170,14 @@ export function TaskSection(
   }, [focusTask, listed, onFocused, visible, drawn, focusPending]);
   // Once drawn: a task below the first screen is focused when the rest of the rows arrive.
   useEffect(() => {
-    // Unpinned before its row was drawn: no row is coming, the first one may take focus again.
-    if (pendingFocus.current !== null && !pinnedIds.has(pendingFocus.current))
+    // Unpinned before its row was drawn: no row is coming, and the first one takes focus as it
+    // would have.
+    if (pendingFocus.current !== null && !pinnedIds.has(pendingFocus.current)) {
       pendingFocus.current = null;
+      if (firstRowTakesFocus && nothingFocused() && drawn[0]) focusFirstRow(drawn[0].id);
+    }
     focusPending(drawn);
-  }, [drawn, pinnedIds, focusPending]);
+  }, [drawn, pinnedIds, focusPending, firstRowTakesFocus]);
 
   // `/` jumps to the filter from anywhere that is not a text field.
   useEffect(() => {
@@ -243,7 +246,13 @@ export function TaskSection(
     [pin],
   );
 
+  // The person filters: a linked row still on its way is no longer what they are after.
+  const filterBy = useCallback((text: string) => {
+    pendingFocus.current = null;
+    setQuery(text);
+  }, []);
   const typeToFilter = useCallback((text: string) => {
+    pendingFocus.current = null;
     setQuery((q) => q + text);
     filterRef.current?.focus();
   }, []);
@@ -323,7 +332,7 @@ export function TaskSection(
           <TaskFilter
             ref={filterRef}
             value={query}
-            onChange={setQuery}
+            onChange={filterBy}
             onLeave={() => {
               const first = visible[0];
               if (first) focusRow(first.id);

@@ -4,6 +4,14 @@ import { useEffect } from 'react';
 export const nothingFocused = (): boolean =>
   document.activeElement === null || document.activeElement === document.body;
 
+/** Focuses the list's first row where it is, without scrolling to it. */
+export const focusFirstRow = (rowId: string): void => {
+  // Ids are tski_ + letters and digits (checked by main), safe inside a selector.
+  document
+    .querySelector<HTMLElement>(`li[data-task-id="${rowId}"]`)
+    ?.focus({ preventScroll: true });
+};
+
 /**
  * The popup opens ready for its keys: when the list is drawn, and each time
  * the window is shown (it gains focus with nothing focused in it), the first
@@ -20,10 +28,7 @@ export function useListReadyOnOpen(
     if (!ready || firstRowId === null) return;
     const focusFirst = (): void => {
       if (!nothingFocused() || anotherComing()) return;
-      // Ids are tski_ + letters and digits (checked by main), safe inside a selector.
-      document
-        .querySelector<HTMLElement>(`li[data-task-id="${firstRowId}"]`)
-        ?.focus({ preventScroll: true });
+      focusFirstRow(firstRowId);
     };
     focusFirst();
     window.addEventListener('focus', focusFirst);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { AccountStatus, PinnedTaskView } from '../../common/views';
@@ -135,6 +135,9 @@ describe('the app shell', () => {
       list.resolve(ok(views(40)));
       await Promise.resolve();
     });
+    // Its row is not drawn yet (only the first screen's are), and nothing has focus meanwhile.
+    expect(document.querySelector('li[data-task-id="tski_t35"]')).toBeNull();
+    expect(document.activeElement).toBe(document.body);
     act(() =>
       fake.emit(
         'tasks:changed',
@@ -142,10 +145,42 @@ describe('the app shell', () => {
       ),
     );
     await waitFor(() => expect(document.querySelectorAll('li[data-task-id]')).toHaveLength(39));
-    // The popup shown again with nothing focused: the first row takes focus, as on any open.
+    // Nothing is coming any more: the first row takes focus as on any open, and again when
+    // the popup is shown with nothing focused.
+    expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t0');
     (document.activeElement as HTMLElement | null)?.blur();
     act(() => window.dispatchEvent(new FocusEvent('focus')));
     expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t0');
+  });
+
+  it('a person who filters while a linked row is on its way keeps the focus they chose', async () => {
+    const fake = createFakeApi({ tasks: views(40) });
+    const list = deferred<Result<PinnedTaskView[]>>();
+    fake.answer('listTasks', () => list.promise);
+    renderWithApi({}, undefined, fake);
+    await screen.findByRole('heading', { name: 'Northwind Health' });
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
+    await act(async () => {
+      list.resolve(ok(views(40)));
+      await Promise.resolve();
+    });
+    expect(document.querySelector('li[data-task-id="tski_t35"]')).toBeNull();
+    // Typed before the rest of the rows are drawn: a filter that hides the linked task.
+    const filter = screen.getByRole('searchbox', { name: 'Filter tasks' }) as HTMLInputElement;
+    act(() => {
+      filter.focus();
+      fireEvent.change(filter, { target: { value: 'number 1' } });
+    });
+    await waitFor(() =>
+      expect(document.querySelectorAll('li[data-task-id]').length).toBeLessThan(40),
+    );
+    // Cleared again, the linked row shows up: focus stays in the filter.
+    act(() => {
+      fireEvent.change(filter, { target: { value: '' } });
+    });
+    await waitFor(() => expect(document.querySelectorAll('li[data-task-id]')).toHaveLength(40));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(document.activeElement).toBe(filter);
   });
 
   it('focuses a task main asks for that lies below the first screen of a long list', async () => {
