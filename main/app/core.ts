@@ -763,7 +763,13 @@ export function createAppCore(opts: AppCoreOptions) {
     async openTask(target: NotificationTarget): Promise<Result<null>> {
       const switched = await handlers.switchProfile({ profileId: target.profileId });
       if (!switched.ok) return switched;
-      events.emit('view:open', { screen: 'tasks', taskId: target.taskId });
+      // Unpinned since the notification: its account's list is shown, without asking the popup
+      // to wait for a row that will never come (the first row would not take focus meanwhile).
+      const pinned = tasks.list().some((v) => v.id === target.taskId);
+      events.emit(
+        'view:open',
+        pinned ? { screen: 'tasks', taskId: target.taskId } : { screen: 'tasks' },
+      );
       return ok(null);
     },
 

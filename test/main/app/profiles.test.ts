@@ -207,6 +207,13 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     expect(h.events.filter((e) => e.event === 'view:open')).toEqual([
       { event: 'view:open', payload: { screen: 'tasks', taskId: a1 } },
     ]);
+    // Its task unpinned since: the account's list is shown, no row asked for.
+    unwrap(await h.call('unpinTask', { taskId: a1! }));
+    unwrap(await h.core.openTask({ profileId: shownId(first)!, taskId: a1! }));
+    expect(h.events.filter((e) => e.event === 'view:open').at(-1)).toEqual({
+      event: 'view:open',
+      payload: { screen: 'tasks' },
+    });
     // An account removed since: said, nothing else changes.
     const gone = failure(
       await h.core.openTask({ profileId: 'profile_0000000000000000', taskId: a1! }),
