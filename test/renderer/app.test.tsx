@@ -124,17 +124,26 @@ describe('the app shell', () => {
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
   });
 
-  it('a task asked for but unpinned before its row was drawn does not keep the list from its keys', async () => {
+  /**
+   * A popup with 40 pinned tasks, opened by a link to `taskId` while its list
+   * loads: the first frame draws only the first screen's rows.
+   */
+  const linkedWhileLoading = async (taskId: string) => {
     const fake = createFakeApi({ tasks: views(40) });
     const list = deferred<Result<PinnedTaskView[]>>();
     fake.answer('listTasks', () => list.promise);
     renderWithApi({}, undefined, fake);
     await screen.findByRole('heading', { name: 'Northwind Health' });
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId }));
     await act(async () => {
       list.resolve(ok(views(40)));
       await Promise.resolve();
     });
+    return fake;
+  };
+
+  it('a task asked for but unpinned before its row was drawn does not keep the list from its keys', async () => {
+    const fake = await linkedWhileLoading('tski_t35');
     // Its row is not drawn yet (only the first screen's are), and nothing has focus meanwhile.
     expect(document.querySelector('li[data-task-id="tski_t35"]')).toBeNull();
     expect(document.activeElement).toBe(document.body);
@@ -154,16 +163,7 @@ describe('the app shell', () => {
   });
 
   it('a person who filters while a linked row is on its way keeps the focus they chose', async () => {
-    const fake = createFakeApi({ tasks: views(40) });
-    const list = deferred<Result<PinnedTaskView[]>>();
-    fake.answer('listTasks', () => list.promise);
-    renderWithApi({}, undefined, fake);
-    await screen.findByRole('heading', { name: 'Northwind Health' });
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
-    await act(async () => {
-      list.resolve(ok(views(40)));
-      await Promise.resolve();
-    });
+    await linkedWhileLoading('tski_t35');
     expect(document.querySelector('li[data-task-id="tski_t35"]')).toBeNull();
     // Typed before the rest of the rows are drawn: a filter that hides the linked task.
     const filter = screen.getByRole('searchbox', { name: 'Filter tasks' }) as HTMLInputElement;
@@ -186,11 +186,6 @@ describe('the app shell', () => {
   it('focuses a task main asks for that lies below the first screen of a long list', async () => {
     // Asked for before the list has loaded: the first frame draws only the first
     // screen of rows, and the task is focused once its row is drawn right after.
-    const fake = createFakeApi({ tasks: views(40) });
-    const list = deferred<Result<PinnedTaskView[]>>();
-    fake.answer('listTasks', () => list.promise);
-    renderWithApi({}, undefined, fake);
-    await screen.findByRole('heading', { name: 'Northwind Health' });
     // Every row that takes focus on the way (a focused row opens): only the one asked for.
     const focused: string[] = [];
     const onFocus = (e: FocusEvent) => {
@@ -199,8 +194,7 @@ describe('the app shell', () => {
     };
     document.addEventListener('focusin', onFocus);
     try {
-      act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_t35' }));
-      await act(async () => list.resolve(ok(views(40))));
+      await linkedWhileLoading('tski_t35');
       await waitFor(() =>
         expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t35'),
       );
