@@ -12,6 +12,9 @@ export const focusFirstRow = (rowId: string): void => {
     ?.focus({ preventScroll: true });
 };
 
+/** One function, not one per render: the effect below must not run again on every render. */
+const nothingComing = (): boolean => false;
+
 /**
  * The popup opens ready for its keys: when the list is drawn, and each time
  * the window is shown (it gains focus with nothing focused in it), the first
@@ -22,7 +25,7 @@ export function useListReadyOnOpen(
   ready: boolean,
   firstRowId: string | null,
   /** Another row is about to take focus (a link's task, not drawn yet): the first one leaves it. */
-  anotherComing: () => boolean = () => false,
+  anotherComing: () => boolean = nothingComing,
 ): void {
   useEffect(() => {
     if (!ready || firstRowId === null) return;
