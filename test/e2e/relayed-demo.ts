@@ -1,8 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startDemoServer } from '../../main/demo/server';
-import type { DemoServer } from '../../main/demo/server';
-import { startTcpRelay } from '../helpers/tcp-relay';
-import type { TcpRelay } from '../helpers/tcp-relay';
+import { useDemoBehindRelay } from '../helpers/demo-behind-relay';
 
 /**
  * For an e2e describe block: the reference service (reads included) behind a
@@ -12,31 +8,16 @@ import type { TcpRelay } from '../helpers/tcp-relay';
  * the suite's own clean-up.
  */
 export function useRelayedDemo() {
-  let server: DemoServer | undefined;
-  let relay: TcpRelay | undefined;
-  beforeAll(async () => {
-    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-    relay = await startTcpRelay(server.baseUrl);
-  });
-  afterEach(async () => {
-    server?.faults.reset();
-    await relay?.start();
-  });
-  afterAll(async () => {
-    await relay?.close();
-    await server?.close();
-  });
+  const demo = useDemoBehindRelay({ host: '127.0.0.1', port: 0, rateLimit: false });
   return {
-    get server(): DemoServer {
-      if (!server) throw new Error('The reference service starts in beforeAll.');
-      return server;
+    get server() {
+      return demo.server;
     },
-    get relay(): TcpRelay {
-      if (!relay) throw new Error('The relay starts in beforeAll.');
-      return relay;
+    get relay() {
+      return demo.relay;
     },
     get orgId(): string {
-      return this.server.organizations[0]!.id;
+      return demo.server.organizations[0]!.id;
     },
   };
 }

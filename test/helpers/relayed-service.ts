@@ -1,13 +1,9 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AppCoreOptions } from '../../main/app/core';
-import { startDemoServer } from '../../main/demo/server';
-import type { DemoServer } from '../../main/demo/server';
 import { createCoreHarness } from './app-core';
 import type { CoreHarness } from './app-core';
 import { removeTestService, uniqueTestService } from './keychain';
 import type { KeychainGate } from './keychain';
-import { startTcpRelay } from './tcp-relay';
-import type { TcpRelay } from './tcp-relay';
+import { useDemoBehindRelay } from './demo-behind-relay';
 import { useTempDirs } from './temp-dir';
 
 /** Retries an hour apart: only "Retry now" (retrySync) sends again, so a test says when. */
@@ -23,33 +19,23 @@ export function useRelayedService(gate: KeychainGate, tempPrefix: string) {
   const tempDir = useTempDirs(tempPrefix);
   const service = uniqueTestService();
   const harnesses: CoreHarness[] = [];
-  let server: DemoServer | undefined;
-  let relay: TcpRelay | undefined;
-
-  beforeAll(async () => {
-    gate.assertAvailable();
-    server = await startDemoServer({ rateLimit: false, reads: false });
-    relay = await startTcpRelay(server.baseUrl);
-  });
-  afterEach(async () => {
-    server?.faults.reset();
-    await relay?.start();
-    for (const h of harnesses.splice(0)) await h.core.dispose();
-  });
-  afterAll(async () => {
-    await relay?.close();
-    await server?.close();
-    await removeTestService(service);
-  });
+  const demo = useDemoBehindRelay(
+    { rateLimit: false, reads: false },
+    {
+      beforeStart: () => gate.assertAvailable(),
+      afterEachTest: async () => {
+        for (const h of harnesses.splice(0)) await h.core.dispose();
+      },
+      afterClose: () => removeTestService(service),
+    },
+  );
 
   return {
-    get server(): DemoServer {
-      if (!server) throw new Error('The reference service starts in beforeAll.');
-      return server;
+    get server() {
+      return demo.server;
     },
-    get relay(): TcpRelay {
-      if (!relay) throw new Error('The relay starts in beforeAll.');
-      return relay;
+    get relay() {
+      return demo.relay;
     },
     /** The keychain service the cores keep their keys under. */
     service,
