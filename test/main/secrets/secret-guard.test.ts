@@ -76,6 +76,17 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
       expect(JSON.stringify(g.value(computed))).not.toContain(KEY.slice(0, 8));
     }
 
+    // A copy reads the fields before the secret again: what it reads then is checked too.
+    let reads = 0;
+    const twoFaced = Object.defineProperty({}, 'first', {
+      get: () => (++reads === 1 ? 'fine' : KEY),
+      enumerable: true,
+    });
+    Object.assign(twoFaced, { second: KEY, third: 'kept' });
+    const copy = g.value(twoFaced) as Record<string, unknown>;
+    expect(copy).toEqual({ first: REDACTED, second: REDACTED, third: 'kept' });
+    expect(Object.keys(copy)).toEqual(['first', 'second', 'third']);
+
     // deepFreeze leaves an object frozen elsewhere as it is: what that one holds can change.
     const grandchild: string[] = ['fine'];
     const parent = deepFreeze({ child: Object.freeze({ grandchild }) });
