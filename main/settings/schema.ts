@@ -30,9 +30,20 @@ export const SECRET_KEY_PATTERN =
 export function withoutSecretKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => withoutSecretKeys(v)) as T;
   if (value === null || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>))
-    if (!SECRET_KEY_PATTERN.test(k)) out[k] = withoutSecretKeys(v);
+  // for…in: no array of pairs per object (every snapshot written goes through here).
+  for (const k in o) {
+    if (!Object.hasOwn(o, k) || SECRET_KEY_PATTERN.test(k)) continue;
+    // Defined, not assigned: a "__proto__" key in a description stays a plain field, and does
+    // not become the copy's prototype.
+    Object.defineProperty(out, k, {
+      value: withoutSecretKeys(o[k]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return out as T;
 }
 

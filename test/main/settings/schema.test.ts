@@ -115,6 +115,13 @@ describe('the settings schema', () => {
     expect(withoutSecretKeys([{ Cookie: 1, keep: [{ authorization: 2, also: 3 }] }])).toEqual([
       { keep: [{ also: 3 }] },
     ]);
+    // A "__proto__" key in a description as the service sent it stays a field of the copy.
+    const doc = JSON.parse('{"type":"doc","__proto__":{"type":"injected"}}') as object;
+    const kept = withoutSecretKeys({ description: doc }).description as Record<string, unknown>;
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(Object.keys(kept)).toEqual(['type', '__proto__']);
+    expect(kept['type']).toBe('doc');
+    expect(JSON.parse(JSON.stringify(kept))).toEqual(doc);
   });
 
   it('keeps a snapshot’s unknown status flagged rather than refusing it', () => {
