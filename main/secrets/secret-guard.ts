@@ -141,6 +141,9 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     // Nearly everything passes unchanged: a copy is made only from the first change on,
     // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
     if (clean.has(v)) return v;
+    // Electron's IPC clones what a Map or a Set holds too: looked at every time, never cached.
+    if (v instanceof Map) return mapped(v, depth) as T;
+    if (v instanceof Set) return setOf(v, depth) as T;
     let childrenClean = true;
     if (Array.isArray(v)) {
       let out: unknown[] | null = null;
@@ -171,6 +174,29 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (out !== null) return out as T;
     settle(v, childrenClean);
     return v as T;
+  };
+
+  /** The Map itself when nothing in it matched; else a copy with its keys and values redacted. */
+  const mapped = (m: Map<unknown, unknown>, depth: number): Map<unknown, unknown> => {
+    let changed = false;
+    const pairs: [unknown, unknown][] = [];
+    for (const [k, x] of m) {
+      const key = value(k, depth + 1);
+      const y = value(x, depth + 1);
+      if (key !== k || y !== x) changed = true;
+      pairs.push([key, y]);
+    }
+    return changed ? new Map(pairs) : m;
+  };
+  const setOf = (s: Set<unknown>, depth: number): Set<unknown> => {
+    let changed = false;
+    const items: unknown[] = [];
+    for (const x of s) {
+      const y = value(x, depth + 1);
+      if (y !== x) changed = true;
+      items.push(y);
+    }
+    return changed ? new Set(items) : s;
   };
 
   /**

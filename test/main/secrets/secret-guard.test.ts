@@ -101,6 +101,34 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(g.value(task)).toBe(task);
   });
 
+  it('redacts what a Map or a Set holds, as IPC would send it, and looks again next time', () => {
+    const g = createSecretGuard([KEY]);
+    const fine = new Map([['a', 'fine']]);
+    expect(g.value(fine)).toBe(fine);
+    const map = new Map<string, unknown>([
+      [KEY, 'as a key'],
+      ['value', { title: KEY }],
+      ['ok', 'kept'],
+    ]);
+    const set = new Set(['kept', `x ${KEY}`]);
+    const out = g.value(deepFreeze({ map, set })) as {
+      map: Map<string, unknown>;
+      set: Set<string>;
+    };
+    expect([...out.map]).toEqual([
+      [REDACTED, 'as a key'],
+      ['value', { title: REDACTED }],
+      ['ok', 'kept'],
+    ]);
+    expect([...out.set]).toEqual(['kept', `x ${REDACTED}`]);
+    // Frozen or not, a Map can still change: found clean once, it is looked at again.
+    const later = new Map([['a', 'fine']]);
+    const holder = deepFreeze({ later });
+    expect(g.value(holder)).toBe(holder);
+    later.set('b', KEY);
+    expect(g.value(holder).later.get('b')).toBe(REDACTED);
+  });
+
   it('keeps a "__proto__" field from the service as a plain field when it redacts beside it', () => {
     const answer = JSON.parse(`{"__proto__": {"role": "owner"}, "title": "${KEY}"}`) as object;
     const out = guard.value(answer) as Record<string, unknown>;
