@@ -276,7 +276,7 @@ describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the pop
       host: '127.0.0.1',
       port: 0,
       rateLimit: false,
-      extraTasks: 20,
+      extraTasks: 60,
     });
   });
   afterAll(async () => {
@@ -318,5 +318,49 @@ describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the pop
     // The first screen's rows are laid out in one pass; only those after them wait to be scrolled near.
     expect(layout.visibility.slice(0, FIRST_SCREEN_ROWS).every((v) => v === 'visible')).toBe(true);
     expect(layout.visibility.slice(FIRST_SCREEN_ROWS).every((v) => v === 'auto')).toBe(true);
+  });
+
+  it('keeps the room a row not drawn yet will take: the scrollbar does not jump as rows are drawn', async () => {
+    const h = await suite.startMain();
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    const ids = server.taskIds(server.organizations[0]!.id).slice(0, FIRST_SCREEN_ROWS + 40);
+    for (const taskId of ids) unwrap(await h.call('pinTask', { ref: { taskId } }));
+    const { page } = await suite.openPopup(h);
+    const rows = page.locator('li[data-task-id]');
+    await expect.poll(() => rows.count()).toBe(ids.length);
+
+    type El = {
+      scrollHeight: number;
+      scrollTop: number;
+      getBoundingClientRect(): { height: number };
+    };
+    const measure = () =>
+      page.evaluate(() => {
+        const g = globalThis as unknown as {
+          document: {
+            querySelector(s: string): El | null;
+            querySelectorAll(s: string): ArrayLike<El>;
+          };
+        };
+        const lis = Array.from(g.document.querySelectorAll('li[data-task-id]'));
+        return {
+          scrollHeight: g.document.querySelector('.tasks__scroll')?.scrollHeight ?? 0,
+          // The first row is open (it has focus); the last has no border below it.
+          closed: lis.slice(1, -1).map((li) => li.getBoundingClientRect().height),
+        };
+      });
+    const before = await measure();
+    // Scrolled through to the end, every row has been drawn once.
+    for (let at = 0; at < ids.length; at += 10)
+      await rows
+        .nth(at)
+        .evaluate((li) => (li as unknown as { scrollIntoView(): void }).scrollIntoView());
+    await rows
+      .last()
+      .evaluate((li) => (li as unknown as { scrollIntoView(): void }).scrollIntoView());
+    await expect.poll(async () => new Set((await measure()).closed).size).toBe(1);
+    const after = await measure();
+    expect(before.closed).toEqual(after.closed);
+    expect(before.scrollHeight).toBe(after.scrollHeight);
   });
 });
