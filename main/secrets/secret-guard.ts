@@ -9,6 +9,7 @@
  * with "[redacted]", not refused forever.
  */
 
+import { types } from 'node:util';
 import { isFrozenData } from '../../common/deep-freeze';
 
 export const FRAGMENT = 8;
@@ -142,8 +143,9 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
     if (clean.has(v)) return v;
     // Electron's IPC clones what a Map or a Set holds too: looked at every time, never cached.
-    if (v instanceof Map) return mapped(v, depth) as T;
-    if (v instanceof Set) return setOf(v, depth) as T;
+    // (util.types: a Map from another realm counts too.)
+    if (types.isMap(v)) return mapped(v, depth) as T;
+    if (types.isSet(v)) return setOf(v, depth) as T;
     let childrenClean = true;
     if (Array.isArray(v)) {
       let out: unknown[] | null = null;
@@ -177,26 +179,32 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   };
 
   /** The Map itself when nothing in it matched; else a copy with its keys and values redacted. */
-  const mapped = (m: Map<unknown, unknown>, depth: number): Map<unknown, unknown> => {
-    let changed = false;
-    const pairs: [unknown, unknown][] = [];
+  const mapped = (
+    m: ReadonlyMap<unknown, unknown>,
+    depth: number,
+  ): ReadonlyMap<unknown, unknown> => {
+    let out: Map<unknown, unknown> | null = null;
+    let i = 0;
     for (const [k, x] of m) {
       const key = value(k, depth + 1);
       const y = value(x, depth + 1);
-      if (key !== k || y !== x) changed = true;
-      pairs.push([key, y]);
+      // Copied from the first change on, as objects are: a clean Map costs no allocation.
+      if (out === null && (key !== k || y !== x)) out = new Map([...m].slice(0, i));
+      if (out !== null) out.set(key, y);
+      i += 1;
     }
-    return changed ? new Map(pairs) : m;
+    return out ?? m;
   };
-  const setOf = (s: Set<unknown>, depth: number): Set<unknown> => {
-    let changed = false;
-    const items: unknown[] = [];
+  const setOf = (s: ReadonlySet<unknown>, depth: number): ReadonlySet<unknown> => {
+    let out: Set<unknown> | null = null;
+    let i = 0;
     for (const x of s) {
       const y = value(x, depth + 1);
-      if (y !== x) changed = true;
-      items.push(y);
+      if (out === null && y !== x) out = new Set([...s].slice(0, i));
+      if (out !== null) out.add(y);
+      i += 1;
     }
-    return changed ? new Set(items) : s;
+    return out ?? s;
   };
 
   /**
@@ -220,7 +228,10 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
 
   const tooDeep = (v: unknown): boolean => {
     try {
-      return covered(JSON.stringify(v) ?? '').length > 0;
+      // What a Map or a Set holds is invisible to JSON but not to IPC: written out as lists.
+      const asJson = (_key: string, x: unknown): unknown =>
+        types.isMap(x) || types.isSet(x) ? [...(x as Iterable<unknown>)] : x;
+      return covered(JSON.stringify(v, asJson) ?? '').length > 0;
     } catch {
       return true;
     }

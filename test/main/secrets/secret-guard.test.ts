@@ -84,6 +84,7 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     });
     Object.assign(twoFaced, { second: KEY, third: 'kept' });
     const copy = g.value(twoFaced) as Record<string, unknown>;
+    expect(JSON.stringify(copy)).not.toContain(KEY.slice(0, 8));
     expect(copy).toEqual({ first: REDACTED, second: REDACTED, third: 'kept' });
     expect(Object.keys(copy)).toEqual(['first', 'second', 'third']);
 
@@ -127,6 +128,25 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(g.value(holder)).toBe(holder);
     later.set('b', KEY);
     expect(g.value(holder).later.get('b')).toBe(REDACTED);
+    // Past the depth where a value is judged as its JSON, a Map's contents still count.
+    let deep: unknown = new Map([['t', KEY]]);
+    for (let i = 0; i < 70; i++) deep = [deep];
+    let leaf: unknown = g.value(deep);
+    while (Array.isArray(leaf)) leaf = leaf[0];
+    expect(leaf).toBe(REDACTED);
+  });
+
+  it('walks own fields only, whatever the prototype', () => {
+    const g = createSecretGuard([KEY]);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { t: KEY, ok: 1 });
+    expect(g.value(bare)).toEqual({ t: REDACTED, ok: 1 });
+    // An inherited field is not the object's: IPC and JSON leave it out, and so does a copy.
+    const child = Object.assign(Object.create({ inherited: 'from the prototype' }) as object, {
+      t: KEY,
+    });
+    const out = g.value(child) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['t']);
+    expect(out['inherited']).toBeUndefined();
   });
 
   it('keeps a "__proto__" field from the service as a plain field when it redacts beside it', () => {
