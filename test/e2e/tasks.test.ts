@@ -331,35 +331,54 @@ describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the pop
 
     type El = {
       scrollHeight: number;
-      scrollTop: number;
+      className: string;
       getBoundingClientRect(): { height: number };
+      scrollIntoView(): void;
+      checkVisibility(o: { contentVisibilityAuto: boolean }): boolean;
     };
+    type Doc = {
+      activeElement: unknown;
+      querySelector(s: string): El | null;
+      querySelectorAll(s: string): ArrayLike<El>;
+    };
+    // The first row opens as it takes focus: measured once it has, and only it is open.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const d = (globalThis as unknown as { document: Doc }).document;
+          return (
+            d.activeElement === d.querySelector('li[data-task-id]') &&
+            d.querySelectorAll('.task--open').length === 1
+          );
+        }),
+      )
+      .toBe(true);
     const measure = () =>
       page.evaluate(() => {
-        const g = globalThis as unknown as {
-          document: {
-            querySelector(s: string): El | null;
-            querySelectorAll(s: string): ArrayLike<El>;
-          };
-        };
-        const lis = Array.from(g.document.querySelectorAll('li[data-task-id]'));
+        const d = (globalThis as unknown as { document: Doc }).document;
+        const lis = Array.from(d.querySelectorAll('li[data-task-id]'));
         return {
-          scrollHeight: g.document.querySelector('.tasks__scroll')?.scrollHeight ?? 0,
+          scrollHeight: d.querySelector('.tasks__scroll')?.scrollHeight ?? 0,
           // The first row is open (it has focus); the last has no border below it.
           closed: lis.slice(1, -1).map((li) => li.getBoundingClientRect().height),
         };
       });
     const before = await measure();
-    // Scrolled through to the end, every row has been drawn once.
-    for (let at = 0; at < ids.length; at += 10)
-      await rows
-        .nth(at)
-        .evaluate((li) => (li as unknown as { scrollIntoView(): void }).scrollIntoView());
-    await rows
-      .last()
-      .evaluate((li) => (li as unknown as { scrollIntoView(): void }).scrollIntoView());
-    await expect.poll(async () => new Set((await measure()).closed).size).toBe(1);
+    // Scrolled through to the end, each row drawn in turn (two frames after it comes into view).
+    const drawnAfterScroll = (at: number) =>
+      page.evaluate(async (i) => {
+        const g = globalThis as unknown as {
+          document: Doc;
+          requestAnimationFrame(f: () => void): void;
+        };
+        const li = g.document.querySelectorAll('li[data-task-id]')[i]!;
+        li.scrollIntoView();
+        for (let f = 0; f < 2; f++) await new Promise<void>((r) => g.requestAnimationFrame(r));
+        return li.checkVisibility({ contentVisibilityAuto: true });
+      }, at);
+    for (let at = 0; at < ids.length; at += 1) expect(await drawnAfterScroll(at)).toBe(true);
     const after = await measure();
+    expect(new Set(after.closed).size).toBe(1);
     expect(before.closed).toEqual(after.closed);
     expect(before.scrollHeight).toBe(after.scrollHeight);
   });
