@@ -283,14 +283,19 @@ describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the pop
     await server?.close();
   });
 
-  it('draws enough rows first to fill the window, and lets the rest skip layout until scrolled to', async () => {
+  /** Main connected, `count` tasks pinned (setup, not under test), the popup open with every row listed. */
+  async function popupWith(count: number) {
     const h = await suite.startMain();
     unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
-    const ids = server.taskIds(server.organizations[0]!.id).slice(0, FIRST_SCREEN_ROWS + 8);
+    const ids = server.taskIds(server.organizations[0]!.id).slice(0, count);
     for (const taskId of ids) unwrap(await h.call('pinTask', { ref: { taskId } }));
     const { page } = await suite.openPopup(h);
-    const rows = page.locator('li[data-task-id]');
-    await expect.poll(() => rows.count()).toBe(ids.length);
+    await expect.poll(() => page.locator('li[data-task-id]').count()).toBe(count);
+    return { page, count };
+  }
+
+  it('draws enough rows first to fill the window, and lets the rest skip layout until scrolled to', async () => {
+    const { page } = await popupWith(FIRST_SCREEN_ROWS + 8);
 
     // The first frame draws FIRST_SCREEN_ROWS rows: even if every row were as short as
     // the shortest here, they would fill Home's list with four rows to spare (Assigned
@@ -321,13 +326,7 @@ describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the pop
   });
 
   it('keeps the room a row not drawn yet will take: the scrollbar does not jump as rows are drawn', async () => {
-    const h = await suite.startMain();
-    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
-    const ids = server.taskIds(server.organizations[0]!.id).slice(0, FIRST_SCREEN_ROWS + 40);
-    for (const taskId of ids) unwrap(await h.call('pinTask', { ref: { taskId } }));
-    const { page } = await suite.openPopup(h);
-    const rows = page.locator('li[data-task-id]');
-    await expect.poll(() => rows.count()).toBe(ids.length);
+    const { page, count } = await popupWith(FIRST_SCREEN_ROWS + 40);
 
     type El = {
       scrollHeight: number;
@@ -376,7 +375,7 @@ describe.skipIf(skipE2e)('a long list in Chromium: the first frame fills the pop
         for (let f = 0; f < 2; f++) await new Promise<void>((r) => g.requestAnimationFrame(r));
         return li.checkVisibility({ contentVisibilityAuto: true });
       }, at);
-    for (let at = 0; at < ids.length; at += 1) expect(await drawnAfterScroll(at)).toBe(true);
+    for (let at = 0; at < count; at += 1) expect(await drawnAfterScroll(at)).toBe(true);
     const after = await measure();
     expect(new Set(after.closed).size).toBe(1);
     expect(before.closed).toEqual(after.closed);
