@@ -189,7 +189,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       const key = value(k, depth + 1);
       const y = value(x, depth + 1);
       // Copied from the first change on, as objects are: a clean Map costs no allocation.
-      if (out === null && (key !== k || y !== x)) out = new Map([...m].slice(0, i));
+      if (out === null && (key !== k || y !== x)) out = new Map(checkedBefore(m, i, depth));
       if (out !== null) out.set(key, y);
       i += 1;
     }
@@ -200,12 +200,35 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     let i = 0;
     for (const x of s) {
       const y = value(x, depth + 1);
-      if (out === null && y !== x) out = new Set([...s].slice(0, i));
+      if (out === null && y !== x) out = new Set(checkedBefore(s, i, depth));
       if (out !== null) out.add(y);
       i += 1;
     }
     return out ?? s;
   };
+
+  /**
+   * The first `count` entries (or items) of a Map (or a Set), each checked
+   * again as it is read, as copyBefore does for an object's keys.
+   */
+  function checkedBefore<K, V>(m: ReadonlyMap<K, V>, count: number, depth: number): [K, V][];
+  function checkedBefore<V>(s: ReadonlySet<V>, count: number, depth: number): V[];
+  function checkedBefore(
+    c: ReadonlyMap<unknown, unknown> | ReadonlySet<unknown>,
+    count: number,
+    depth: number,
+  ): unknown[] {
+    const out: unknown[] = [];
+    for (const item of c) {
+      if (out.length >= count) break;
+      out.push(
+        types.isMap(c)
+          ? (item as [unknown, unknown]).map((part) => value(part, depth + 1))
+          : value(item, depth + 1),
+      );
+    }
+    return out;
+  }
 
   /**
    * The start of a redacted copy: the keys before `stop`, each read and

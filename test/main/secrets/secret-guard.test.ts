@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../../common/deep-freeze';
 import { createSecretGuard, guardFor, REDACTED } from '../../../main/secrets/secret-guard';
@@ -127,13 +128,24 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     const holder = deepFreeze({ later });
     expect(g.value(holder)).toBe(holder);
     later.set('b', KEY);
-    expect(g.value(holder).later.get('b')).toBe(REDACTED);
-    // Past the depth where a value is judged as its JSON, a Map's contents still count.
-    let deep: unknown = new Map([['t', KEY]]);
-    for (let i = 0; i < 70; i++) deep = [deep];
-    let leaf: unknown = g.value(deep);
-    while (Array.isArray(leaf)) leaf = leaf[0];
-    expect(leaf).toBe(REDACTED);
+    expect([...g.value(holder).later]).toEqual([
+      ['a', 'fine'],
+      ['b', REDACTED],
+    ]);
+    const items = new Set(['fine', 'also fine', KEY]);
+    expect([...g.value(items)]).toEqual(['fine', 'also fine', REDACTED]);
+    // A Map made in another realm (a vm context, a worker's message) is still a Map to IPC.
+    const foreign = runInNewContext('new Map([["t", key]])', { key: KEY }) as Map<string, string>;
+    expect(foreign instanceof Map).toBe(false);
+    expect([...g.value(foreign)]).toEqual([['t', REDACTED]]);
+    // Past the depth where a value is judged as its JSON, what a Map or a Set holds still counts.
+    for (const inside of [new Map([['t', KEY]]), new Set([KEY])]) {
+      let deep: unknown = inside;
+      for (let i = 0; i < 70; i++) deep = [deep];
+      let leaf: unknown = g.value(deep);
+      while (Array.isArray(leaf)) leaf = leaf[0];
+      expect(leaf).toBe(REDACTED);
+    }
   });
 
   it('walks own fields only, whatever the prototype', () => {
