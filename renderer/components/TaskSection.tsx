@@ -168,12 +168,6 @@ export function TaskSection(
     // A filter must not hide the task asked for; cleared outside the effect's own pass.
     else queueMicrotask(() => setQuery(''));
   }, [focusTask, listed, onFocused, visible, drawn, focusPending]);
-  // Main sends a task's list before it asks to show that task (a link pins it first; a
-  // notification asks only for a pinned one): one the loaded list does not hold was unpinned
-  // since. Waiting for it would keep the first row from taking focus on every open.
-  useEffect(() => {
-    if (focusTask && state.phase === 'ready' && !listed) onFocused?.();
-  }, [focusTask, listed, state.phase, onFocused]);
   // Once drawn: a task below the first screen is focused when the rest of the rows arrive.
   useEffect(() => {
     // Unpinned before its row was drawn: no row is coming, and the first one takes focus as it

@@ -124,21 +124,6 @@ describe('the app shell', () => {
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
   });
 
-  it('a task main asks for that is not in the list leaves the first row its focus', async () => {
-    const { fake } = renderWithApi({ tasks: views(8) });
-    await waitFor(() =>
-      expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t0'),
-    );
-    (document.activeElement as HTMLElement | null)?.blur();
-    // Main lists a task before it asks to show it: one the list does not hold is no longer pinned.
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_gone' }));
-    // Shown again with nothing focused, the popup is ready for its keys as on any open.
-    act(() => window.dispatchEvent(new FocusEvent('focus')));
-    await waitFor(() =>
-      expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t0'),
-    );
-  });
-
   /**
    * A popup with 40 pinned tasks, opened by a link to `taskId` while its list
    * loads: the first frame draws only the first screen's rows.
