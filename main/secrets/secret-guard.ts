@@ -10,6 +10,7 @@
  */
 
 import { types } from 'node:util';
+import { defineField } from '../../common/define-field';
 import { isFrozenData } from '../../common/deep-freeze';
 
 export const FRAGMENT = 8;
@@ -45,11 +46,6 @@ export function secretForms(secret: string): string[] {
     for (const b of base64(secret.slice(offset))) forms.add(b);
   return [...forms].filter((f) => f.length > 0);
 }
-
-/** Defined, not assigned: a "__proto__" key from the service stays a plain field. */
-const define = (o: Record<string, unknown>, key: string, value: unknown): void => {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-};
 
 const NONE: SecretGuard = { text: (v) => v, value: (v) => v, finds: () => false };
 
@@ -170,7 +166,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       const key = text(k);
       const y = value(x, depth + 1);
       if (out === null && (key !== k || y !== x)) out = copyBefore(o, k, depth);
-      if (out !== null) define(out, key, y);
+      if (out !== null) defineField(out, key, y);
       else if (childrenClean) childrenClean = isClean(x);
     }
     if (out !== null) return out as T;
@@ -179,56 +175,50 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   };
 
   /** The Map itself when nothing in it matched; else a copy with its keys and values redacted. */
-  const mapped = (
-    m: ReadonlyMap<unknown, unknown>,
-    depth: number,
-  ): ReadonlyMap<unknown, unknown> => {
-    let out: Map<unknown, unknown> | null = null;
-    let i = 0;
-    for (const [k, x] of m) {
-      const key = value(k, depth + 1);
-      const y = value(x, depth + 1);
-      // Copied from the first change on, as objects are: a clean Map costs no allocation.
-      if (out === null && (key !== k || y !== x)) out = new Map(checkedBefore(m, i, depth));
-      if (out !== null) out.set(key, y);
-      i += 1;
-    }
-    return out ?? m;
+  const mapped = (m: ReadonlyMap<unknown, unknown>, depth: number) => {
+    const pairs = checkedItems(
+      m,
+      ([k, x]): [unknown, unknown] => [value(k, depth + 1), value(x, depth + 1)],
+      (a, b) => a[0] === b[0] && a[1] === b[1],
+    );
+    return pairs ? new Map(pairs) : m;
   };
-  const setOf = (s: ReadonlySet<unknown>, depth: number): ReadonlySet<unknown> => {
-    let out: Set<unknown> | null = null;
-    let i = 0;
-    for (const x of s) {
-      const y = value(x, depth + 1);
-      if (out === null && y !== x) out = new Set(checkedBefore(s, i, depth));
-      if (out !== null) out.add(y);
-      i += 1;
-    }
-    return out ?? s;
+  const setOf = (s: ReadonlySet<unknown>, depth: number) => {
+    const items = checkedItems(
+      s,
+      (x) => value(x, depth + 1),
+      (a, b) => a === b,
+    );
+    return items ? new Set(items) : s;
   };
 
   /**
-   * The first `count` entries (or items) of a Map (or a Set), each checked
-   * again as it is read, as copyBefore does for an object's keys.
+   * A Map's entries or a Set's items, checked: null when none of them
+   * matched (the container goes as it is); else all of them, those before
+   * the first match read and checked again as they are copied, as copyBefore
+   * does for an object's keys.
    */
-  function checkedBefore<K, V>(m: ReadonlyMap<K, V>, count: number, depth: number): [K, V][];
-  function checkedBefore<V>(s: ReadonlySet<V>, count: number, depth: number): V[];
-  function checkedBefore(
-    c: ReadonlyMap<unknown, unknown> | ReadonlySet<unknown>,
-    count: number,
-    depth: number,
-  ): unknown[] {
-    const out: unknown[] = [];
-    for (const item of c) {
-      if (out.length >= count) break;
-      out.push(
-        types.isMap(c)
-          ? (item as [unknown, unknown]).map((part) => value(part, depth + 1))
-          : value(item, depth + 1),
-      );
+  const checkedItems = <E>(
+    items: Iterable<E>,
+    check: (item: E) => E,
+    same: (before: E, after: E) => boolean,
+  ): E[] | null => {
+    let out: E[] | null = null;
+    let i = 0;
+    for (const item of items) {
+      const y = check(item);
+      if (out === null && !same(item, y)) {
+        out = [];
+        for (const earlier of items) {
+          if (out.length >= i) break;
+          out.push(check(earlier));
+        }
+      }
+      if (out !== null) out.push(y);
+      i += 1;
     }
     return out;
-  }
+  };
 
   /**
    * The start of a redacted copy: the keys before `stop`, each read and
@@ -244,7 +234,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     const out: Record<string, unknown> = {};
     for (const k in o) {
       if (k === stop) break;
-      if (Object.hasOwn(o, k)) define(out, text(k), value(o[k], depth + 1));
+      if (Object.hasOwn(o, k)) defineField(out, text(k), value(o[k], depth + 1));
     }
     return out;
   };

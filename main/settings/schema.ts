@@ -4,6 +4,7 @@ import type { Task } from '../../common/task';
 import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 import { THEMES } from '../../common/views';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
+import { defineField } from '../../common/define-field';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */
@@ -34,15 +35,8 @@ export function withoutSecretKeys<T>(value: T): T {
   const out: Record<string, unknown> = {};
   // for…in: no array of pairs per object (every snapshot written goes through here).
   for (const k in o) {
-    if (!Object.hasOwn(o, k) || SECRET_KEY_PATTERN.test(k)) continue;
-    // Defined, not assigned: a "__proto__" key in a description stays a plain field, and does
-    // not become the copy's prototype.
-    Object.defineProperty(out, k, {
-      value: withoutSecretKeys(o[k]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (Object.hasOwn(o, k) && !SECRET_KEY_PATTERN.test(k))
+      defineField(out, k, withoutSecretKeys(o[k]));
   }
   return out as T;
 }
