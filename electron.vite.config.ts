@@ -31,6 +31,15 @@ export default defineConfig({
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves minification off; the popup's first paint pays for every byte it parses.
       minify: true,
+      // A lazy chunk's own imports load when it runs, not beside it: the map of which chunk needs
+      // which (hashed names, which compress poorly) would otherwise ride in the first screen's
+      // script for screens it does not show, and those chunks are local files, a millisecond away.
+      // Its CSS still loads with it, so a screen never shows unstyled; the page's own imports keep
+      // their preload links.
+      modulePreload: {
+        resolveDependencies: (_file, deps, { hostType }) =>
+          hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css')),
+      },
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

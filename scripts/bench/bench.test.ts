@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paceMinimumMs } from './assigned';
 import { createVirtualClock } from './virtual-clock';
-import { initialAssets } from './renderer-weight';
+import { initialAssets, measureWeight } from './renderer-weight';
 import { repeatPaired, shortOfRuns } from './repeat';
 import { judge } from './budget';
 import type { BudgetSpec } from './budget';
@@ -44,6 +47,39 @@ describe('what the renderer loads up front', () => {
       js: ['./assets/index-a1.js', './assets/vendor-b2.js'],
       css: ['./assets/index-c3.css'],
     });
+  });
+});
+
+describe('what the first screen weighs', () => {
+  it('counts what the page’s scripts import statically, linked or not, and nothing loaded on demand', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-weight-'));
+    try {
+      await mkdir(join(dir, 'assets'));
+      const files: Record<string, string> = {
+        'index.html': '<script type="module" src="./assets/index.js"></script>',
+        // Minified, as the build writes it: the static imports run first, the dynamic one on demand.
+        'assets/index.js':
+          'import{a as e}from"./dep.js";import"./side.js";const l=()=>import(`./lazy.js`);e(l);',
+        'assets/dep.js': 'import { b } from "./deeper.js";\nexport const a = b;',
+        'assets/deeper.js': 'export const b = (f) => f;',
+        'assets/side.js': 'globalThis.side = 1;',
+        'assets/lazy.js': 'export const screen = "x".repeat(10000);',
+      };
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+      const weight = await measureWeight(dir);
+      expect([...weight.files].sort()).toEqual([
+        'assets/deeper.js',
+        'assets/dep.js',
+        'assets/index.js',
+        'assets/side.js',
+      ]);
+      const counted = ['index', 'dep', 'deeper', 'side'].map(
+        (n) => files[`assets/${n}.js`]!.length,
+      );
+      expect(weight.jsRaw).toBe(counted.reduce((a, b) => a + b, 0));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

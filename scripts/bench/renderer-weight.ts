@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { judge } from './budget';
 import type { BudgetSpec } from './budget';
@@ -44,7 +44,37 @@ export interface Weight {
   readonly files: readonly string[];
 }
 
-/** Sums raw and gzip bytes of the initial JS and CSS of a built index.html. */
+/**
+ * The files a module imports statically (`import … from "./x.js"`, `import "./x.js"`, minified
+ * or not): they run before it does, whether or not the page links them. `import("./x.js")`,
+ * which loads when called, is not one.
+ */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/\b(?:from|import)\s*(["'`])(\.{1,2}\/[^"'`]+?\.js)\1/g))
+    found.add(m[2] as string);
+  return [...found];
+}
+
+/** The page's scripts and, transitively, what they import statically, as paths inside outDir. */
+async function initialScripts(outDir: string, linked: readonly string[]): Promise<string[]> {
+  const files = linked.map((p) => posix.normalize(p.replace(/^\.?\//, '')));
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i] as string;
+    const code = await readFile(join(outDir, file), 'utf8');
+    for (const spec of staticImports(code)) {
+      const dep = posix.join(posix.dirname(file), spec);
+      if (!files.includes(dep)) files.push(dep);
+    }
+  }
+  return files;
+}
+
+/**
+ * Sums raw and gzip bytes of the initial JS and CSS of a built index.html: the
+ * scripts it loads and everything they import statically (a preload link
+ * missing from the page must not make a file weigh nothing), and its stylesheets.
+ */
 export async function measureWeight(outDir: string): Promise<Weight> {
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
   const assets = initialAssets(html);
@@ -59,14 +89,15 @@ export async function measureWeight(outDir: string): Promise<Weight> {
     }
     return { raw, gz };
   };
-  const js = await sum(assets.js);
+  const scripts = await initialScripts(outDir, assets.js);
+  const js = await sum(scripts);
   const css = await sum(assets.css);
   return {
     jsGzip: js.gz,
     cssGzip: css.gz,
     jsRaw: js.raw,
     cssRaw: css.raw,
-    files: [...assets.js, ...assets.css],
+    files: [...scripts, ...assets.css.map((p) => p.replace(/^\.?\//, ''))],
   };
 }
 
