@@ -63,6 +63,7 @@ export function App() {
   );
   // A task main asked to show (a tasktray:// link); the list focuses it when it is there.
   const [focusTask, setFocusTask] = useState<{ readonly taskId: string } | null>(null);
+  const focusTaskDone = useCallback(() => setFocusTask(null), []);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
   useEscapeHides();
   usePrefetchScreens(account.state.phase === 'ready' && account.state.value.state !== 'signed-out');
@@ -165,7 +166,7 @@ export function App() {
         problem={status.problem}
         onReconnect={() => setScreen('reconnect')}
         focusTask={focusTask}
-        onFocused={() => setFocusTask(null)}
+        onFocused={focusTaskDone}
         onOpenSettings={() => setScreen('settings')}
         onOpenBrowse={() => setScreen('browse')}
         onOpenAssigned={() => setScreen('assigned')}

@@ -17,6 +17,7 @@ import { focusFirstRow, nothingFocused, useListReadyOnOpen } from '../hooks/use-
 import { useNow } from '../hooks/use-now';
 import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
+import { useUnlistedLink } from '../hooks/use-unlisted-link';
 import { filterRows } from '../lib/filter-tasks';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { Notice } from './Notice';
@@ -152,6 +153,12 @@ export function TaskSection(
   const linkedRowComing = useCallback(() => pendingFocus.current !== null, []);
   useListReadyOnOpen(firstRowTakesFocus, drawn[0]?.id ?? null, linkedRowComing);
   const listed = focusTask ? pinnedIds.has(focusTask.taskId) : false;
+  useUnlistedLink(
+    focusTask?.taskId ?? null,
+    listed,
+    state.phase === 'ready' ? rows : null,
+    onFocused,
+  );
   const focusPending = useCallback((shown: readonly { id: string }[]) => {
     const id = pendingFocus.current;
     if (!id || !shown.some((r) => r.id === id)) return;

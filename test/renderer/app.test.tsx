@@ -4,7 +4,7 @@ import { appError, err, ok } from '../../common/result';
 import type { AccountStatus, PinnedTaskView } from '../../common/views';
 import type { Result } from '../../common/result';
 import { createFakeApi, deferred } from './fake-api';
-import { connected, settings, signedOut, views } from './fixtures';
+import { connected, settings, signedOut, view, views } from './fixtures';
 import { renderWithApi } from './render-app';
 
 describe('the app shell', () => {
@@ -122,6 +122,59 @@ describe('the app shell', () => {
       expect((document.activeElement as HTMLElement | null)?.dataset.taskId).toBe('tski_t6'),
     );
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+  });
+
+  const focusedRow = () => (document.activeElement as HTMLElement | null)?.dataset.taskId ?? null;
+  /** The popup shown again with nothing focused in it: the first row takes focus unless a linked row is coming. */
+  const showAgain = () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    act(() => window.dispatchEvent(new FocusEvent('focus')));
+  };
+  /** Main's own answers (here, its list as it is now) have arrived and been acted on. */
+  const settle = () => act(async () => new Promise((r) => setTimeout(r, 20)));
+
+  it('a task main asks for that neither the list nor main holds leaves the first row its focus', async () => {
+    // The path: a task's own view left with Back after the task was unpinned elsewhere.
+    const { fake } = renderWithApi({ tasks: views(8) });
+    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_gone' }));
+    await settle();
+    expect(fake.calls.filter((c) => c.method === 'listTasks').length).toBeGreaterThan(1);
+    showAgain();
+    expect(focusedRow()).toBe('tski_t0');
+  });
+
+  it('a linked task main holds but has not sent yet keeps the first row waiting, then takes focus', async () => {
+    // An account switch sends the new account's list a moment after main asks to show its task.
+    const { fake } = renderWithApi({ tasks: views(8) });
+    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    const next = [
+      ...views(8),
+      view({ id: 'tski_next', task: { id: 'tski_next', title: 'Next account task' } }),
+    ];
+    fake.state.tasks = next;
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_next' }));
+    await settle();
+    showAgain();
+    expect(focusedRow()).toBeNull();
+    act(() => fake.emit('tasks:changed', next));
+    await waitFor(() => expect(focusedRow()).toBe('tski_next'));
+  });
+
+  it('a linked task that main lets go while its row was coming stops holding the focus back', async () => {
+    const { fake } = renderWithApi({ tasks: views(8) });
+    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    fake.state.tasks = [...views(8), view({ id: 'tski_brief', task: { id: 'tski_brief' } })];
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_brief' }));
+    await settle();
+    showAgain();
+    expect(focusedRow()).toBeNull();
+    // Unpinned before main sent it: the next list comes without it, and so is main's.
+    fake.state.tasks = views(7);
+    act(() => fake.emit('tasks:changed', views(7)));
+    await settle();
+    showAgain();
+    expect(focusedRow()).toBe('tski_t0');
   });
 
   /**
