@@ -34,11 +34,10 @@ export default defineConfig({
       // A lazy chunk's own imports load when it runs, not beside it: the map of which chunk needs
       // which (hashed names, which compress poorly) would otherwise ride in the first screen's
       // script for screens it does not show, and those chunks are local files, a millisecond away.
-      // Its CSS still loads with it, so a screen never shows unstyled; the page's own imports keep
-      // their preload links.
+      // The page's own imports keep their preload links; a lazy chunk's CSS is not in `deps` (Vite
+      // loads it with the chunk whatever this returns), so a screen never shows unstyled.
       modulePreload: {
-        resolveDependencies: (_file, deps, { hostType }) =>
-          hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css')),
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
