@@ -19,8 +19,10 @@ export function useUnlistedLink(
   useEffect(() => {
     if (taskId === null || listed || list === null) return;
     let current = true;
+    // A fresh answer: the store took the preload's early read of the list before any of this ran.
+    // An answer that failed says nothing either way: the next list asks again.
     void api.listTasks().then((now) => {
-      if (current && !(now.ok && now.value.some((v) => v.id === taskId))) drop?.();
+      if (current && now.ok && !now.value.some((v) => v.id === taskId)) drop?.();
     });
     return () => {
       current = false;

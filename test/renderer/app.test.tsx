@@ -161,6 +161,42 @@ describe('the app shell', () => {
     await waitFor(() => expect(focusedRow()).toBe('tski_next'));
   });
 
+  it('an answer about an earlier link does not drop the link that followed it', async () => {
+    const { fake } = renderWithApi({ tasks: views(8) });
+    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    // The first question about main's list is held back; later ones are answered at once.
+    const first = deferred<Result<PinnedTaskView[]>>();
+    let asked = 0;
+    fake.answer('listTasks', async () => (++asked === 1 ? first.promise : ok(fake.state.tasks)));
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_gone' }));
+    await settle();
+    // A second link, to a task main holds but has not sent yet.
+    const next = [...views(8), view({ id: 'tski_next', task: { id: 'tski_next' } })];
+    fake.state.tasks = next;
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_next' }));
+    await settle();
+    // The answer about the first link comes last: it says nothing about the second.
+    await act(async () => first.resolve(ok(views(8))));
+    await settle();
+    showAgain();
+    expect(focusedRow()).toBeNull();
+    act(() => fake.emit('tasks:changed', next));
+    await waitFor(() => expect(focusedRow()).toBe('tski_next'));
+  });
+
+  it('a question about the list that main could not answer keeps the link waiting for its row', async () => {
+    const { fake } = renderWithApi({ tasks: views(8) });
+    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    fake.answer('listTasks', async () => err(appError('internal', 'The app did not answer.')));
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_slow' }));
+    await settle();
+    showAgain();
+    expect(focusedRow()).toBeNull();
+    const next = [...views(8), view({ id: 'tski_slow', task: { id: 'tski_slow' } })];
+    act(() => fake.emit('tasks:changed', next));
+    await waitFor(() => expect(focusedRow()).toBe('tski_slow'));
+  });
+
   it('a linked task that main lets go while its row was coming stops holding the focus back', async () => {
     const { fake } = renderWithApi({ tasks: views(8) });
     await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
