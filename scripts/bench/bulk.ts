@@ -62,6 +62,8 @@ export const bulk: Measurement = {
       if (message) structuredClone(message.payload);
     });
     let concurrency = 0;
+    // Main's count can include a read beside the 200 PUTs; a worker past one per PUT has nothing to do.
+    const workers = () => Math.min(ids.length, Math.max(1, concurrency));
     // One status for all, a different one each run: every run changes every task.
     let status: TaskStatus = nextStatus(service.statusOf(ids[0] as string));
     try {
@@ -92,12 +94,12 @@ export const bulk: Measurement = {
         async () => {
           const t0 = now();
           // Two steps on: a value neither the app's last run nor its next one sets.
-          await barePuts(service, ids, nextStatus(nextStatus(status)), Math.max(1, concurrency));
+          await barePuts(service, ids, nextStatus(nextStatus(status)), workers());
           return BULK_CHANGES / ((now() - t0) / 1000);
         },
       );
       const app = pairedFigure('app', 'changes/s', samples.app);
-      const floor = pairedFigure(`bare PUTs ×${concurrency}`, 'changes/s', samples.floor);
+      const floor = pairedFigure(`bare PUTs ×${workers()}`, 'changes/s', samples.floor);
       return [
         {
           item: 5,
@@ -112,7 +114,7 @@ export const bulk: Measurement = {
             shortOfRuns(app.summary.runs, ctx.runs, plan.capMs),
           ),
           notes: [
-            `main had at most ${concurrency} requests in flight (counted at its fetch); the bare side used as many workers`,
+            `main had at most ${concurrency} requests in flight (counted at its fetch, reads included); the bare side used as many workers, one per PUT at most`,
             'app: one tasks:update-many of 200 tasks until a tasks:changed shows all 200 confirmed; pacing off (outbox.rate far above any limit)',
           ],
         },
