@@ -4,6 +4,7 @@ import { appError, err, ok } from '../../common/result';
 import type { AccountStatus, PinnedTaskView } from '../../common/views';
 import type { Result } from '../../common/result';
 import { createFakeApi, deferred } from './fake-api';
+import type { FakeApi } from './fake-api';
 import { connected, settings, signedOut, view, views } from './fixtures';
 import { renderWithApi } from './render-app';
 
@@ -132,13 +133,31 @@ describe('the app shell', () => {
   };
   /** Main's own answers (here, its list as it is now) have arrived and been acted on. */
   const settle = () => act(async () => new Promise((r) => setTimeout(r, 20)));
+  /** A popup on eight pinned tasks, open with its first row focused. */
+  const openOnFirstRow = async (): Promise<FakeApi> => {
+    const { fake } = renderWithApi({ tasks: views(8) });
+    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    return fake;
+  };
+  /** Main asks to show `taskId` (a link), and its answers to the popup's questions arrive. */
+  const linkTo = async (fake: FakeApi, taskId: string) => {
+    act(() => fake.emit('view:open', { screen: 'tasks', taskId }));
+    await settle();
+  };
+  /** Main's list once it holds `taskId` too. */
+  const withTask = (taskId: string) => [...views(8), view({ id: taskId, task: { id: taskId } })];
+  /** The first row holds back while the linked row is coming; it takes focus when main sends it. */
+  const waitsThenFocuses = async (fake: FakeApi, taskId: string) => {
+    showAgain();
+    expect(focusedRow()).toBeNull();
+    act(() => fake.emit('tasks:changed', withTask(taskId)));
+    await waitFor(() => expect(focusedRow()).toBe(taskId));
+  };
 
   it('a task main asks for that neither the list nor main holds leaves the first row its focus', async () => {
     // The path: a task's own view left with Back after the task was unpinned elsewhere.
-    const { fake } = renderWithApi({ tasks: views(8) });
-    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_gone' }));
-    await settle();
+    const fake = await openOnFirstRow();
+    await linkTo(fake, 'tski_gone');
     expect(fake.calls.filter((c) => c.method === 'listTasks').length).toBeGreaterThan(1);
     showAgain();
     expect(focusedRow()).toBe('tski_t0');
@@ -146,63 +165,39 @@ describe('the app shell', () => {
 
   it('a linked task main holds but has not sent yet keeps the first row waiting, then takes focus', async () => {
     // An account switch sends the new account's list a moment after main asks to show its task.
-    const { fake } = renderWithApi({ tasks: views(8) });
-    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
-    const next = [
-      ...views(8),
-      view({ id: 'tski_next', task: { id: 'tski_next', title: 'Next account task' } }),
-    ];
-    fake.state.tasks = next;
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_next' }));
-    await settle();
-    showAgain();
-    expect(focusedRow()).toBeNull();
-    act(() => fake.emit('tasks:changed', next));
-    await waitFor(() => expect(focusedRow()).toBe('tski_next'));
+    const fake = await openOnFirstRow();
+    fake.state.tasks = withTask('tski_next');
+    await linkTo(fake, 'tski_next');
+    await waitsThenFocuses(fake, 'tski_next');
   });
 
   it('an answer about an earlier link does not drop the link that followed it', async () => {
-    const { fake } = renderWithApi({ tasks: views(8) });
-    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    const fake = await openOnFirstRow();
     // The first question about main's list is held back; later ones are answered at once.
     const first = deferred<Result<PinnedTaskView[]>>();
     let asked = 0;
     fake.answer('listTasks', async () => (++asked === 1 ? first.promise : ok(fake.state.tasks)));
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_gone' }));
-    await settle();
+    await linkTo(fake, 'tski_gone');
     // A second link, to a task main holds but has not sent yet.
-    const next = [...views(8), view({ id: 'tski_next', task: { id: 'tski_next' } })];
-    fake.state.tasks = next;
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_next' }));
-    await settle();
+    fake.state.tasks = withTask('tski_next');
+    await linkTo(fake, 'tski_next');
     // The answer about the first link comes last: it says nothing about the second.
     await act(async () => first.resolve(ok(views(8))));
     await settle();
-    showAgain();
-    expect(focusedRow()).toBeNull();
-    act(() => fake.emit('tasks:changed', next));
-    await waitFor(() => expect(focusedRow()).toBe('tski_next'));
+    await waitsThenFocuses(fake, 'tski_next');
   });
 
   it('a question about the list that main could not answer keeps the link waiting for its row', async () => {
-    const { fake } = renderWithApi({ tasks: views(8) });
-    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
+    const fake = await openOnFirstRow();
     fake.answer('listTasks', async () => err(appError('internal', 'The app did not answer.')));
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_slow' }));
-    await settle();
-    showAgain();
-    expect(focusedRow()).toBeNull();
-    const next = [...views(8), view({ id: 'tski_slow', task: { id: 'tski_slow' } })];
-    act(() => fake.emit('tasks:changed', next));
-    await waitFor(() => expect(focusedRow()).toBe('tski_slow'));
+    await linkTo(fake, 'tski_slow');
+    await waitsThenFocuses(fake, 'tski_slow');
   });
 
   it('a linked task that main lets go while its row was coming stops holding the focus back', async () => {
-    const { fake } = renderWithApi({ tasks: views(8) });
-    await waitFor(() => expect(focusedRow()).toBe('tski_t0'));
-    fake.state.tasks = [...views(8), view({ id: 'tski_brief', task: { id: 'tski_brief' } })];
-    act(() => fake.emit('view:open', { screen: 'tasks', taskId: 'tski_brief' }));
-    await settle();
+    const fake = await openOnFirstRow();
+    fake.state.tasks = withTask('tski_brief');
+    await linkTo(fake, 'tski_brief');
     showAgain();
     expect(focusedRow()).toBeNull();
     // Unpinned before main sent it: the next list comes without it, and so is main's.
