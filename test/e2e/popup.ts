@@ -108,10 +108,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The screens the popup prefetches when idle (App.tsx, usePrefetchScreens). */
+const PREFETCHED = ['BrowseScreen-', 'AssignedScreen-', 'TaskView-'];
+
 /**
- * Resolves once the popup has fetched the code of the screens it prefetches
- * when idle (Browse, Assigned to me). The app serves it from app:// on disk;
- * here it comes over loopback, which a test taking the page offline cuts.
+ * Resolves once the popup has loaded the code of the screens it prefetches
+ * when idle, with everything that code imports (which loads only once the
+ * screen's own chunk has run). The app serves it from app:// on disk; here it
+ * comes over loopback, which a test taking the page offline cuts.
  */
 export async function screensPrefetched(page: Page): Promise<void> {
   // Polled from here with page.evaluate, not page.waitForFunction: the
@@ -119,13 +123,21 @@ export async function screensPrefetched(page: Page): Promise<void> {
   // CSP (no 'unsafe-eval') refuses whenever the first check comes too soon.
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const done = await page.evaluate(() =>
-      ['BrowseScreen-', 'AssignedScreen-'].every((name) =>
-        performance.getEntriesByType('resource').some((e) => e.name.includes(name)),
-      ),
-    );
-    if (done) return;
-    if (Date.now() > deadline) throw new Error('the popup never prefetched Browse and Assigned');
+    const urls = await page.evaluate((names) => {
+      const loaded = performance.getEntriesByType('resource').map((e) => e.name);
+      const found = names.map((n) => loaded.find((url) => url.includes(n) && url.endsWith('.js')));
+      return found.every((url) => url !== undefined) ? (found as string[]) : null;
+    }, PREFETCHED);
+    if (urls) {
+      // The page's own module map: each resolves once that chunk and its imports have run. A
+      // string, so that vitest does not rewrite the import() for Node.
+      await page.evaluate(
+        `Promise.all(${JSON.stringify(urls)}.map((url) => import(url))).then(() => true)`,
+      );
+      return;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the popup never prefetched ${PREFETCHED.join(', ')} when idle`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
