@@ -81,13 +81,20 @@ export const TaskSchema = z
     createdAt: Id.nullish(),
     updatedAt: Id.nullish(),
   })
-  .transform((t) => {
-    const warnings: string[] = [];
-    if (!isTaskStatus(t.status)) warnings.push(`Unknown status "${t.status}"`);
-    if (t.priority != null && !isTaskPriority(t.priority))
-      warnings.push(`Unknown priority "${t.priority}"`);
-    if (t.entityType != null && !isEntityType(t.entityType))
-      warnings.push(`Unknown entity type "${t.entityType}"`);
-    return { ...t, warnings };
-  });
+  .transform((t) => ({ ...t, warnings: taskWarnings(t) }));
 export type Task = z.output<typeof TaskSchema>;
+
+/** What a task holds that the app does not know: said on the row, never refused. */
+export function taskWarnings(t: {
+  readonly status: string;
+  readonly priority?: string | null | undefined;
+  readonly entityType?: string | null | undefined;
+}): string[] {
+  const warnings: string[] = [];
+  if (!isTaskStatus(t.status)) warnings.push(`Unknown status "${t.status}"`);
+  if (t.priority != null && !isTaskPriority(t.priority))
+    warnings.push(`Unknown priority "${t.priority}"`);
+  if (t.entityType != null && !isEntityType(t.entityType))
+    warnings.push(`Unknown entity type "${t.entityType}"`);
+  return warnings;
+}

@@ -5,7 +5,7 @@ import { OrganizationSchema } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import type { Task } from '../../common/task';
-import { TaskSchema } from '../../common/task';
+import { parseTask } from './quick-task-parse';
 
 /**
  * A successful answer, checked before anyone relies on it. The schemas are
@@ -39,7 +39,7 @@ export const parseJsonAnswer = (bodyText: string): Result<unknown> =>
 export const parseTaskResponse = (bodyText: string, requestedId: string): Result<Task> => {
   const json = parseJson(bodyText, 'a task');
   if (!json.ok) return json;
-  const parsed = TaskSchema.safeParse(json.value);
+  const parsed = parseTask(json.value);
   if (!parsed.success) {
     return err(
       appError(

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { BOUNDS } from '../../common/bounds';
+import { TaskSchema, boundDescription, taskWarnings } from '../../common/task';
+import type { Task } from '../../common/task';
+
+/**
+ * TaskSchema without zod, for an answer already in its plain shape: every
+ * field of the type it should be and within its bound, so that nothing is
+ * clipped or refused. The output is TaskSchema's, key for key. Anything else
+ * (a string to clip, a field of another type, an object that is not plain)
+ * goes to TaskSchema, which decides and says why.
+ *
+ * Why not zod for all: a bulk change parses hundreds of answers at once,
+ * while hundreds of requests are in flight, and zod's work per field (a
+ * result object each, a pipe per transform) made garbage that every
+ * collection then copied with them: parsing each answer twice cost bench
+ * item 5 ten points; this path won it three (64 → 67 % of bare requests).
+ */
+
+/** A value the quick path does not take as it is. */
+const UNSURE = Symbol('unsure');
+type Read = (value: unknown) => unknown;
+
+/** What JSON.parse makes: other objects (a class, a null prototype) are TaskSchema's to read. */
+const plain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/** A string the schema keeps as it is; a longer one it clips (text) or refuses (ids). */
+const upTo =
+  (max: number): Read =>
+  (v) =>
+    typeof v === 'string' && v.length <= max ? v : UNSURE;
+
+/** zod's nullish(): null and undefined pass as they are. */
+const nullish =
+  (read: Read): Read =>
+  (v) =>
+    v === null || v === undefined ? v : read(v);
+
+interface Field {
+  readonly key: string;
+  readonly read: Read;
+  readonly required?: true;
+}
+
+/** zod's object(): the schema's keys in its order, those present only; others dropped. */
+const object =
+  (fields: readonly Field[]): Read =>
+  (v) => {
+    if (!plain(v)) return UNSURE;
+    const out: Record<string, unknown> = {};
+    for (const { key, read, required } of fields) {
+      if (!(key in v)) {
+        if (required) return UNSURE;
+        continue;
+      }
+      const x = read(v[key]);
+      if (x === UNSURE) return UNSURE;
+      out[key] = x;
+    }
+    return out;
+  };
+
+const id = upTo(BOUNDS.id);
+const member = nullish(
+  object([
+    { key: 'id', read: id, required: true },
+    {
+      key: 'user',
+      read: nullish(
+        object([
+          { key: 'id', read: nullish(id) },
+          { key: 'name', read: nullish(upTo(BOUNDS.name)) },
+          { key: 'email', read: nullish(upTo(BOUNDS.name)) },
+          { key: 'image', read: nullish(upTo(BOUNDS.url)) },
+        ]),
+      ),
+    },
+  ]),
+);
+
+/** TaskSchema's fields, in its order (a test holds the two together). */
+export const QUICK_TASK_FIELDS: readonly Field[] = [
+  { key: 'id', read: id, required: true },
+  { key: 'title', read: nullish(upTo(BOUNDS.title)) },
+  // Any value, as in the schema: boundDescription keeps it or reduces it to its text.
+  { key: 'description', read: (v) => (v === undefined ? v : boundDescription(v)) },
+  { key: 'status', read: id, required: true },
+  { key: 'priority', read: nullish(id) },
+  { key: 'entityId', read: nullish(id) },
+  { key: 'entityType', read: nullish(id) },
+  { key: 'assignee', read: member },
+  { key: 'createdBy', read: member },
+  { key: 'updatedBy', read: member },
+  { key: 'createdAt', read: nullish(id) },
+  { key: 'updatedAt', read: nullish(id) },
+];
+const task = object(QUICK_TASK_FIELDS);
+
+/** The task TaskSchema would make of `value`, or null when it is not plainly in shape. */
+export function quickTask(value: unknown): Task | null {
+  const fields = task(value);
+  if (fields === UNSURE) return null;
+  const t = fields as Omit<Task, 'warnings'>;
+  return { ...t, warnings: taskWarnings(t) };
+}
+
+/** TaskSchema.safeParse, answered without zod when the quick path can. */
+export const parseTask = (value: unknown): z.ZodSafeParseResult<Task> => {
+  const quick = quickTask(value);
+  return quick ? { success: true, data: quick } : TaskSchema.safeParse(value);
+};
