@@ -300,9 +300,11 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** One change for several tasks, each through the outbox; the pacer spaces the requests. */
     async updateMany(input: UpdateTasksInput): Promise<Result<TaskUpdateOutcome[]>> {
       if (!deps.active()) return notConnected();
+      // One frozen patch for all: the client checks it once (request-validation.ts).
+      const patch = Object.freeze({ ...input.patch });
       // Each answer's event waits for the turn's list, not one list per task.
       const results = await Promise.all(
-        input.taskIds.map((taskId) => updateOne({ taskId, patch: input.patch })),
+        input.taskIds.map((taskId) => updateOne({ taskId, patch })),
       );
       flush();
       return ok(

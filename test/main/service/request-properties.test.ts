@@ -134,6 +134,25 @@ describe('request validation over the wire: no invalid id ever reaches a URL', (
     // The property means something only if valid requests went out too.
     expect(sentInAll).toBeGreaterThan(20);
   });
+
+  it('a patch that reads differently each time goes out only as it was checked, frozen or not', async () => {
+    const [taskId] = demo.server.taskIds(demo.server.organizations[0]!.id);
+    for (const freeze of [false, true]) {
+      let reads = 0;
+      // A bulk change's patch is frozen and checked once: what goes out must still be the checked value.
+      const patch = Object.defineProperty({}, 'status', {
+        enumerable: true,
+        get: () => (reads++ === 0 ? 'done' : 'not-a-status'),
+      });
+      if (freeze) Object.freeze(patch);
+      for (let call = 0; call < 3; call++) {
+        const before = demo.server.requestCount();
+        const r = await demoClient(demo.server).updateTask(taskId!, patch as TaskPatch);
+        if (demo.server.requestCount() === before) expect(!r.ok && r.error.kind).toBe('bad_input');
+        else expect(r.ok && r.value.status).toBe('done');
+      }
+    }
+  });
 });
 
 describe('request validation messages', () => {
