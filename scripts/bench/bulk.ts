@@ -1,9 +1,9 @@
 import { contract } from '../../common/ipc';
-import { createEventEncoder } from '../../main/ipc/event-encoder';
 import type { Result } from '../../common/result';
 import type { TaskStatus } from '../../common/task';
 import type { TaskUpdateOutcome } from '../../common/views';
 import { barePut } from './bare-put';
+import { createIpcStandIn } from './ipc-stand-in';
 import type { BenchService } from './bench-service';
 import { signedInCore } from './main-side';
 import { now, repeatPaired, shortOfRuns, within } from './repeat';
@@ -54,13 +54,7 @@ export const bulk: Measurement = {
     if (ids.length < BULK_CHANGES)
       throw new Error(`The service has fewer than ${BULK_CHANGES} tasks.`);
     const main = await signedInCore(service, BULK_CHANGES, { pacing: 'off' });
-    // Stands in for the app's event sender (main/ipc/event-sender.ts): the same encoder, then
-    // webContents.send's serialisation of what it sends.
-    const encoder = createEventEncoder();
-    const offIpc = main.harness.core.onEvent((event, payload) => {
-      const message = encoder.encode(event, payload);
-      if (message) structuredClone(message.payload);
-    });
+    const offIpc = main.harness.core.onEvent(createIpcStandIn());
     let concurrency = 0;
     // Main's count can include a read beside the 200 PUTs; a worker past one per PUT has nothing to do.
     const workers = () => Math.min(ids.length, Math.max(1, concurrency));

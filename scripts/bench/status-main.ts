@@ -1,5 +1,6 @@
 import type { Result } from '../../common/result';
 import { barePut } from './bare-put';
+import { createIpcStandIn } from './ipc-stand-in';
 import { signedInCore } from './main-side';
 import { now, repeatPaired, shortOfRuns, within } from './repeat';
 import { judge } from './budget';
@@ -34,8 +35,7 @@ export const statusMain: Measurement = {
     const [pinned, other] = service.taskIds;
     if (!pinned || !other) throw new Error('The service has fewer than two tasks.');
     const main = await signedInCore(service, 1);
-    // Stands in for webContents.send, which serialises every event to the renderer.
-    const offIpc = main.harness.core.onEvent((_event, payload) => void structuredClone(payload));
+    const offIpc = main.harness.core.onEvent(createIpcStandIn());
     try {
       const plan = { warmup: ctx.warmup, runs: ctx.runs, capMs: CAP_MS };
       const samples = await repeatPaired(
