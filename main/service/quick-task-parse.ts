@@ -25,7 +25,7 @@ type Read = (value: unknown) => unknown;
 const plain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
-/** A string the schema keeps as it is; a longer one it clips (text) or refuses (ids). */
+/** A string the schema keeps as it is: a longer one (in UTF-16 units) it clips or judges itself. */
 const upTo =
   (max: number): Read =>
   (v) =>
@@ -62,29 +62,25 @@ const object =
   };
 
 const id = upTo(BOUNDS.id);
-const member = nullish(
-  object([
-    { key: 'id', read: id, required: true },
-    {
-      key: 'user',
-      read: nullish(
-        object([
-          { key: 'id', read: nullish(id) },
-          { key: 'name', read: nullish(upTo(BOUNDS.name)) },
-          { key: 'email', read: nullish(upTo(BOUNDS.name)) },
-          { key: 'image', read: nullish(upTo(BOUNDS.url)) },
-        ]),
-      ),
-    },
-  ]),
-);
 
-/** TaskSchema's fields, in its order (a test holds the two together). */
+/** UserSchema's, MemberSchema's and TaskSchema's fields, in their order (a test holds them together). */
+export const QUICK_USER_FIELDS: readonly Field[] = [
+  { key: 'id', read: nullish(id) },
+  { key: 'name', read: nullish(upTo(BOUNDS.name)) },
+  { key: 'email', read: nullish(upTo(BOUNDS.name)) },
+  { key: 'image', read: nullish(upTo(BOUNDS.url)) },
+];
+export const QUICK_MEMBER_FIELDS: readonly Field[] = [
+  { key: 'id', read: id, required: true },
+  { key: 'user', read: nullish(object(QUICK_USER_FIELDS)) },
+];
+const member = nullish(object(QUICK_MEMBER_FIELDS));
+
 export const QUICK_TASK_FIELDS: readonly Field[] = [
   { key: 'id', read: id, required: true },
   { key: 'title', read: nullish(upTo(BOUNDS.title)) },
-  // Any value, as in the schema: boundDescription keeps it or reduces it to its text.
-  { key: 'description', read: (v) => (v === undefined ? v : boundDescription(v)) },
+  // Any value, as in the schema; bounded below, once every other field is found in shape.
+  { key: 'description', read: (v) => v },
   { key: 'status', read: id, required: true },
   { key: 'priority', read: nullish(id) },
   { key: 'entityId', read: nullish(id) },
@@ -101,7 +97,10 @@ const task = object(QUICK_TASK_FIELDS);
 export function quickTask(value: unknown): Task | null {
   const fields = task(value);
   if (fields === UNSURE) return null;
-  const t = fields as Omit<Task, 'warnings'>;
+  const t = fields as Omit<Task, 'warnings'> & { description?: unknown };
+  // boundDescription keeps it or reduces it to its text (undefined stays undefined), as the
+  // schema's transform does; last, so a large one is walked once even when zod has to decide.
+  if ('description' in t) t.description = boundDescription(t.description);
   return { ...t, warnings: taskWarnings(t) };
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import { TASK_PRIORITIES, TASK_STATUSES, TaskIdSchema, isTaskId } from '../../common/task';
+import { TASK_PRIORITIES, TASK_STATUSES, isTaskId } from '../../common/task';
 import { TASK_PATCH_FIELDS, TaskPatchSchema } from '../../common/task-patch';
 import type { TaskPatch } from '../../common/task-patch';
 
@@ -10,7 +10,8 @@ import type { TaskPatch } from '../../common/task-patch';
  * URL path and the service does not check it), the patch (the service turns
  * some mistakes into 500s or silent empty updates), and the credentials (they
  * go into headers, where a line break would smuggle in another header).
- * Pure, and never throws whatever it is given.
+ * Never throws, whatever it is given; the one thing it keeps is which frozen
+ * patches it found valid (validatePatch).
  */
 
 export type ServiceAuth =
@@ -29,13 +30,11 @@ const shown = (value: unknown): string => {
   return JSON.stringify(value.replace(/[^\x20-\x7E]/g, '?'));
 };
 
-export const validateTaskId = (id: unknown): Result<string> => {
-  // The schema's own pattern, without a parse per request; the schema words the refusal.
-  if (isTaskId(id)) return ok(id);
-  const parsed = TaskIdSchema.safeParse(id);
-  if (parsed.success) return ok(parsed.data);
-  return bad(`${shown(id)} is not a task id: a task id is "tski_" followed by letters and digits.`);
-};
+/** TaskIdSchema's check (isTaskId shares its pattern), without a zod parse per request. */
+export const validateTaskId = (id: unknown): Result<string> =>
+  isTaskId(id)
+    ? ok(id)
+    : bad(`${shown(id)} is not a task id: a task id is "tski_" followed by letters and digits.`);
 
 const fieldMessages: Record<string, string> = {
   title: 'A title must be non-empty text.',
@@ -73,9 +72,9 @@ const describeIssue = (issue: z.core.$ZodIssue): string => {
 /**
  * Patches found valid, by the object checked: a bulk change sends one patch
  * for hundreds of tasks (task-service.ts freezes it), checked once. Frozen
- * ones only, whose fields stay put; the copy kept is frozen too, and it is
- * the copy that goes out, so a getter that reads differently later changes
- * nothing.
+ * ones only, so that no field is added or replaced since; and what goes out
+ * is always the checked copy (frozen too), never the object given, so even a
+ * getter that reads differently later changes nothing that is sent.
  */
 const checkedPatches = new WeakMap<object, TaskPatch>();
 const frozen = (v: unknown): v is object =>

@@ -1,5 +1,5 @@
 import { serialize } from 'node:v8';
-import type { EventName } from '../../common/ipc';
+import type { EventListener } from '../../main/app/events';
 import { createEventEncoder } from '../../main/ipc/event-encoder';
 
 /**
@@ -9,10 +9,10 @@ import { createEventEncoder } from '../../main/ipc/event-encoder';
  * read back in the renderer's process, not on main's thread, so it is not
  * counted here (structuredClone, used before, counted both halves).
  */
-export function createIpcStandIn(): (event: EventName, payload: unknown) => void {
+export function createIpcStandIn(): EventListener {
   const encoder = createEventEncoder();
   return (event, payload) => {
-    const message = encoder.encode(event, payload as never);
+    const message = encoder.encode(event, payload);
     if (message) serialize(message.payload);
   };
 }

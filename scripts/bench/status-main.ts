@@ -77,7 +77,7 @@ export const statusMain: Measurement = {
             shortOfRuns(app.summary.runs, ctx.runs, plan.capMs),
           ),
           notes: [
-            'app: dispatch(tasks:update) → input check → task service → HTTP PUT → parse → settings written → tasks:changed showing it confirmed; events structured-cloned as IPC would',
+            'app: dispatch(tasks:update) → input check → task service → HTTP PUT → parse → settings written → tasks:changed showing it confirmed; events encoded, then serialised as webContents.send does on main (v8.serialize)',
             `runs alternate app/bare and swap order each run; ${SETTLE_MS} ms of quiet before each app run`,
           ],
         },

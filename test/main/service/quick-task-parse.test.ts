@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOUNDS } from '../../../common/bounds';
-import { TaskSchema } from '../../../common/task';
-import { QUICK_TASK_FIELDS, parseTask, quickTask } from '../../../main/service/quick-task-parse';
+import { MemberSchema, TaskSchema, UserSchema } from '../../../common/task';
+import {
+  QUICK_MEMBER_FIELDS,
+  QUICK_TASK_FIELDS,
+  QUICK_USER_FIELDS,
+  parseTask,
+  quickTask,
+} from '../../../main/service/quick-task-parse';
 import { withDemoServer } from '../../helpers/demo';
 
 /** JSON with key order kept and undefined spelled out: "the same output, key for key". */
@@ -12,10 +18,18 @@ const exact = (v: unknown): string =>
 /** Mostly a short string or null; now and then one at or past the bound, or of another type. */
 const around = (max: number): fc.Arbitrary<unknown> =>
   fc.oneof(
-    { arbitrary: fc.string({ maxLength: 12 }), weight: 30 },
+    { arbitrary: fc.string({ maxLength: 12 }), weight: 20 },
+    // Any UTF-16 unit: control characters, lone surrogates, astral characters.
+    { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 10 },
     { arbitrary: fc.constant(null), weight: 3 },
     {
-      arbitrary: fc.constantFrom('x'.repeat(max), 'x'.repeat(max + 1), `${'x'.repeat(max - 1)}😀`),
+      arbitrary: fc.constantFrom(
+        'x'.repeat(max),
+        'x'.repeat(max + 1),
+        `${'x'.repeat(max - 1)}😀`,
+        `${'x'.repeat(max - 1)}\uD800`,
+        '😀'.repeat(Math.ceil(max / 2) + 1),
+      ),
       weight: 1,
     },
     { arbitrary: fc.constantFrom(undefined, 0, true, [], {}, new String('boxed')), weight: 1 },
@@ -77,8 +91,10 @@ describe('answers parsed without zod', () => {
           const expected = TaskSchema.safeParse(value);
           const actual = parseTask(value);
           expect(actual.success).toBe(expected.success);
-          if (expected.success) expect(exact(actual.data)).toBe(exact(expected.data));
-          else expect(actual.error?.issues).toEqual(expected.error.issues);
+          if (expected.success) {
+            expect(exact(actual.data)).toBe(exact(expected.data));
+            expect(actual.data).toStrictEqual(expected.data);
+          } else expect(actual.error?.issues).toEqual(expected.error.issues);
           if (quickTask(value)) quick += 1;
         },
       ),
@@ -88,7 +104,7 @@ describe('answers parsed without zod', () => {
     expect(quick).toBeGreaterThan(300);
   });
 
-  it('are refused by TaskSchema with its own words, never taken', () => {
+  it('that are not tasks are refused by TaskSchema, in its words', () => {
     for (const value of [
       { status: 'todo' },
       { id: 'tski_1', status: 'x'.repeat(BOUNDS.id + 1) },
@@ -96,7 +112,9 @@ describe('answers parsed without zod', () => {
       [{ id: 'tski_1', status: 'todo' }],
     ]) {
       expect(quickTask(value)).toBeNull();
-      expect(parseTask(value).success).toBe(false);
+      const parsed = parseTask(value);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues).toEqual(TaskSchema.safeParse(value).error?.issues);
     }
   });
 
@@ -107,8 +125,14 @@ describe('answers parsed without zod', () => {
     expect(parsed.success && parsed.data.title?.length).toBe(BOUNDS.title);
   });
 
-  it('know every field TaskSchema keeps, in its order', () => {
-    expect(QUICK_TASK_FIELDS.map((f) => f.key)).toEqual(Object.keys(TaskSchema.in.shape));
+  it('know every field the schemas keep, in their order, and which they require', () => {
+    const fields = (list: typeof QUICK_TASK_FIELDS) => list.map((f) => [f.key, !!f.required]);
+    // A field zod requires has no optional input (`optin`); an optional or nullish one has.
+    const schema = (shape: Record<string, { _zod: { optin?: unknown } }>) =>
+      Object.entries(shape).map(([key, s]) => [key, s._zod.optin === undefined]);
+    expect(fields(QUICK_TASK_FIELDS)).toEqual(schema(TaskSchema.in.shape));
+    expect(fields(QUICK_MEMBER_FIELDS)).toEqual(schema(MemberSchema.shape));
+    expect(fields(QUICK_USER_FIELDS)).toEqual(schema(UserSchema.shape));
   });
 
   describe('what the reference service answers', () => {
