@@ -97,11 +97,13 @@ const task = object(QUICK_TASK_FIELDS);
 export function quickTask(value: unknown): Task | null {
   const fields = task(value);
   if (fields === UNSURE) return null;
-  const t = fields as Omit<Task, 'warnings'> & { description?: unknown };
+  const t = fields as Omit<Task, 'warnings'> & { description?: unknown; warnings?: string[] };
   // boundDescription keeps it or reduces it to its text (undefined stays undefined), as the
   // schema's transform does; last, so a large one is walked once even when zod has to decide.
   if ('description' in t) t.description = boundDescription(t.description);
-  return { ...t, warnings: taskWarnings(t) };
+  // Added last, as the schema's spread adds it: the object is this call's own.
+  t.warnings = taskWarnings(t);
+  return t as Task;
 }
 
 /** TaskSchema.safeParse, answered without zod when the quick path can. */
