@@ -43,34 +43,11 @@ export default defineConfig({
         input: { index: resolve(__dirname, 'renderer/index.html') },
         // Everything the page imports at start goes in one file: left to itself, Rolldown puts
         // what the lazy screens share with it (React, the API context) in files of their own,
-        // two more requests at every start and 774 bytes gzip more of glue between them.
-        output: {
-          codeSplitting: {
-            groups: [
-              {
-                test: /./,
-                name: (id, ctx) =>
-                  importedAtStart(id, (m) => ctx.getModuleInfo(m)) ? 'index' : null,
-              },
-            ],
-          },
-        },
+        // two more requests at every start. The group takes the entry's own module too, so
+        // Rolldown's chunk optimisation folds it into the entry's chunk (the name alone does
+        // not; that pass is off if any module uses top-level await). Lazy screens keep theirs.
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
       },
     },
   },
 });
-
-/** Whether the entry imports this module, directly or through others, without an import(). */
-function importedAtStart(
-  id: string,
-  info: (id: string) => { isEntry: boolean; importers: readonly string[] } | null,
-): boolean {
-  const seen = new Set<string>();
-  const up = (m: string): boolean => {
-    if (seen.has(m)) return false;
-    seen.add(m);
-    const i = info(m);
-    return i !== null && (i.isEntry || i.importers.some(up));
-  };
-  return up(id);
-}
