@@ -56,9 +56,12 @@ export function staticImports(code: string): string[] {
   return [...found];
 }
 
+/** A path index.html gives ("./assets/x.js"), as a path inside outDir ("assets/x.js"). */
+const inOutDir = (p: string): string => posix.normalize(p.replace(/^\.?\//, ''));
+
 /** The page's scripts and, transitively, what they import statically, as paths inside outDir. */
 async function initialScripts(outDir: string, linked: readonly string[]): Promise<string[]> {
-  const files = linked.map((p) => posix.normalize(p.replace(/^\.?\//, '')));
+  const files = linked.map(inOutDir);
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as string;
     const code = await readFile(join(outDir, file), 'utf8');
@@ -83,21 +86,22 @@ export async function measureWeight(outDir: string): Promise<Weight> {
     let raw = 0;
     let gz = 0;
     for (const p of paths) {
-      const bytes = await readFile(join(outDir, p.replace(/^\.?\//, '')));
+      const bytes = await readFile(join(outDir, p));
       raw += bytes.length;
       gz += gzipSize(bytes);
     }
     return { raw, gz };
   };
   const scripts = await initialScripts(outDir, assets.js);
+  const styles = assets.css.map(inOutDir);
   const js = await sum(scripts);
-  const css = await sum(assets.css);
+  const css = await sum(styles);
   return {
     jsGzip: js.gz,
     cssGzip: css.gz,
     jsRaw: js.raw,
     cssRaw: css.raw,
-    files: [...scripts, ...assets.css.map((p) => p.replace(/^\.?\//, ''))],
+    files: [...scripts, ...styles],
   };
 }
 
