@@ -9,6 +9,8 @@
 export interface SchedulerStats {
   /** Timers set and not yet fired or cancelled. */
   readonly pending: number;
+  /** The pending ones by what they are for: which part of the app will wake it next. */
+  readonly pendingByLabel: Readonly<Record<string, number>>;
   /** Timers ever set. */
   readonly scheduled: number;
   /** Timers that fired: the app's own wake-ups. */
@@ -42,8 +44,14 @@ export interface SchedulerOptions {
   readonly onError?: (label: string, error: unknown) => void;
 }
 
+const countByLabel = (timers: Iterable<{ readonly label: string }>): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const { label } of timers) counts[label] = (counts[label] ?? 0) + 1;
+  return counts;
+};
+
 export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
-  const pending = new Map<number, NodeJS.Timeout>();
+  const pending = new Map<number, { readonly timer: NodeJS.Timeout; readonly label: string }>();
   const firedByLabel: Record<string, number> = {};
   let next = 0;
   let scheduled = 0;
@@ -68,11 +76,11 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
       }, clampDelay(ms));
       // A waiting retry is no reason to keep a process alive (tests, a CLI); Electron runs on regardless.
       timer.unref();
-      pending.set(id, timer);
+      pending.set(id, { timer, label });
       return () => {
         const t = pending.get(id);
         if (!t) return;
-        clearTimeout(t);
+        clearTimeout(t.timer);
         pending.delete(id);
         cancelled += 1;
       };
@@ -80,6 +88,7 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
 
     stats: () => ({
       pending: pending.size,
+      pendingByLabel: countByLabel(pending.values()),
       scheduled,
       fired,
       cancelled,
@@ -87,7 +96,7 @@ export function createScheduler(opts: SchedulerOptions = {}): Scheduler {
     }),
 
     dispose() {
-      for (const t of pending.values()) clearTimeout(t);
+      for (const t of pending.values()) clearTimeout(t.timer);
       cancelled += pending.size;
       pending.clear();
     },

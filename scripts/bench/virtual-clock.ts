@@ -12,14 +12,22 @@ export function createVirtualClock() {
   const now = () => Date.now() + offset;
   let pending = 0;
   let fired = 0;
+  const pendingByLabel: Record<string, number> = {};
+  const count = (label: string, by: number) => {
+    const n = (pendingByLabel[label] ?? 0) + by;
+    if (n === 0) delete pendingByLabel[label];
+    else pendingByLabel[label] = n;
+  };
   const scheduler: Scheduler = {
     now,
-    after(ms, run) {
+    after(ms, run, label) {
       const due = now() + Math.max(0, ms);
       let cancelled = false;
       pending += 1;
+      count(label, 1);
       setImmediate(() => {
         pending -= 1;
+        count(label, -1);
         if (cancelled) return;
         if (now() < due) offset += due - now();
         fired += 1;
@@ -29,7 +37,14 @@ export function createVirtualClock() {
         cancelled = true;
       };
     },
-    stats: () => ({ pending, scheduled: fired + pending, fired, cancelled: 0, firedByLabel: {} }),
+    stats: () => ({
+      pending,
+      pendingByLabel: { ...pendingByLabel },
+      scheduled: fired + pending,
+      fired,
+      cancelled: 0,
+      firedByLabel: {},
+    }),
     dispose: () => undefined,
   };
   return {

@@ -9,11 +9,17 @@ describe('the scheduler', () => {
     const s = createScheduler();
     let runs = 0;
     s.after(5, () => runs++, 'outbox retry');
-    expect(s.stats()).toMatchObject({ pending: 1, scheduled: 1, fired: 0 });
+    expect(s.stats()).toMatchObject({
+      pending: 1,
+      pendingByLabel: { 'outbox retry': 1 },
+      scheduled: 1,
+      fired: 0,
+    });
     await tick(s, 20, 'pacing');
     expect(runs).toBe(1);
     expect(s.stats()).toMatchObject({
       pending: 0,
+      pendingByLabel: {},
       scheduled: 2,
       fired: 2,
       firedByLabel: { 'outbox retry': 1, pacing: 1 },
