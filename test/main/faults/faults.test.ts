@@ -244,7 +244,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     await relay.stop();
     unwrap(await set(a, id!, 'canceled'));
     await relay.start();
-    expect(a.h.core.timers().pending).toBe(1);
+    expect(a.h.core.timers().pendingByLabel).toEqual({ 'outbox retry': 1 });
     a.h.core.resume();
     await whenOutboxEmpty(a.h.core);
     expect(statusOf(id!)).toBe('canceled');
@@ -575,7 +575,7 @@ describe.skipIf(gate.skip)('bulk changes, paced', () => {
     );
     // Its lane asks the pacer for a token within the same turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(h.core.timers()).toMatchObject({ pending: 1 });
+    expect(h.core.timers().pendingByLabel).toEqual({ pacing: 1 });
     expect(server.getTask(org, y!)?.status).not.toBe('in_review');
     // Raised: the waiting change goes at once.
     unwrap(await h.call('setSettings', { requestsPerMinute: 100 }));
