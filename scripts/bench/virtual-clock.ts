@@ -12,6 +12,7 @@ export function createVirtualClock() {
   const now = () => Date.now() + offset;
   let pending = 0;
   let fired = 0;
+  // A cancelled timer still runs its turn here (and does nothing): it counts until then, as `pending` does.
   const pendingByLabel: Record<string, number> = {};
   const count = (label: string, by: number) => {
     const n = (pendingByLabel[label] ?? 0) + by;
