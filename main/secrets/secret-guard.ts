@@ -10,6 +10,7 @@
  */
 
 import { types } from 'node:util';
+import { serialize } from 'node:v8';
 import { defineField } from '../../common/define-field';
 import { isFrozenData } from '../../common/deep-freeze';
 
@@ -26,6 +27,38 @@ export interface SecretGuard {
   /** Whether the text carries any run of a secret. */
   finds(value: string): boolean;
 }
+
+/** An array index as Object.keys gives it: "0", "17", never "01" or "-1". */
+const isIndex = (k: string): boolean => {
+  const n = Number(k);
+  return Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1 && String(n) === k;
+};
+
+/** Bytes read as text both ways a secret could sit in them: one byte a character, or two (at either offset). */
+const bytesAsText = (bytes: Buffer): string[] => [
+  bytes.toString('latin1'),
+  bytes.toString('utf16le'),
+  bytes.subarray(1).toString('utf16le'),
+];
+
+/**
+ * What structured clone (Electron's IPC) carries of a value that walking its
+ * own enumerable fields does not see: an Error's name, message, stack and
+ * cause; a boxed string; the bytes of a buffer, typed array or DataView; a
+ * RegExp's source. Null for anything else, which is walked as an object.
+ */
+const carriedBeyondFields = (v: object): unknown[] | null => {
+  if (types.isNativeError(v)) {
+    const e = v as Error;
+    return [e.name, e.message, e.stack, e.cause];
+  }
+  if (types.isBoxedPrimitive(v)) return [v.valueOf()];
+  if (types.isRegExp(v)) return [v.source];
+  if (types.isAnyArrayBuffer(v)) return bytesAsText(Buffer.from(v));
+  if (types.isArrayBufferView(v))
+    return bytesAsText(Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+  return null;
+};
 
 /** Upper-cases ASCII letters only: keeps every index where it was, which toUpperCase does not promise. */
 const fold = (s: string): string => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
@@ -152,9 +185,29 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
         if (out !== null) out.push(y);
         else if (childrenClean) childrenClean = isClean(x);
       }
+      const named = namedFields(v as unknown[] & Record<string, unknown>, depth);
+      if (named !== null) {
+        if (named.changed || out !== null) {
+          out ??= v.slice();
+          for (const [k, y] of named.fields)
+            defineField(out as unknown as Record<string, unknown>, k, y);
+        } else if (childrenClean) childrenClean = named.clean;
+      }
       if (out !== null) return out as T;
       settle(v, childrenClean);
       return v;
+    }
+    // Not plain data: what IPC would carry of it beyond its own fields is looked at too.
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) {
+      const inside = carriedBeyondFields(v);
+      if (inside !== null) {
+        // Judged whole: a redacted Error or byte array would be a different thing; the placeholder says so.
+        if (inside.some((x) => value(x, depth + 1) !== x)) return REDACTED as T;
+        // Bytes, a boxed value or a RegExp carry nothing else; an Error's own fields are walked below.
+        if (!types.isNativeError(v)) return v;
+        childrenClean = false;
+      }
     }
     // for…in, not Object.entries: no array of pairs per object walked (a bulk change walks
     // thousands of them, and the garbage they left was a tenth of its allocations).
@@ -172,6 +225,32 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (out !== null) return out as T;
     settle(v, childrenClean);
     return v as T;
+  };
+
+  /**
+   * An array's fields beside its items (JSON leaves them out, IPC does not),
+   * each key and value checked; null when it has none, the usual case.
+   */
+  const namedFields = (
+    a: unknown[] & Record<string, unknown>,
+    depth: number,
+  ): { fields: [string, unknown][]; changed: boolean; clean: boolean } | null => {
+    const keys = Object.keys(a);
+    // As many keys as items: every one is an index (a hole would make fewer).
+    if (keys.length === a.length) return null;
+    const fields: [string, unknown][] = [];
+    let changed = false;
+    let clean = true;
+    for (const k of keys) {
+      if (isIndex(k)) continue;
+      const x = a[k];
+      const key = text(k);
+      const y = value(x, depth + 1);
+      changed ||= key !== k || y !== x;
+      clean &&= isClean(x);
+      fields.push([key, y]);
+    }
+    return fields.length > 0 ? { fields, changed, clean } : null;
   };
 
   /** The Map itself when nothing in it matched; else a copy with its keys and values redacted. */
@@ -244,10 +323,19 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       // What a Map or a Set holds is invisible to JSON but not to IPC: written out as lists.
       const asJson = (_key: string, x: unknown): unknown =>
         types.isMap(x) || types.isSet(x) ? [...(x as Iterable<unknown>)] : x;
-      return covered(JSON.stringify(v, asJson) ?? '').length > 0;
+      if (covered(JSON.stringify(v, asJson) ?? '').length > 0) return true;
     } catch {
       return true;
     }
+    // And as IPC would carry it: an Error's message, bytes, an array's named fields, which JSON drops.
+    let cloned: Buffer;
+    try {
+      cloned = serialize(v);
+    } catch {
+      // IPC could not send it either (a function inside); JSON, for disk, said it was clean.
+      return false;
+    }
+    return bytesAsText(cloned).some((t) => covered(t).length > 0);
   };
 
   return { text, value: (v) => value(v), finds: (v) => covered(v).length > 0 };

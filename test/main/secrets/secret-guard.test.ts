@@ -1,3 +1,4 @@
+import { deserialize, serialize } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../../common/deep-freeze';
@@ -168,6 +169,98 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(Object.keys(out)).toEqual(['__proto__', 'title']);
     expect(out['role']).toBeUndefined();
     expect(out['title']).toBe(REDACTED);
+  });
+
+  describe('what IPC carries beyond own fields, which JSON drops', () => {
+    /** Whether any run of the key is in what Electron's IPC (structured clone) would send. */
+    const sentByIpc = (v: unknown): boolean => {
+      const bytes = serialize(v);
+      return [
+        bytes.toString('latin1'),
+        bytes.toString('utf16le'),
+        bytes.subarray(1).toString('utf16le'),
+      ].some((t) => guard.finds(t));
+    };
+    const withCause = new Error('could not save', { cause: `key ${KEY}` });
+    const withStack = new Error('plain words');
+    withStack.stack = `Error: plain words\n    at send (${KEY})`;
+    const named = new TypeError('fine');
+    named.name = `TypeError ${KEY}`;
+    const cases: [string, unknown][] = [
+      ['an Error’s message', new Error(`refused ${KEY}`)],
+      ['an Error’s stack', withStack],
+      ['an Error’s cause', withCause],
+      ['an Error’s name', named],
+      ['a boxed string', new String(`key ${KEY}`)],
+      ['a RegExp', new RegExp(KEY)],
+      ['bytes of its UTF-8', new Uint8Array(Buffer.from(`x${KEY}`))],
+      ['a Buffer', Buffer.from(KEY)],
+      ['an ArrayBuffer', Buffer.from(KEY).buffer.slice(0)],
+      ['a DataView', new DataView(new Uint8Array(Buffer.from(`ab${KEY}`)).buffer, 1)],
+      ['bytes of its UTF-16', Buffer.from(KEY, 'utf16le')],
+      [
+        'bytes of its UTF-16, a byte in',
+        Buffer.concat([Buffer.from([7]), Buffer.from(KEY, 'utf16le')]),
+      ],
+    ];
+    it.each(cases)('%s: replaced whole, before and deep in a value', (_what, v) => {
+      expect(sentByIpc(v)).toBe(true);
+      expect(guard.value(v)).toBe(REDACTED);
+      const out = guard.value({ list: [{ detail: v, title: 'kept' }] });
+      expect(out).toEqual({ list: [{ detail: REDACTED, title: 'kept' }] });
+      expect(sentByIpc(out)).toBe(false);
+    });
+
+    it('passes clean ones as they are, the same objects', () => {
+      const g = createSecretGuard([KEY]);
+      for (const v of [
+        new Error('Could not reach the service', { cause: new Error('ECONNREFUSED') }),
+        new String('plain words'),
+        /^tski_[a-z0-9]+$/,
+        new Uint8Array([1, 2, 3, 250]),
+        Buffer.from('no secret in here at all'),
+        new Date(0),
+      ])
+        expect(g.value(v)).toBe(v);
+    });
+
+    it('walks an Error’s own fields too, as a plain copy', () => {
+      const e = Object.assign(new Error('refused'), { code: 'E_KEY', detail: KEY });
+      expect(guard.value(e)).toEqual({ code: 'E_KEY', detail: REDACTED });
+      expect(sentByIpc(guard.value(e))).toBe(false);
+    });
+
+    it('redacts an array’s named fields, keeping its items and the others', () => {
+      const g = createSecretGuard([KEY]);
+      const list = Object.assign(['a', 'b'], { note: KEY, kept: 'yes' });
+      expect(sentByIpc(list)).toBe(true);
+      expect(JSON.stringify(list)).toBe('["a","b"]');
+      const out = g.value(list) as string[] & Record<string, string>;
+      expect([...out]).toEqual(['a', 'b']);
+      expect({ ...out }).toEqual({ 0: 'a', 1: 'b', note: REDACTED, kept: 'yes' });
+      expect(sentByIpc(out)).toBe(false);
+      // Named by the key itself, or beside an item that is redacted too.
+      const keyed = Object.assign([KEY, 'b'], { [KEY]: 'value' });
+      const both = g.value(keyed) as string[] & Record<string, string>;
+      expect({ ...both }).toEqual({ 0: REDACTED, 1: 'b', [REDACTED]: 'value' });
+      expect(deserialize(serialize(both))).toEqual(both);
+      // Clean, with a hole: the same array.
+      const holed = ['a', 'b', 'c'];
+      delete holed[1];
+      const clean = Object.assign(holed, { note: 'fine' });
+      expect(g.value(clean)).toBe(clean);
+    });
+
+    it('judges a value deeper than any the app keeps as IPC would send it, too', () => {
+      const g = createSecretGuard([KEY]);
+      for (const inside of [new Error(KEY), Object.assign([1], { note: KEY }), Buffer.from(KEY)]) {
+        let deep: unknown = inside;
+        for (let i = 0; i < 70; i++) deep = { d: deep };
+        let leaf: unknown = g.value(deep);
+        while (leaf !== null && typeof leaf === 'object' && 'd' in leaf) leaf = leaf.d;
+        expect(leaf).toBe(REDACTED);
+      }
+    });
   });
 
   it('redacts long text each time it is seen, as short text', () => {
