@@ -1,6 +1,23 @@
 /** Plain data deepFreeze froze, and everything in it: none of it can change. */
 const frozenData = new WeakSet<object>();
 
+/** An array index as Object.keys gives it: "0", "17"; never "01", "-1" or 2^32 − 1. */
+export const isArrayIndex = (key: string): boolean => {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1 && String(n) === key;
+};
+
+/**
+ * The named fields among an array's own keys (from Object.keys), which lists
+ * the indices first, in order: whatever follows the last index. JSON leaves
+ * them out; structured clone (IPC) does not.
+ */
+export const namedKeys = (keys: readonly string[]): readonly string[] => {
+  let first = keys.length;
+  while (first > 0 && !isArrayIndex(keys[first - 1] as string)) first -= 1;
+  return first === keys.length ? [] : keys.slice(first);
+};
+
 const plainPrototype = (value: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === Array.prototype || proto === null;
@@ -19,7 +36,9 @@ export const deepFreeze = <T>(value: T): T => {
     // inside that is not recorded itself (an object frozen elsewhere may hold a mutable one).
     const keys = Object.keys(value);
     // An array with holes (read through Array.prototype) or with named properties is not data.
-    let data = plainPrototype(value) && (!Array.isArray(value) || keys.length === value.length);
+    let data =
+      plainPrototype(value) &&
+      (!Array.isArray(value) || (keys.length === value.length && namedKeys(keys).length === 0));
     for (const key of keys) {
       const own = Object.getOwnPropertyDescriptor(value, key);
       if (!own || own.get || own.set) {

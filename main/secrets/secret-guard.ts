@@ -10,9 +10,9 @@
  */
 
 import { types } from 'node:util';
-import { serialize } from 'node:v8';
+import { Serializer } from 'node:v8';
 import { defineField } from '../../common/define-field';
-import { isFrozenData } from '../../common/deep-freeze';
+import { isFrozenData, namedKeys } from '../../common/deep-freeze';
 
 export const FRAGMENT = 8;
 export const REDACTED = '[redacted]';
@@ -22,17 +22,15 @@ const MAX_REMEMBERED = 1_000;
 export interface SecretGuard {
   /** The text with every run of a secret (in any of its forms) replaced by REDACTED. */
   text(value: string): string;
-  /** A copy of a JSON-like value with every string (and key) redacted; the value itself when nothing matched. */
+  /**
+   * A copy of a JSON-like value with every string (and key) redacted; the
+   * value itself when nothing matched. An Error, bytes, a boxed string or a
+   * RegExp that carries a secret is replaced by the REDACTED string itself.
+   */
   value<T>(value: T): T;
   /** Whether the text carries any run of a secret. */
   finds(value: string): boolean;
 }
-
-/** An array index as Object.keys gives it: "0", "17", never "01" or "-1". */
-const isIndex = (k: string): boolean => {
-  const n = Number(k);
-  return Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1 && String(n) === k;
-};
 
 /** Bytes read as text both ways a secret could sit in them: one byte a character, or two (at either offset). */
 const bytesAsText = (bytes: Buffer): string[] => [
@@ -41,23 +39,66 @@ const bytesAsText = (bytes: Buffer): string[] => [
   bytes.subarray(1).toString('utf16le'),
 ];
 
+/** An own data field's value, read through its descriptor: never a getter's. */
+const ownData = (o: object, key: string): unknown => {
+  const own = Object.getOwnPropertyDescriptor(o, key);
+  return own && 'value' in own ? own.value : undefined;
+};
+
+/** A message as V8 writes it (ToString); one that cannot be made text cannot be sent either. */
+const asText = (x: unknown): string | undefined => {
+  if (x === undefined) return undefined;
+  try {
+    return String(x);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Read from the object's internal slots, as V8's serializer does, whatever its own fields or prototype say. */
+const slotGetter = (proto: object, key: string) => Object.getOwnPropertyDescriptor(proto, key)?.get;
+const regExpSource = slotGetter(RegExp.prototype, 'source');
+const typedArrayMemory = slotGetter(
+  Object.getPrototypeOf(Uint8Array.prototype) as object,
+  'buffer',
+);
+const dataViewMemory = slotGetter(DataView.prototype, 'buffer');
+
 /**
  * What structured clone (Electron's IPC) carries of a value that walking its
- * own enumerable fields does not see: an Error's name, message, stack and
- * cause; a boxed string; the bytes of a buffer, typed array or DataView; a
- * RegExp's source. Null for anything else, which is walked as an object.
+ * own enumerable fields does not see, decided by what the value is inside,
+ * not by its prototype (V8's serializer goes by the same): an Error's
+ * message, stack and cause; a boxed string; a RegExp's source; the bytes of
+ * a buffer, typed array or DataView — the whole memory under a view, which
+ * is what V8 sends (a small Buffer shares Node's pool with other data).
+ * Null for anything else, which is walked as an object.
  */
 const carriedBeyondFields = (v: object): unknown[] | null => {
   if (types.isNativeError(v)) {
-    const e = v as Error;
-    return [e.name, e.message, e.stack, e.cause];
+    return [asText(ownData(v, 'message')), (v as Error).stack, ownData(v, 'cause')];
   }
-  if (types.isBoxedPrimitive(v)) return [v.valueOf()];
-  if (types.isRegExp(v)) return [v.source];
+  if (ArrayBuffer.isView(v))
+    return bytesAsText(
+      Buffer.from(
+        (types.isDataView(v) ? dataViewMemory : typedArrayMemory)?.call(v) as ArrayBuffer,
+      ),
+    );
   if (types.isAnyArrayBuffer(v)) return bytesAsText(Buffer.from(v));
-  if (types.isArrayBufferView(v))
-    return bytesAsText(Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+  if (types.isStringObject(v)) return [String.prototype.valueOf.call(v)];
+  if (types.isRegExp(v)) return [regExpSource?.call(v)];
   return null;
+};
+
+/**
+ * A value written as V8's own serializer writes it, as Electron's IPC does:
+ * a typed array with all the memory under it. (Node's v8.serialize writes
+ * only a view's bytes, so it would miss what the rest of that memory holds.)
+ */
+const asIpcSends = (v: unknown): Buffer => {
+  const s = new Serializer();
+  s.writeHeader();
+  s.writeValue(v);
+  return s.releaseBuffer();
 };
 
 /** Upper-cases ASCII letters only: keeps every index where it was, which toUpperCase does not promise. */
@@ -166,7 +207,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   const value = <T>(v: T, depth = 0): T => {
     if (typeof v === 'string') return text(v) as T;
     if (v === null || typeof v !== 'object') return v;
-    // Deeper than anything the app keeps (invariant 8): judged whole, as its JSON.
+    // Deeper than anything the app keeps (invariant 8): judged whole, as its JSON and as IPC's bytes.
     if (depth > 64) return (tooDeep(v) ? REDACTED : v) as T;
     // Nearly everything passes unchanged: a copy is made only from the first change on,
     // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
@@ -197,17 +238,14 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       settle(v, childrenClean);
       return v;
     }
-    // Not plain data: what IPC would carry of it beyond its own fields is looked at too.
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) {
-      const inside = carriedBeyondFields(v);
-      if (inside !== null) {
-        // Judged whole: a redacted Error or byte array would be a different thing; the placeholder says so.
-        if (inside.some((x) => value(x, depth + 1) !== x)) return REDACTED as T;
-        // Bytes, a boxed value or a RegExp carry nothing else; an Error's own fields are walked below.
-        if (!types.isNativeError(v)) return v;
-        childrenClean = false;
-      }
+    // What IPC would carry of it beyond its own fields is looked at too.
+    const inside = carriedBeyondFields(v);
+    if (inside !== null) {
+      // Judged whole: a redacted Error or byte array would be a different thing; the placeholder says so.
+      if (inside.some((x) => value(x, depth + 1) !== x)) return REDACTED as T;
+      // Bytes, a boxed string or a RegExp carry nothing else; an Error's own fields are walked below.
+      if (!types.isNativeError(v)) return v;
+      childrenClean = false;
     }
     // for…in, not Object.entries: no array of pairs per object walked (a bulk change walks
     // thousands of them, and the garbage they left was a tenth of its allocations).
@@ -235,14 +273,12 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     a: unknown[] & Record<string, unknown>,
     depth: number,
   ): { fields: [string, unknown][]; changed: boolean; clean: boolean } | null => {
-    const keys = Object.keys(a);
-    // As many keys as items: every one is an index (a hole would make fewer).
-    if (keys.length === a.length) return null;
+    const keys = namedKeys(Object.keys(a));
+    if (keys.length === 0) return null;
     const fields: [string, unknown][] = [];
     let changed = false;
     let clean = true;
     for (const k of keys) {
-      if (isIndex(k)) continue;
       const x = a[k];
       const key = text(k);
       const y = value(x, depth + 1);
@@ -330,9 +366,9 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     // And as IPC would carry it: an Error's message, bytes, an array's named fields, which JSON drops.
     let cloned: Buffer;
     try {
-      cloned = serialize(v);
+      cloned = asIpcSends(v);
     } catch {
-      // IPC could not send it either (a function inside); JSON, for disk, said it was clean.
+      // Nor can IPC send it (a function inside): it would fail there, not leak. JSON found it clean.
       return false;
     }
     return bytesAsText(cloned).some((t) => covered(t).length > 0);

@@ -29,6 +29,11 @@ describe('deepFreeze', () => {
     expect(isFrozenData(deepFreeze(named))).toBe(false);
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
     expect(isFrozenData(deepFreeze(['a', , 'c']))).toBe(false);
+    // As many holes as named fields: as many keys as items, and still not data.
+    expect(isFrozenData(deepFreeze(Object.assign(new Array<string>(1), { note: 'b' })))).toBe(
+      false,
+    );
+    expect(isFrozenData(deepFreeze(['a', 'b']))).toBe(true);
     // A new parent of parts recorded before (settings reuse unchanged pins): recorded too.
     const kept = deepFreeze({ title: 'kept' });
     expect(isFrozenData(deepFreeze({ pinned: [kept] }))).toBe(true);
