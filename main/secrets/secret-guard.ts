@@ -32,27 +32,10 @@ export interface SecretGuard {
   finds(value: string): boolean;
 }
 
-/** Bytes read as text both ways a secret could sit in them: one byte a character, or two (at either offset). */
-const bytesAsText = (bytes: Buffer): string[] => [
-  bytes.toString('latin1'),
-  bytes.toString('utf16le'),
-  bytes.subarray(1).toString('utf16le'),
-];
-
 /** An own data field's value, read through its descriptor: never a getter's. */
 const ownData = (o: object, key: string): unknown => {
   const own = Object.getOwnPropertyDescriptor(o, key);
   return own && 'value' in own ? own.value : undefined;
-};
-
-/** A message as V8 writes it (ToString); one that cannot be made text cannot be sent either. */
-const asText = (x: unknown): string | undefined => {
-  if (x === undefined) return undefined;
-  try {
-    return String(x);
-  } catch {
-    return undefined;
-  }
 };
 
 /** Read from the object's internal slots, as V8's serializer does, whatever its own fields or prototype say. */
@@ -65,29 +48,63 @@ const typedArrayMemory = slotGetter(
 const dataViewMemory = slotGetter(DataView.prototype, 'buffer');
 
 /**
- * What structured clone (Electron's IPC) carries of a value that walking its
- * own enumerable fields does not see, decided by what the value is inside,
- * not by its prototype (V8's serializer goes by the same): an Error's
- * message, stack and cause; a boxed string; a RegExp's source; the bytes of
- * a buffer, typed array or DataView — the whole memory under a view, which
- * is what V8 sends (a small Buffer shares Node's pool with other data).
- * Null for anything else, which is walked as an object.
+ * The memory V8's serializer sends with bytes: an ArrayBuffer itself, or all
+ * of the one under a typed array or DataView (not only the view's part: a
+ * small Buffer shares Node's 8 KB pool with other data).
  */
-const carriedBeyondFields = (v: object): unknown[] | null => {
-  if (types.isNativeError(v)) {
-    return [asText(ownData(v, 'message')), (v as Error).stack, ownData(v, 'cause')];
-  }
-  if (ArrayBuffer.isView(v))
-    return bytesAsText(
-      Buffer.from(
-        (types.isDataView(v) ? dataViewMemory : typedArrayMemory)?.call(v) as ArrayBuffer,
-      ),
-    );
-  if (types.isAnyArrayBuffer(v)) return bytesAsText(Buffer.from(v));
-  if (types.isStringObject(v)) return [String.prototype.valueOf.call(v)];
-  if (types.isRegExp(v)) return [regExpSource?.call(v)];
-  return null;
+const memoryOf = (v: object): ArrayBufferLike =>
+  ArrayBuffer.isView(v)
+    ? ((types.isDataView(v) ? dataViewMemory : typedArrayMemory)?.call(v) as ArrayBufferLike)
+    : (v as ArrayBufferLike);
+
+/** More bytes than this are judged whole, unread: nothing main sends or keeps carries bytes at all. */
+const MAX_READ_BYTES = 64 * 1024;
+
+/** Bytes read as text both ways a secret could sit in them: one byte a character, or two (at either offset). */
+const textsOfBytes = (bytes: Buffer): string[] => [
+  bytes.toString('latin1'),
+  bytes.toString('utf16le'),
+  bytes.subarray(1).toString('utf16le'),
+];
+
+/**
+ * What a value is inside, which is what V8's serializer (Electron's IPC)
+ * goes by, whatever its prototype says: each kind but a plain object carries
+ * something that walking its own enumerable fields does not see.
+ */
+type Kind = 'object' | 'map' | 'set' | 'error' | 'memory' | 'string' | 'regexp' | 'boxed';
+const kindOf = (v: object): Kind => {
+  if (types.isMap(v)) return 'map';
+  if (types.isSet(v)) return 'set';
+  if (types.isNativeError(v)) return 'error';
+  if (ArrayBuffer.isView(v) || types.isAnyArrayBuffer(v)) return 'memory';
+  if (types.isBoxedPrimitive(v)) return types.isStringObject(v) ? 'string' : 'boxed';
+  return types.isRegExp(v) ? 'regexp' : 'object';
 };
+
+/**
+ * Text IPC carries of an Error, a boxed string or a RegExp beyond their own
+ * fields: the message, stack and cause; the string; the source. 'whole' for
+ * an Error whose message is not text: V8 makes it text as it writes it, and
+ * it could read differently then than here.
+ */
+const textCarried = (v: object, kind: 'error' | 'string' | 'regexp'): unknown[] | 'whole' => {
+  if (kind === 'string') return [String.prototype.valueOf.call(v)];
+  if (kind === 'regexp') return [regExpSource?.call(v)];
+  const message = ownData(v, 'message');
+  if (message !== undefined && typeof message !== 'string') return 'whole';
+  return [message, (v as Error).stack, ownData(v, 'cause')];
+};
+
+/**
+ * Whether JSON (what goes to disk) writes more of a value than the walk
+ * sees: a toJSON's answer, a boxed value made text by its own methods, the
+ * own fields of a Map, a Set, a RegExp or bytes. Such a value is judged by
+ * JSON's text of it. (An Error's and an array's fields are walked.)
+ */
+const jsonSaysMore = (v: object, kind: Kind): boolean =>
+  (kind !== 'object' && kind !== 'error') ||
+  typeof (v as { toJSON?: unknown }).toJSON === 'function';
 
 /**
  * A value written as V8's own serializer writes it, as Electron's IPC does:
@@ -212,11 +229,24 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     // Nearly everything passes unchanged: a copy is made only from the first change on,
     // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
     if (clean.has(v)) return v;
+    // What IPC or JSON would carry of it beyond its own fields. Judged whole: a redacted Error or
+    // byte array would be a different thing; the placeholder says what happened to it.
+    const kind = Array.isArray(v) ? 'object' : kindOf(v);
+    // Bytes: the memory first, whose size bounds what JSON would write of them.
+    if (kind === 'memory')
+      return (memoryCarries(memoryOf(v)) || jsonCarries(v) ? REDACTED : v) as T;
+    if (jsonSaysMore(v, kind) && jsonCarries(v)) return REDACTED as T;
+    if (kind === 'error' || kind === 'string' || kind === 'regexp') {
+      const inside = textCarried(v, kind);
+      if (inside === 'whole' || inside.some((x) => value(x, depth + 1) !== x)) return REDACTED as T;
+    }
     // Electron's IPC clones what a Map or a Set holds too: looked at every time, never cached.
     // (util.types: a Map from another realm counts too.)
-    if (types.isMap(v)) return mapped(v, depth) as T;
-    if (types.isSet(v)) return setOf(v, depth) as T;
-    let childrenClean = true;
+    if (kind === 'map') return mapped(v as unknown as Map<unknown, unknown>, depth) as T;
+    if (kind === 'set') return setOf(v as unknown as Set<unknown>, depth) as T;
+    // A boxed value or a RegExp carries nothing else; an Error's own fields are walked below.
+    if (kind !== 'object' && kind !== 'error') return v;
+    let childrenClean = kind === 'object';
     if (Array.isArray(v)) {
       let out: unknown[] | null = null;
       for (let i = 0; i < v.length; i++) {
@@ -238,15 +268,6 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       settle(v, childrenClean);
       return v;
     }
-    // What IPC would carry of it beyond its own fields is looked at too.
-    const inside = carriedBeyondFields(v);
-    if (inside !== null) {
-      // Judged whole: a redacted Error or byte array would be a different thing; the placeholder says so.
-      if (inside.some((x) => value(x, depth + 1) !== x)) return REDACTED as T;
-      // Bytes, a boxed string or a RegExp carry nothing else; an Error's own fields are walked below.
-      if (!types.isNativeError(v)) return v;
-      childrenClean = false;
-    }
     // for…in, not Object.entries: no array of pairs per object walked (a bulk change walks
     // thousands of them, and the garbage they left was a tenth of its allocations).
     const o = v as Record<string, unknown>;
@@ -263,6 +284,38 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (out !== null) return out as T;
     settle(v, childrenClean);
     return v as T;
+  };
+
+  /** JSON's text of a value: one JSON cannot write (a BigInt, a cycle) cannot reach the disk either. */
+  const jsonCarries = (v: object): boolean => {
+    try {
+      return covered(JSON.stringify(v) ?? '').length > 0;
+    } catch {
+      return false;
+    }
+  };
+
+  /**
+   * Verdicts on memory met during one value(): a list of small Buffers shares
+   * Node's pool, which is read once, not once for each of them.
+   */
+  let memoryVerdicts: Map<ArrayBufferLike, boolean> | null = null;
+  const memoryCarries = (memory: ArrayBufferLike): boolean => {
+    const known = memoryVerdicts?.get(memory);
+    if (known !== undefined) return known;
+    let carries: boolean;
+    try {
+      // Its length from the slot (a Uint8Array over it), not a byteLength its prototype may have lost.
+      const bytes = new Uint8Array(memory);
+      carries =
+        bytes.length > MAX_READ_BYTES ||
+        textsOfBytes(Buffer.from(bytes)).some((t) => covered(t).length > 0);
+    } catch {
+      // Detached: IPC could not send it either, and nothing is lost by the placeholder.
+      carries = true;
+    }
+    (memoryVerdicts ??= new Map()).set(memory, carries);
+    return carries;
   };
 
   /**
@@ -371,10 +424,20 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       // Nor can IPC send it (a function inside): it would fail there, not leak. JSON found it clean.
       return false;
     }
-    return bytesAsText(cloned).some((t) => covered(t).length > 0);
+    return textsOfBytes(cloned).some((t) => covered(t).length > 0);
   };
 
-  return { text, value: (v) => value(v), finds: (v) => covered(v).length > 0 };
+  return {
+    text,
+    value: (v) => {
+      try {
+        return value(v);
+      } finally {
+        memoryVerdicts = null;
+      }
+    },
+    finds: (v) => covered(v).length > 0,
+  };
 }
 
 /**

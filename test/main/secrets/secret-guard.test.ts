@@ -186,6 +186,16 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
         (t) => guard.finds(t),
       );
     };
+    function memoryWithoutPrototype(): ArrayBuffer {
+      return Object.setPrototypeOf(new Uint8Array(Buffer.from(KEY)).buffer, null) as ArrayBuffer;
+    }
+    function changingMessage(): Error {
+      const e = new Error('fine');
+      e.stack = 'Error';
+      let reads = 0;
+      (e as { message: unknown }).message = { toString: () => (reads++ > 0 ? KEY : 'fine') };
+      return e;
+    }
     const withCause = new Error('could not save', { cause: `key ${KEY}` });
     const withStack = new Error('plain words');
     withStack.stack = `Error: plain words\n    at send (${KEY})`;
@@ -225,6 +235,12 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
         'bytes without their prototype',
         Object.setPrototypeOf(new Uint8Array(Buffer.from(KEY)), null),
       ],
+      ['a view of memory without its prototype', new Uint8Array(memoryWithoutPrototype())],
+      ['memory without its prototype', memoryWithoutPrototype()],
+      [
+        'memory that says it is empty',
+        Object.defineProperty(new Uint8Array(Buffer.from(KEY)).buffer, 'byteLength', { value: 0 }),
+      ],
     ];
     it.each(cases)('%s: replaced whole, before and deep in a value', (_what, v) => {
       expect(sentByIpc(v)).toBe(true);
@@ -232,6 +248,43 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
       const out = guard.value({ list: [{ detail: v, title: 'kept' }] });
       expect(out).toEqual({ list: [{ detail: REDACTED, title: 'kept' }] });
       expect(sentByIpc(out)).toBe(false);
+    });
+
+    it('an Error whose message is not text is replaced whole: it may read differently when sent', () => {
+      const out = guard.value({ e: changingMessage() });
+      expect(out).toEqual({ e: REDACTED });
+      expect(sentByIpc(out)).toBe(false);
+    });
+
+    /** What goes to disk: JSON, which calls toJSON, makes boxed values text by their own methods, and writes own fields. */
+    const toDisk: [string, unknown][] = [
+      ['a toJSON’s answer', { title: 'fine', toJSON: () => `saved ${KEY}` }],
+      [
+        'a class’s toJSON',
+        new (class Note {
+          toJSON = () => KEY;
+        })(),
+      ],
+      ['a boxed string’s own toString', Object.assign(new String('fine'), { toString: () => KEY })],
+      ['a Date’s own toISOString', Object.assign(new Date(0), { toISOString: () => KEY })],
+      ['a RegExp’s fields', Object.assign(/fine/, { note: KEY })],
+      ['the fields of bytes', Object.assign(new Uint8Array(2), { note: KEY })],
+      ['a Map’s own fields', Object.assign(new Map(), { note: KEY })],
+    ];
+    it.each(toDisk)('%s: replaced whole before it is written', (_what, v) => {
+      expect(JSON.stringify(v)).toContain(KEY);
+      expect(guard.value(v)).toBe(REDACTED);
+      expect(JSON.stringify(guard.value({ kept: 'yes', v }))).toBe(
+        `{"kept":"yes","v":"${REDACTED}"}`,
+      );
+    });
+
+    it('judges bytes past 64 KiB whole, unread: nothing main sends carries bytes', () => {
+      const big = new Uint8Array(new ArrayBuffer(65 * 1024), 0, 4);
+      expect(sentByIpc(big)).toBe(false);
+      expect(guard.value(big)).toBe(REDACTED);
+      const small = new Uint8Array(new ArrayBuffer(64 * 1024), 0, 4);
+      expect(guard.value(small)).toBe(small);
     });
 
     it('passes clean ones as they are, the same objects', () => {
@@ -243,11 +296,15 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
         new Uint8Array([1, 2, 3, 250]),
         new Uint8Array(new ArrayBuffer(16), 4, 8),
         new Date(0),
+        new Map([['a', 'fine']]),
       ];
       for (const v of clean) {
         expect(sentByIpc(v)).toBe(false);
         expect(g.value(v)).toBe(v);
       }
+      // JSON's text of it is clean too (IPC could not send its function at all).
+      const saysFine = { title: 'fine', toJSON: () => 'fine' };
+      expect(g.value(saysFine)).toBe(saysFine);
     });
 
     it('walks an Error’s own fields too, as a plain copy', () => {
