@@ -24,8 +24,9 @@ export interface SecretGuard {
   text(value: string): string;
   /**
    * A copy of a JSON-like value with every string (and key) redacted; the
-   * value itself when nothing matched. An Error, bytes, a boxed string or a
-   * RegExp that carries a secret is replaced by the REDACTED string itself.
+   * value itself when nothing matched. What is not plain data (an Error,
+   * bytes, a Map's own fields, anything with its own toJSON) is replaced by
+   * the REDACTED string itself when it may carry a secret.
    */
   value<T>(value: T): T;
   /** Whether the text carries any run of a secret. */
@@ -57,7 +58,7 @@ const memoryOf = (v: object): ArrayBufferLike =>
     ? ((types.isDataView(v) ? dataViewMemory : typedArrayMemory)?.call(v) as ArrayBufferLike)
     : (v as ArrayBufferLike);
 
-/** More bytes than this are judged whole, unread: nothing main sends or keeps carries bytes at all. */
+/** More bytes than this are replaced, unread: nothing main sends or keeps carries bytes at all. */
 const MAX_READ_BYTES = 64 * 1024;
 
 /** Bytes read as text both ways a secret could sit in them: one byte a character, or two (at either offset). */
@@ -85,26 +86,64 @@ const kindOf = (v: object): Kind => {
 /**
  * Text IPC carries of an Error, a boxed string or a RegExp beyond their own
  * fields: the message, stack and cause; the string; the source. 'whole' for
- * an Error whose message is not text: V8 makes it text as it writes it, and
- * it could read differently then than here.
+ * an Error whose message is not text or whose stack is its own getter: V8
+ * reads them again as it sends them, and they could answer differently then.
  */
 const textCarried = (v: object, kind: 'error' | 'string' | 'regexp'): unknown[] | 'whole' => {
   if (kind === 'string') return [String.prototype.valueOf.call(v)];
   if (kind === 'regexp') return [regExpSource?.call(v)];
   const message = ownData(v, 'message');
   if (message !== undefined && typeof message !== 'string') return 'whole';
-  return [message, (v as Error).stack, ownData(v, 'cause')];
+  const stack = Object.getOwnPropertyDescriptor(v, 'stack');
+  if (stack && !('value' in stack)) return 'whole';
+  return [message, stack ? stack.value : (v as Error).stack, ownData(v, 'cause')];
 };
 
+/** The toJSONs whose answer is known: a Date's ISO text, a Buffer's numbers. */
+const KNOWN_TO_JSON: readonly unknown[] = [Date.prototype.toJSON, Buffer.prototype.toJSON];
+const BUILT_IN_TEXT: readonly unknown[] = [
+  Date.prototype.toISOString,
+  String.prototype.toString,
+  String.prototype.valueOf,
+  Number.prototype.toString,
+  Number.prototype.valueOf,
+  Boolean.prototype.toString,
+  Boolean.prototype.valueOf,
+];
+
 /**
- * Whether JSON (what goes to disk) writes more of a value than the walk
- * sees: a toJSON's answer, a boxed value made text by its own methods, the
- * own fields of a Map, a Set, a RegExp or bytes. Such a value is judged by
- * JSON's text of it. (An Error's and an array's fields are walked.)
+ * Whether JSON (what goes to disk) would write something the walk does not
+ * see: the answer of a toJSON, or of a boxed value's own text methods, or
+ * the own fields of a Map, a Set, a RegExp, a boxed value or bytes (IPC
+ * sends none of those). None of them is called here: called once to be
+ * judged, it could answer differently when written, so any of them makes
+ * the value judged whole.
  */
-const jsonSaysMore = (v: object, kind: Kind): boolean =>
-  (kind !== 'object' && kind !== 'error') ||
-  typeof (v as { toJSON?: unknown }).toJSON === 'function';
+const jsonWritesUnseen = (v: object, kind: Kind): boolean => {
+  const o = v as Record<string | symbol, unknown>;
+  let toJSON: unknown;
+  try {
+    toJSON = o['toJSON'];
+  } catch {
+    // JSON would throw on it too, and write nothing.
+    return false;
+  }
+  if (typeof toJSON === 'function') {
+    if (!KNOWN_TO_JSON.includes(toJSON)) return true;
+    // A Date's toJSON asks its toISOString.
+    if (toJSON === Date.prototype.toJSON && !BUILT_IN_TEXT.includes(o['toISOString'])) return true;
+    return false;
+  }
+  if (kind === 'object' || kind === 'error') return false;
+  if (kind === 'boxed' || kind === 'string') {
+    if (o[Symbol.toPrimitive] !== undefined) return true;
+    if (!BUILT_IN_TEXT.includes(o['toString']) || !BUILT_IN_TEXT.includes(o['valueOf']))
+      return true;
+  }
+  // A boxed string's and a typed array's own keys start with their indices.
+  const keys = Object.keys(v);
+  return (kind === 'string' || ArrayBuffer.isView(v) ? namedKeys(keys) : keys).length > 0;
+};
 
 /**
  * A value written as V8's own serializer writes it, as Electron's IPC does:
@@ -122,7 +161,11 @@ const asIpcSends = (v: unknown): Buffer => {
 const fold = (s: string): string => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
 
 const base64 = (s: string): string[] => {
-  const std = Buffer.from(s, 'utf8').toString('base64').replace(/=+$/, '');
+  // Encoded into memory of its own: Buffer.from would put the secret into Node's shared pool.
+  const utf8 = new TextEncoder().encode(s);
+  const std = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength)
+    .toString('base64')
+    .replace(/=+$/, '');
   return [std, std.replace(/\+/g, '-').replace(/\//g, '_')];
 };
 
@@ -234,8 +277,8 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     const kind = Array.isArray(v) ? 'object' : kindOf(v);
     // Bytes: the memory first, whose size bounds what JSON would write of them.
     if (kind === 'memory')
-      return (memoryCarries(memoryOf(v)) || jsonCarries(v) ? REDACTED : v) as T;
-    if (jsonSaysMore(v, kind) && jsonCarries(v)) return REDACTED as T;
+      return (memoryCarries(memoryOf(v)) || jsonWritesUnseen(v, kind) ? REDACTED : v) as T;
+    if (jsonWritesUnseen(v, kind)) return REDACTED as T;
     if (kind === 'error' || kind === 'string' || kind === 'regexp') {
       const inside = textCarried(v, kind);
       if (inside === 'whole' || inside.some((x) => value(x, depth + 1) !== x)) return REDACTED as T;
@@ -286,15 +329,6 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     return v as T;
   };
 
-  /** JSON's text of a value: one JSON cannot write (a BigInt, a cycle) cannot reach the disk either. */
-  const jsonCarries = (v: object): boolean => {
-    try {
-      return covered(JSON.stringify(v) ?? '').length > 0;
-    } catch {
-      return false;
-    }
-  };
-
   /**
    * Verdicts on memory met during one value(): a list of small Buffers shares
    * Node's pool, which is read once, not once for each of them.
@@ -305,11 +339,15 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (known !== undefined) return known;
     let carries: boolean;
     try {
-      // Its length from the slot (a Uint8Array over it), not a byteLength its prototype may have lost.
+      // Its length from the slot (a Uint8Array over it), not a byteLength its prototype may have
+      // lost; read where it is, made a Buffer in place: a copy of a few bytes would go into Node's
+      // pool, beside other small Buffers that IPC sends with the whole pool.
       const bytes = new Uint8Array(memory);
       carries =
         bytes.length > MAX_READ_BYTES ||
-        textsOfBytes(Buffer.from(bytes)).some((t) => covered(t).length > 0);
+        textsOfBytes(Object.setPrototypeOf(bytes, Buffer.prototype) as Buffer).some(
+          (t) => covered(t).length > 0,
+        );
     } catch {
       // Detached: IPC could not send it either, and nothing is lost by the placeholder.
       carries = true;

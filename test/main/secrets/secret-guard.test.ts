@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Serializer } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -279,6 +280,29 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
       );
     });
 
+    it('judges a toJSON of its own whole, unasked: it could answer differently when written', () => {
+      let n = 0;
+      const later = { toJSON: () => (n++ > 0 ? KEY : 'fine') };
+      const byKey = { toJSON: (key: string) => (key === '' ? 'fine' : KEY) };
+      const saysFine = { title: 'fine', toJSON: () => 'fine' };
+      for (const v of [later, byKey, saysFine]) expect(guard.value({ v })).toEqual({ v: REDACTED });
+      expect(n).toBe(0);
+      // A Date's own: its ISO text, unless its toISOString is not the built-in one.
+      let m = 0;
+      const date = Object.assign(new Date(0), { toISOString: () => (m++ > 0 ? KEY : 'x') });
+      expect(JSON.stringify(guard.value({ date }))).toBe(`{"date":"${REDACTED}"}`);
+    });
+
+    it('reads memory where it is: no secret is copied into memory other values share', () => {
+      const secret = `tray_${randomUUID()}`;
+      const g = createSecretGuard([secret]);
+      // In Node's shared pool, with whatever else lands there.
+      const innocent = Buffer.from('hello');
+      const alone = new TextEncoder().encode(`x ${secret}`).buffer;
+      expect(g.value([innocent, alone])).toEqual([innocent, REDACTED]);
+      expect(g.finds(Buffer.from(innocent.buffer).toString('latin1'))).toBe(false);
+    });
+
     it('judges bytes past 64 KiB whole, unread: nothing main sends carries bytes', () => {
       const big = new Uint8Array(new ArrayBuffer(65 * 1024), 0, 4);
       expect(sentByIpc(big)).toBe(false);
@@ -302,9 +326,6 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
         expect(sentByIpc(v)).toBe(false);
         expect(g.value(v)).toBe(v);
       }
-      // JSON's text of it is clean too (IPC could not send its function at all).
-      const saysFine = { title: 'fine', toJSON: () => 'fine' };
-      expect(g.value(saysFine)).toBe(saysFine);
     });
 
     it('walks an Error’s own fields too, as a plain copy', () => {
