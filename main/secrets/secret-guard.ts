@@ -25,8 +25,9 @@ export interface SecretGuard {
   /**
    * A copy of a JSON-like value with every string (and key) redacted; the
    * value itself when nothing matched. What is not plain data (an Error,
-   * bytes, a Map's own fields, anything with its own toJSON) is replaced by
-   * the REDACTED string itself when it may carry a secret.
+   * bytes, a Proxy, a Map with fields of its own, anything whose toJSON is
+   * not a Date's or a Buffer's) is replaced by the REDACTED string itself
+   * when it may carry a secret.
    */
   value<T>(value: T): T;
   /** Whether the text carries any run of a secret. */
@@ -73,8 +74,10 @@ const textsOfBytes = (bytes: Buffer): string[] => [
  * goes by, whatever its prototype says: each kind but a plain object carries
  * something that walking its own enumerable fields does not see.
  */
-type Kind = 'object' | 'map' | 'set' | 'error' | 'memory' | 'string' | 'regexp' | 'boxed';
+type Kind = 'object' | 'proxy' | 'map' | 'set' | 'error' | 'memory' | 'string' | 'regexp' | 'boxed';
 const kindOf = (v: object): Kind => {
+  // IPC cannot send one; JSON asks it for everything, and it may answer anything, each time anew.
+  if (types.isProxy(v)) return 'proxy';
   if (types.isMap(v)) return 'map';
   if (types.isSet(v)) return 'set';
   if (types.isNativeError(v)) return 'error';
@@ -95,51 +98,74 @@ const textCarried = (v: object, kind: 'error' | 'string' | 'regexp'): unknown[] 
   const message = ownData(v, 'message');
   if (message !== undefined && typeof message !== 'string') return 'whole';
   const stack = Object.getOwnPropertyDescriptor(v, 'stack');
-  if (stack && !('value' in stack)) return 'whole';
-  return [message, stack ? stack.value : (v as Error).stack, ownData(v, 'cause')];
+  // Newer V8 (Electron's) gives every Error one shared built-in stack getter, which reads the same.
+  if (stack && !('value' in stack) && stack.get !== NATIVE_STACK_GETTER) return 'whole';
+  return [message, (v as Error).stack, ownData(v, 'cause')];
 };
 
-/** The toJSONs whose answer is known: a Date's ISO text, a Buffer's numbers. */
-const KNOWN_TO_JSON: readonly unknown[] = [Date.prototype.toJSON, Buffer.prototype.toJSON];
-const BUILT_IN_TEXT: readonly unknown[] = [
-  Date.prototype.toISOString,
-  String.prototype.toString,
-  String.prototype.valueOf,
-  Number.prototype.toString,
-  Number.prototype.valueOf,
-  Boolean.prototype.toString,
-  Boolean.prototype.valueOf,
-];
+/** The getter V8 gives every Error for its stack, where it gives one (not Node 20's V8). */
+const NATIVE_STACK_GETTER = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get;
+
+/** A getter, or a Proxy that could answer anything: what it gives when written is not known now. */
+const UNKNOWN = Symbol('unknown');
 
 /**
- * Whether JSON (what goes to disk) would write something the walk does not
- * see: the answer of a toJSON, or of a boxed value's own text methods, or
- * the own fields of a Map, a Set, a RegExp, a boxed value or bytes (IPC
- * sends none of those). None of them is called here: called once to be
- * judged, it could answer differently when written, so any of them makes
- * the value judged whole.
+ * A property as JSON's Get would find it along the prototype chain, without
+ * calling anything: its data value, undefined when absent, or UNKNOWN.
+ */
+const lookUp = (o: object, key: string | symbol): unknown => {
+  for (let at: object | null = o; at !== null; at = Object.getPrototypeOf(at) as object | null) {
+    if (types.isProxy(at)) return UNKNOWN;
+    const own = Object.getOwnPropertyDescriptor(at, key);
+    if (own) return 'value' in own ? own.value : UNKNOWN;
+  }
+  return undefined;
+};
+
+/** A value's method is the built-in one of this prototype, found as data. */
+const builtIn = (o: object, proto: object, key: string | symbol): boolean =>
+  lookUp(o, key) === (proto as Record<string | symbol, unknown>)[key];
+
+/**
+ * Whether JSON (what goes to disk) could write something the walk does not
+ * see: what a toJSON answers, or a boxed value's own text methods, or the
+ * own fields of a Map, a Set, a RegExp, a boxed value or bytes (IPC sends
+ * none of those). Nothing is called here: called once to be judged, it
+ * could answer differently when written. Only a real Date's and a real
+ * Buffer's built-in toJSON, with the built-in methods they use, are known.
  */
 const jsonWritesUnseen = (v: object, kind: Kind): boolean => {
-  const o = v as Record<string | symbol, unknown>;
-  let toJSON: unknown;
-  try {
-    toJSON = o['toJSON'];
-  } catch {
-    // JSON would throw on it too, and write nothing.
-    return false;
-  }
-  if (typeof toJSON === 'function') {
-    if (!KNOWN_TO_JSON.includes(toJSON)) return true;
-    // A Date's toJSON asks its toISOString.
-    if (toJSON === Date.prototype.toJSON && !BUILT_IN_TEXT.includes(o['toISOString'])) return true;
-    return false;
+  // `in` calls no getter, and nearly every value has no toJSON; a prototype other than a plain
+  // object's or a list's could be a Proxy, whose answer to `in` says nothing.
+  const proto: unknown = Object.getPrototypeOf(v);
+  const plain = proto === Object.prototype || proto === Array.prototype || proto === null;
+  if (!plain || 'toJSON' in v) {
+    const toJSON = lookUp(v, 'toJSON');
+    if (toJSON === Date.prototype.toJSON && types.isDate(v))
+      // It makes the Date a number (its toPrimitive, then valueOf), then asks its toISOString.
+      return !(
+        builtIn(v, Date.prototype, Symbol.toPrimitive) &&
+        builtIn(v, Date.prototype, 'valueOf') &&
+        builtIn(v, Date.prototype, 'toISOString')
+      );
+    // A Buffer's: its bytes as numbers; its own fields are not written.
+    if (toJSON === Buffer.prototype.toJSON && kind === 'memory') return false;
+    if (toJSON !== undefined) return true;
   }
   if (kind === 'object' || kind === 'error') return false;
-  if (kind === 'boxed' || kind === 'string') {
-    if (o[Symbol.toPrimitive] !== undefined) return true;
-    if (!BUILT_IN_TEXT.includes(o['toString']) || !BUILT_IN_TEXT.includes(o['valueOf']))
-      return true;
-  }
+  // JSON makes a boxed string or number text through its methods (a BigInt it refuses).
+  const boxed = types.isStringObject(v)
+    ? String.prototype
+    : types.isNumberObject(v)
+      ? Number.prototype
+      : null;
+  if (
+    boxed &&
+    (lookUp(v, Symbol.toPrimitive) !== undefined ||
+      !builtIn(v, boxed, 'toString') ||
+      !builtIn(v, boxed, 'valueOf'))
+  )
+    return true;
   // A boxed string's and a typed array's own keys start with their indices.
   const keys = Object.keys(v);
   return (kind === 'string' || ArrayBuffer.isView(v) ? namedKeys(keys) : keys).length > 0;
@@ -274,7 +300,8 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     if (clean.has(v)) return v;
     // What IPC or JSON would carry of it beyond its own fields. Judged whole: a redacted Error or
     // byte array would be a different thing; the placeholder says what happened to it.
-    const kind = Array.isArray(v) ? 'object' : kindOf(v);
+    const kind = kindOf(v);
+    if (kind === 'proxy') return REDACTED as T;
     // Bytes: the memory first, whose size bounds what JSON would write of them.
     if (kind === 'memory')
       return (memoryCarries(memoryOf(v)) || jsonWritesUnseen(v, kind) ? REDACTED : v) as T;

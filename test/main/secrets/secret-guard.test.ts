@@ -271,6 +271,14 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
       ['a RegExp’s fields', Object.assign(/fine/, { note: KEY })],
       ['the fields of bytes', Object.assign(new Uint8Array(2), { note: KEY })],
       ['a Map’s own fields', Object.assign(new Map(), { note: KEY })],
+      [
+        'a Buffer’s toJSON on something else',
+        Object.assign(new Map(), { toJSON: Buffer.prototype.toJSON, length: 1, 0: KEY }),
+      ],
+      [
+        'a Buffer’s toJSON met through a prototype',
+        Object.create({ toJSON: Buffer.prototype.toJSON, length: 1, 0: KEY }) as object,
+      ],
     ];
     it.each(toDisk)('%s: replaced whole before it is written', (_what, v) => {
       expect(JSON.stringify(v)).toContain(KEY);
@@ -287,10 +295,51 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
       const saysFine = { title: 'fine', toJSON: () => 'fine' };
       for (const v of [later, byKey, saysFine]) expect(guard.value({ v })).toEqual({ v: REDACTED });
       expect(n).toBe(0);
-      // A Date's own: its ISO text, unless its toISOString is not the built-in one.
-      let m = 0;
-      const date = Object.assign(new Date(0), { toISOString: () => (m++ > 0 ? KEY : 'x') });
-      expect(JSON.stringify(guard.value({ date }))).toBe(`{"date":"${REDACTED}"}`);
+      // A toJSON behind a getter, which could be absent now and there later.
+      let k = 0;
+      const hidden = {
+        get toJSON() {
+          return k++ > 0 ? () => KEY : undefined;
+        },
+      };
+      const answers = new Proxy(
+        {},
+        { get: (_t, key) => (key === 'toJSON' ? () => KEY : undefined) },
+      );
+      const proxied = Object.create(answers) as object;
+      expect(JSON.stringify(proxied)).toContain(KEY);
+      for (const v of [hidden, proxied, answers])
+        expect(guard.value({ v })).toEqual({ v: REDACTED });
+      expect(k).toBe(0);
+    });
+
+    it('knows a Date’s JSON only when every method it goes through is the built-in one', () => {
+      let asked = 0;
+      const ask = (answer: () => unknown) => () => (asked++, answer());
+      const isoLater = Object.assign(new Date(0), { toISOString: ask(() => KEY) });
+      const viaValueOf = Object.assign(new Date(0), {
+        valueOf: ask(() => {
+          isoLater.toISOString = () => KEY;
+          return 0;
+        }),
+      });
+      const isoGetter = Object.defineProperty(new Date(0), 'toISOString', { get: ask(() => KEY) });
+      const primitive = Object.defineProperty(new Date(0), Symbol.toPrimitive, {
+        value: ask(() => 0),
+      });
+      for (const date of [isoLater, viaValueOf, isoGetter, primitive])
+        expect(guard.value({ date })).toEqual({ date: REDACTED });
+      expect(asked).toBe(0);
+      const plain = new Date(0);
+      expect(guard.value(plain)).toBe(plain);
+    });
+
+    it('an Error whose stack is its own getter is judged whole: it is read again when sent', () => {
+      let reads = 0;
+      const e = Object.defineProperty(new Error('fine'), 'stack', {
+        get: () => (reads++ > 0 ? `Error: fine ${KEY}` : 'Error: fine'),
+      });
+      expect(guard.value({ e })).toEqual({ e: REDACTED });
     });
 
     it('reads memory where it is: no secret is copied into memory other values share', () => {
