@@ -2,7 +2,7 @@
 const frozenData = new WeakSet<object>();
 
 /** An array index as Object.keys gives it: "0", "17"; never "01", "-1" or 2^32 − 1. */
-export const isArrayIndex = (key: string): boolean => {
+const isArrayIndex = (key: string): boolean => {
   const n = Number(key);
   return Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1 && String(n) === key;
 };

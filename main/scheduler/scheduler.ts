@@ -2,8 +2,8 @@
  * Every timer main sets for its own work (backoff and pacing waits, gathered
  * notifications, update checks) goes through one scheduler, so it can be
  * counted: an idle app with the popup hidden must not wake up on its own, and
- * a benchmark and the tests read these numbers to prove it. One-shot timers only: nothing here repeats, so there is no loop
- * to forget to stop.
+ * a benchmark and the tests read these numbers to prove it. One-shot timers
+ * only: nothing here repeats, so there is no loop to forget to stop.
  */
 
 export interface SchedulerStats {
