@@ -18,7 +18,8 @@ export const namedKeys = (keys: readonly string[]): readonly string[] => {
   return first === keys.length ? [] : keys.slice(first);
 };
 
-const plainPrototype = (value: object): boolean => {
+/** An object's prototype is a plain object's, a list's or none: nothing on the way could be a class or a Proxy. */
+export const plainPrototype = (value: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === Array.prototype || proto === null;
 };

@@ -12,7 +12,7 @@
 import { types } from 'node:util';
 import { Serializer } from 'node:v8';
 import { defineField } from '../../common/define-field';
-import { isFrozenData, namedKeys } from '../../common/deep-freeze';
+import { isFrozenData, namedKeys, plainPrototype } from '../../common/deep-freeze';
 
 export const FRAGMENT = 8;
 export const REDACTED = '[redacted]';
@@ -137,9 +137,7 @@ const builtIn = (o: object, proto: object, key: string | symbol): boolean =>
 const jsonWritesUnseen = (v: object, kind: Kind): boolean => {
   // `in` calls no getter, and nearly every value has no toJSON; a prototype other than a plain
   // object's or a list's could be a Proxy, whose answer to `in` says nothing.
-  const proto: unknown = Object.getPrototypeOf(v);
-  const plain = proto === Object.prototype || proto === Array.prototype || proto === null;
-  if (!plain || 'toJSON' in v) {
+  if (!plainPrototype(v) || 'toJSON' in v) {
     const toJSON = lookUp(v, 'toJSON');
     if (toJSON === Date.prototype.toJSON && types.isDate(v))
       // It makes the Date a number (its toPrimitive, then valueOf), then asks its toISOString.
