@@ -13,6 +13,7 @@ import { types } from 'node:util';
 import { Serializer } from 'node:v8';
 import { defineField } from '../../common/define-field';
 import { isFrozenData, namedKeys, plainPrototype } from '../../common/deep-freeze';
+import { createRunFinder, fold } from './run-finder';
 
 export const FRAGMENT = 8;
 export const REDACTED = '[redacted]';
@@ -181,9 +182,6 @@ const asIpcSends = (v: unknown): Buffer => {
   return s.releaseBuffer();
 };
 
-/** Upper-cases ASCII letters only: keeps every index where it was, which toUpperCase does not promise. */
-const fold = (s: string): string => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
-
 const base64 = (s: string): string[] => {
   // Encoded into memory of its own: Buffer.from would put the secret into Node's shared pool.
   const utf8 = new TextEncoder().encode(s);
@@ -228,28 +226,33 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   }
   if (windows.size === 0 && wholes.length === 0) return NONE;
 
+  const runs = createRunFinder(windows, FRAGMENT);
   /** [start, end) ranges of text covered by a secret's runs, merged, in order. */
   const covered = (value: string): [number, number][] => {
-    const f = fold(value);
     const ranges: [number, number][] = [];
     const add = (start: number, end: number) => {
       const last = ranges[ranges.length - 1];
       if (last && start <= last[1]) last[1] = Math.max(last[1], end);
       else ranges.push([start, end]);
     };
-    if (windows.size > 0)
-      for (let i = 0; i + FRAGMENT <= f.length; i++)
-        if (windows.has(f.slice(i, i + FRAGMENT))) add(i, i + FRAGMENT);
-    for (const w of wholes)
-      for (let at = f.indexOf(w); at !== -1; at = f.indexOf(w, at + 1)) add(at, at + w.length);
+    for (let at = runs.next(value, 0); at !== -1; at = runs.next(value, at + 1))
+      add(at, at + FRAGMENT);
+    if (wholes.length > 0) {
+      const f = fold(value);
+      for (const w of wholes)
+        for (let at = f.indexOf(w); at !== -1; at = f.indexOf(w, at + 1)) add(at, at + w.length);
+    }
     return ranges.sort((a, b) => a[0] - b[0]);
   };
 
   // The same ids, titles and names go out in every event: each is looked at once.
   // Only short strings are remembered, so the cache stays a few megabytes at most.
   const seen = new Map<string, string>();
+  // Shorter text holds no run and no whole secret: most keys and values (ids of fields,
+  // statuses, priorities) are, and skip the cache's lookup.
+  const shortest = Math.min(windows.size > 0 ? FRAGMENT : Infinity, ...wholes.map((w) => w.length));
   const text = (value: string): string => {
-    if (value.length < 4) return value;
+    if (value.length < shortest) return value;
     if (value.length > MAX_REMEMBERED) return redact(value);
     const known = seen.get(value);
     if (known !== undefined) return known;

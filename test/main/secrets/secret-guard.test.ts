@@ -433,6 +433,16 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(g.text('x ab12cd y ab12c')).toBe(`x ${REDACTED} y ab12c`);
   });
 
+  it('looks at text as short as the shortest thing it could hold: a whole short secret or a run', () => {
+    // Text shorter than that is passed unread; text of exactly that length is not.
+    const g = createSecretGuard(['ab12c', KEY]);
+    expect(g.text('AB12C')).toBe(REDACTED);
+    expect(g.text(KEY.slice(9, 17))).toBe(REDACTED);
+    expect(guard.text(KEY.slice(9, 17))).toBe(REDACTED);
+    expect(guard.value({ [KEY.slice(1, 9)]: KEY.slice(20, 28) })).toEqual({ [REDACTED]: REDACTED });
+    expect(guard.text(KEY.slice(9, 16))).toBe(KEY.slice(9, 16));
+  });
+
   it('follows the secrets in use as they change', () => {
     let secrets = [KEY];
     const current = guardFor(() => secrets);
