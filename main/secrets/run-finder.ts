@@ -29,14 +29,20 @@ export interface RunFinder {
   next(text: string, from: number): number;
 }
 
-/** @param runs already folded, each exactly `length` code units long */
-export function createRunFinder(runs: ReadonlySet<string>, length: number): RunFinder {
+/**
+ * @param given already folded, each exactly `length` code units long; copied,
+ *   so what is added to the Set later is not looked for
+ */
+export function createRunFinder(given: ReadonlySet<string>, length: number): RunFinder {
+  const runs = new Set(given);
   // BASE^(length-1): what the character leaving the window had been multiplied by.
   let outgoing = 1;
   for (let i = 1; i < length; i++) outgoing = Math.imul(outgoing, BASE);
   const filter = new Uint8Array(1 << FILTER_BITS);
   for (const run of runs) {
     if (run.length !== length) throw new Error(`A run must be ${length} characters long.`);
+    // An unfolded run would never be found: the text's windows are folded before they are compared.
+    if (fold(run) !== run) throw new Error('A run must be folded (ASCII letters upper-cased).');
     let h = 0;
     for (let i = 0; i < length; i++) h = (Math.imul(h, BASE) + foldCode(run.charCodeAt(i))) | 0;
     filter[slot(h)] = 1;

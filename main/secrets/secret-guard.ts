@@ -197,7 +197,14 @@ const base64 = (s: string): string[] => {
  * the secret's start) is still a run of one of them.
  */
 export function secretForms(secret: string): string[] {
-  const forms = new Set<string>([secret, encodeURIComponent(secret)]);
+  const forms = new Set<string>([secret]);
+  // A lone surrogate (a key pasted cut in half) cannot be URL-encoded, so that form cannot
+  // occur; throwing here would make every answer, event and write fail while the key is in use.
+  try {
+    forms.add(encodeURIComponent(secret));
+  } catch {
+    // URIError: no URL form.
+  }
   for (let offset = 0; offset < 3 && offset < secret.length; offset++)
     for (const b of base64(secret.slice(offset))) forms.add(b);
   return [...forms].filter((f) => f.length > 0);
@@ -229,20 +236,25 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
   const runs = createRunFinder(windows, FRAGMENT);
   /** [start, end) ranges of text covered by a secret's runs, merged, in order. */
   const covered = (value: string): [number, number][] => {
-    const ranges: [number, number][] = [];
-    const add = (start: number, end: number) => {
-      const last = ranges[ranges.length - 1];
-      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-      else ranges.push([start, end]);
-    };
+    const found: [number, number][] = [];
     for (let at = runs.next(value, 0); at !== -1; at = runs.next(value, at + 1))
-      add(at, at + FRAGMENT);
+      found.push([at, at + FRAGMENT]);
     if (wholes.length > 0) {
       const f = fold(value);
       for (const w of wholes)
-        for (let at = f.indexOf(w); at !== -1; at = f.indexOf(w, at + 1)) add(at, at + w.length);
+        for (let at = f.indexOf(w); at !== -1; at = f.indexOf(w, at + 1))
+          found.push([at, at + w.length]);
     }
-    return ranges.sort((a, b) => a[0] - b[0]);
+    // Sorted before merging: a short secret found before a run (they are looked for apart)
+    // would otherwise be merged into the range after it, and left in the text.
+    found.sort((a, b) => a[0] - b[0]);
+    const ranges: [number, number][] = [];
+    for (const [start, end] of found) {
+      const last = ranges[ranges.length - 1];
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else ranges.push([start, end]);
+    }
+    return ranges;
   };
 
   // The same ids, titles and names go out in every event: each is looked at once.
@@ -267,10 +279,6 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     let out = '';
     let from = 0;
     for (const [start, end] of ranges) {
-      if (start < from) {
-        from = Math.max(from, end);
-        continue;
-      }
       out += value.slice(from, start) + REDACTED;
       from = end;
     }

@@ -94,7 +94,16 @@ describe('finding runs of a secret in text', () => {
     expect(found).toBeGreaterThan(500);
   });
 
-  it('refuses a run of another length: it could never be found', () => {
+  it('refuses a run it could never find: of another length, or not folded', () => {
     expect(() => createRunFinder(new Set(['SHORT']), LENGTH)).toThrow(/8 characters/);
+    expect(() => createRunFinder(new Set(['lowercase']), 9)).toThrow(/folded/);
+  });
+
+  it('looks for the runs it was given, not what is added to their Set later', () => {
+    const given = new Set(['ABCDEFGH']);
+    const f = createRunFinder(given, LENGTH);
+    given.add('IJKLMNOP');
+    expect(f.next('ijklmnop', 0)).toBe(-1);
+    expect(f.next('abcdefgh', 0)).toBe(0);
   });
 });

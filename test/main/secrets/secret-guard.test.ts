@@ -433,10 +433,32 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
     expect(g.text('x ab12cd y ab12c')).toBe(`x ${REDACTED} y ab12c`);
   });
 
+  it('redacts a short secret found before a run, or before another short secret', () => {
+    // Looked for apart: a whole short secret found first in the text was merged into the
+    // range after it and left in the text (before this was fixed).
+    expect(createSecretGuard(['ab12c', KEY]).text(`ab12c ${KEY.slice(0, 8)}`)).toBe(
+      `${REDACTED} ${REDACTED}`,
+    );
+    expect(createSecretGuard(['ab12c', 'zz99']).text('zz99 ab12c')).toBe(`${REDACTED} ${REDACTED}`);
+    expect(createSecretGuard(['ab12c', KEY]).value({ t: `${KEY.slice(3, 11)}ab12c` })).toEqual({
+      t: REDACTED,
+    });
+  });
+
+  it('takes a key with a lone surrogate (pasted cut in half) without failing every call', () => {
+    const cut = `\ud800${KEY.slice(0, 20)}`;
+    const g = createSecretGuard([cut]);
+    expect(g.text(`said ${KEY.slice(2, 14)}`)).toBe(`said ${REDACTED}`);
+    expect(g.value({ ok: 'fine' })).toEqual({ ok: 'fine' });
+  });
+
   it('looks at text as short as the shortest thing it could hold: a whole short secret or a run', () => {
     // Text shorter than that is passed unread; text of exactly that length is not.
     const g = createSecretGuard(['ab12c', KEY]);
     expect(g.text('AB12C')).toBe(REDACTED);
+    // The shortest of several short secrets, whichever comes first.
+    expect(createSecretGuard(['abcdef', 'ab12']).text('AB12')).toBe(REDACTED);
+    expect(createSecretGuard(['ab12', 'abcdef']).text('ab12')).toBe(REDACTED);
     expect(g.text(KEY.slice(9, 17))).toBe(REDACTED);
     expect(guard.text(KEY.slice(9, 17))).toBe(REDACTED);
     expect(guard.value({ [KEY.slice(1, 9)]: KEY.slice(20, 28) })).toEqual({ [REDACTED]: REDACTED });
