@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRunFinder, fold } from '../../../main/secrets/run-finder';
+import { createRunFinder, fold, foldWindow } from '../../../main/secrets/run-finder';
 
 const KEY = 'comp_4f9c2a7e81d35b06c9e2f4a18d7b3c50';
 const LENGTH = 8;
@@ -50,6 +50,13 @@ describe('finding runs of a secret in text', () => {
     // 'ı' upper-cases to 'I' in JavaScript, but the guard's fold leaves it as it is.
     expect(dotless.next('fılebig1', 0)).toBe(-1);
     expect(dotless.next('filebig1', 0)).toBe(0);
+  });
+
+  it('folds a window as fold does, by the quick way or the slow one', () => {
+    for (const w of ['comp_4f9', 'Ab+/=%-_', 'fılebig1', 'straße12', 'tab\there', 'ǆemoji\ud83d'])
+      expect(foldWindow(w)).toBe(fold(w));
+    // The quick way alone would be wrong here: JavaScript upper-cases 'ı' to 'I' and 'ß' to 'SS'.
+    expect('fılebig1'.toUpperCase()).not.toBe(fold('fılebig1'));
   });
 
   it('leaves text with only shorter runs, or none, unmatched', () => {
