@@ -7,6 +7,7 @@ import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import { createServiceClient, parseBaseUrl } from '../service/client';
+import { createSecretGuard } from '../secrets/secret-guard';
 import { cookieValues } from '../service/request-validation';
 import { wrongOrganization } from '../service/response-parsing';
 import { isMissingPermission } from '../service/error-mapping';
@@ -143,10 +144,39 @@ export function createAccountService(deps: AccountDeps) {
     rewatch();
   };
 
+  /**
+   * Watches a secret about to be tried, and gives back what undoes that if it
+   * is refused. A refused "key" is often something else pasted by mistake (a
+   * task id, the service's URL): watched for the rest of the run, it was cut
+   * out of ids and URLs in every later write, and settings.json and
+   * outbox.json could no longer be read back. Nothing keeps a refused secret
+   * once its attempt has answered, so nothing can quote it later. A secret
+   * watched before this attempt (a key in use, or replaced) stays watched.
+   */
+  const tryOut = (secret: string, kind: 'api-key' | 'session') => {
+    const parts = kind === 'session' ? cookieValues(secret) : [secret.trim()];
+    const fresh = parts.filter((p) => !seen.includes(p));
+    remember(secret, kind);
+    return {
+      refused(error: AppError): Result<never> {
+        // Redacted here, while it is still known for a secret: the answer is checked after this.
+        const safe = createSecretGuard(parts).value(error);
+        for (const p of fresh) {
+          const at = seen.indexOf(p);
+          if (at !== -1) seen.splice(at, 1);
+        }
+        rewatch();
+        return err(safe);
+      },
+    };
+  };
+
   /** Every signed-in profile's secret, plus the recent ones: however many profiles there are. */
   let watched: readonly string[] = seen;
   const rewatch = (): void => {
-    const parts = [...signedIn.values()].flatMap((a) =>
+    // The demo is never signed in (not kept), but its key is in use while it shows.
+    const inUse = active?.demo ? [...signedIn.values(), active] : [...signedIn.values()];
+    const parts = inUse.flatMap((a) =>
       a.profile.authKind === 'session' ? cookieValues(a.secret) : [a.secret.trim()],
     );
     watched = parts.length === 0 ? [...seen] : [...new Set([...parts, ...seen])];
@@ -341,7 +371,7 @@ export function createAccountService(deps: AccountDeps) {
       const baseUrl = url.value.href.replace(/\/+$/, '');
       const organizationId = input.organizationId || null;
       // Watched from before it is sent: a refusal may quote it.
-      remember(input.apiKey, 'api-key');
+      const attempt = tryOut(input.apiKey, 'api-key');
       const auth = authFor({ authKind: 'api-key', organizationId }, input.apiKey);
       const client = clientFor(baseUrl, auth);
       const org = await client.getOrganization();
@@ -352,12 +382,12 @@ export function createAccountService(deps: AccountDeps) {
             baseUrl,
             authFor({ authKind: 'api-key', organizationId: null }, input.apiKey),
           ).getOrganization();
-          if (own.ok) return err(wrongOrganization(own.value, organizationId));
+          if (own.ok) return attempt.refused(wrongOrganization(own.value, organizationId));
         }
-        return err(connectError(org.error, 'key'));
+        return attempt.refused(connectError(org.error, 'key'));
       }
       const scopes = await taskScopesProblem(client);
-      if (scopes) return err(scopes);
+      if (scopes) return attempt.refused(scopes);
       const label = org.value.name?.trim() || org.value.id;
       return adopt(
         { label, baseUrl, authKind: 'api-key', organizationId },
@@ -378,10 +408,10 @@ export function createAccountService(deps: AccountDeps) {
       if (!grant.ok) return grant;
       const baseUrl = url.value.href.replace(/\/+$/, '');
       const { cookie, organizationId } = grant.value;
-      remember(cookie, 'session');
+      const attempt = tryOut(cookie, 'session');
       const client = clientFor(baseUrl, authFor({ authKind: 'session', organizationId }, cookie));
       const org = await client.getOrganization();
-      if (!org.ok) return err(connectError(org.error, 'session'));
+      if (!org.ok) return attempt.refused(connectError(org.error, 'session'));
       const label = org.value.name?.trim() || org.value.id;
       return adopt(
         { label, baseUrl, authKind: 'session', organizationId },

@@ -171,6 +171,61 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(JSON.stringify(h.events)).not.toContain(server.keys.full);
   });
 
+  it('forgets a refused paste: a task id or the service URL pasted as the key stays readable in what is saved', async () => {
+    const { h, userDataDir } = await connected();
+    const [first, second] = server.taskIds(org.id);
+    unwrap(await h.call('pinTask', { ref: first! }));
+    // Pasted into the key field by mistake, and refused. Watched as secrets for the rest of
+    // the run, they were cut out of every id and URL written after (before this was fixed).
+    for (const pasted of [second!, server.baseUrl]) {
+      const e = failure(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: pasted }));
+      expect(e.message).toMatch(/rejected this API key/);
+    }
+    unwrap(await h.call('pinTask', { ref: second! }));
+    server.faults.failNext(503);
+    unwrap(await h.call('updateTask', { taskId: second!, patch: { status: 'done' } }));
+    const settingsText = await readFile(join(userDataDir, 'settings.json'), 'utf8');
+    const outboxText = await readFile(join(userDataDir, 'outbox.json'), 'utf8');
+    expect(settingsText).toContain(second!);
+    expect(settingsText).toContain(server.baseUrl);
+    expect(outboxText).toContain(second!);
+    expect(settingsText + outboxText).not.toContain('[redacted]');
+    await h.core.dispose();
+
+    // Read back whole after a restart, and the waiting change lands.
+    const { h: again } = await fresh(userDataDir);
+    expect(unwrap(await again.call('getAccount')).state).toBe('connected');
+    expect(unwrap(await again.call('listTasks')).map((t) => t.id)).toEqual([first, second]);
+    await whenOutboxEmpty(again.core);
+    expect(server.getTask(org.id, second!)!.status).toBe('done');
+  });
+
+  it('keeps watching a key it held, when that key is tried again and refused', async () => {
+    const { h } = await connected();
+    const removed = unwrap(await h.call('getAccount'));
+    unwrap(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
+    );
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    // Removed, the first key stays watched (an answer on its way may quote it); tried again
+    // and refused, it must not be forgotten with the refusal.
+    if (removed.state !== 'connected') throw new Error('expected the first account');
+    unwrap(await h.call('removeProfile', { profileId: removed.profile.id }));
+    failure(
+      await h.call('connectApiKey', {
+        baseUrl: server.baseUrl,
+        apiKey: server.keys.full,
+        organizationId: server.organizations[1]!.id,
+      }),
+    );
+    const titled = unwrap(
+      await h.call('updateTask', { taskId: id, patch: { title: `note ${server.keys.full}` } }),
+    );
+    expect(JSON.stringify(titled)).not.toContain(server.keys.full.slice(0, 8));
+    expect(titled.snapshot?.title).toBe('note [redacted]');
+  });
+
   it('pins by id or link, refuses another organization’s link and malformed links clearly', async () => {
     const { h } = await connected();
     const id = taskId();
