@@ -13,6 +13,7 @@ import { types } from 'node:util';
 import { Serializer } from 'node:v8';
 import { defineField } from '../../common/define-field';
 import { isFrozenData, namedKeys, plainPrototype } from '../../common/deep-freeze';
+import { withoutHidden } from '../../common/display-text';
 import { createRunFinder, fold } from './run-finder';
 
 export const FRAGMENT = 8;
@@ -273,7 +274,23 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     seen.set(value, redacted);
     return redacted;
   };
+  /**
+   * The text with its runs replaced. A secret split by characters that the
+   * popup and the tray remove before showing text (displayText: zero-width
+   * spaces, bidi marks) is whole where it is shown, so such text is judged,
+   * and redacted, as shown.
+   */
   const redact = (value: string): string => {
+    const shown = withoutHidden(value);
+    return shown !== value && covered(shown).length > 0 ? redactRuns(shown) : redactRuns(value);
+  };
+  /** Whether the text carries a run of a secret, as it is or as it is shown. */
+  const holdsSecret = (value: string): boolean => {
+    if (covered(value).length > 0) return true;
+    const shown = withoutHidden(value);
+    return shown !== value && covered(shown).length > 0;
+  };
+  const redactRuns = (value: string): string => {
     const ranges = covered(value);
     if (ranges.length === 0) return value;
     let out = '';
@@ -381,9 +398,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       const bytes = new Uint8Array(memory);
       carries =
         bytes.length > MAX_READ_BYTES ||
-        textsOfBytes(Object.setPrototypeOf(bytes, Buffer.prototype) as Buffer).some(
-          (t) => covered(t).length > 0,
-        );
+        textsOfBytes(Object.setPrototypeOf(bytes, Buffer.prototype) as Buffer).some(holdsSecret);
     } catch {
       // Detached: IPC could not send it either, and nothing is lost by the placeholder.
       carries = true;
@@ -486,7 +501,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       // What a Map or a Set holds is invisible to JSON but not to IPC: written out as lists.
       const asJson = (_key: string, x: unknown): unknown =>
         types.isMap(x) || types.isSet(x) ? [...(x as Iterable<unknown>)] : x;
-      if (covered(JSON.stringify(v, asJson) ?? '').length > 0) return true;
+      if (holdsSecret(JSON.stringify(v, asJson) ?? '')) return true;
     } catch {
       return true;
     }
@@ -498,7 +513,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
       // Nor can IPC send it (a function inside): it would fail there, not leak. JSON found it clean.
       return false;
     }
-    return textsOfBytes(cloned).some((t) => covered(t).length > 0);
+    return textsOfBytes(cloned).some(holdsSecret);
   };
 
   return {
@@ -510,7 +525,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
         memoryVerdicts = null;
       }
     },
-    finds: (v) => covered(v).length > 0,
+    finds: holdsSecret,
   };
 }
 

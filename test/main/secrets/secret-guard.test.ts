@@ -3,6 +3,7 @@ import { Serializer } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../../common/deep-freeze';
+import { displayText } from '../../../common/display-text';
 import { createSecretGuard, guardFor, REDACTED } from '../../../main/secrets/secret-guard';
 
 const KEY = 'comp_4f9c2a7e81d35b06c9e2f4a18d7b3c50';
@@ -431,6 +432,21 @@ describe('the secret guard: any run of 8 characters of a secret, in any form', (
   it('counts a short secret only whole', () => {
     const g = createSecretGuard(['ab12cd']);
     expect(g.text('x ab12cd y ab12c')).toBe(`x ${REDACTED} y ab12c`);
+  });
+
+  it('judges text as the popup and the tray show it: a key split by characters they remove is whole there', () => {
+    // A zero-width space every 7 characters leaves no run of 8 in the text as it is.
+    const split = (joiner: string) => `title: ${KEY.match(/.{1,7}/g)!.join(joiner)} end`;
+    for (const joiner of ['\u200B', '\u200E', '\u2060', '\uFEFF', '\u202E\u2066']) {
+      const text = split(joiner);
+      expect(guard.finds(text)).toBe(true);
+      expect(guard.text(text)).toBe(`title: ${REDACTED} end`);
+      expect(displayText(guard.value({ t: text }).t)).not.toContain(KEY.slice(0, 8));
+    }
+    // Such characters alone change nothing, and text without a secret keeps them.
+    const clean = 'Check\u200B encryption \u200Eat rest';
+    expect(guard.text(clean)).toBe(clean);
+    expect(guard.finds(clean)).toBe(false);
   });
 
   it('redacts a short secret found before a run, or before another short secret', () => {
