@@ -102,6 +102,11 @@ async function start(): Promise<void> {
   const platform = process.platform;
   serveAppBundle(join(__dirname, '../renderer'));
 
+  /** A notification of what main was told: through the guard, as everything main shows is. */
+  function tell(message: string): void {
+    notify(core.safeText(message));
+  }
+
   const loginItem = createElectronLoginItem();
   let redraw = (): void => undefined;
   let trayShell: ReturnType<typeof createTrayShell> | null = null;
@@ -114,7 +119,7 @@ async function start(): Promise<void> {
       void trayShell?.show();
       if (!target) return;
       void core.openTask(target).then((opened) => {
-        if (!opened.ok) notify(opened.error.message);
+        if (!opened.ok) tell(opened.error.message);
       });
     },
     onError: (message) => core.log.warn(message),
@@ -194,7 +199,7 @@ async function start(): Promise<void> {
       setLaunchAtLogin: (on) =>
         void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
           // e.g. macOS waiting for approval in System Settings: say so, and show the real state.
-          if (!done.ok) notify(done.error.message);
+          if (!done.ok) tell(done.error.message);
           renderTray();
         }),
       connect: () => void tray.show(),
@@ -202,7 +207,7 @@ async function start(): Promise<void> {
       performUpdate: (action) => updates?.perform(action),
       switchProfile: (profileId) =>
         void core.handlers.switchProfile({ profileId }).then((done) => {
-          if (!done.ok) notify(done.error.message);
+          if (!done.ok) tell(done.error.message);
         }),
     },
   );
@@ -242,9 +247,9 @@ async function start(): Promise<void> {
   app.on('second-instance', () => void tray.show());
   openLink = (ref) => {
     void tray.show();
-    if (!ref.ok) return notify(ref.error.message);
+    if (!ref.ok) return tell(ref.error.message);
     void core.pinRef(ref.value).then((pinned) => {
-      if (!pinned.ok) return notify(pinned.error.message);
+      if (!pinned.ok) return tell(pinned.error.message);
       toPopup.send('view:open', { screen: 'tasks', taskId: pinned.value.id });
     });
   };

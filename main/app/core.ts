@@ -680,9 +680,20 @@ export function createAppCore(opts: AppCoreOptions) {
   };
 
   const dispatch: Dispatch = createDispatcher(handlers, { log, guard });
+  // Electron's adapters (tray menu, notifications) call handlers without the dispatcher: their
+  // answers go through the same guard, since a message may quote what the service sent.
+  const guardedHandlers = Object.fromEntries(
+    Object.entries(handlers).map(([name, handle]) => [
+      name,
+      async (input: never) => redact(await (handle as (i: never) => Promise<unknown>)(input)),
+    ]),
+  ) as Handlers;
 
   return {
-    handlers,
+    /** For main's own adapters: answered through the guard, as IPC answers are. */
+    handlers: guardedHandlers,
+    /** Text an adapter shows outside the popup (a notification), through the guard. */
+    safeText: (text: string): string => guard().text(text),
     dispatch,
     log,
     onEvent: (listener: EventListener) => events.on(listener),
@@ -702,7 +713,8 @@ export function createAppCore(opts: AppCoreOptions) {
     pinRef: async (ref: TaskRef) => {
       const pinned = await tasks.pinRef(ref);
       if (pinned.ok && pinned.value.snapshot === null) reads.pinned(pinned.value.id);
-      return pinned;
+      // Shown in a notification when refused: the refusal quotes the organization's id.
+      return redact(pinned);
     },
     /** From the tray menu (changeFromTray). */
     async setStatus(taskId: string, status: Parameters<typeof tasks.update>[0]['patch']['status']) {
@@ -761,7 +773,7 @@ export function createAppCore(opts: AppCoreOptions) {
      * is), then its task, as a tasktray:// link shows one.
      */
     async openTask(target: NotificationTarget): Promise<Result<null>> {
-      const switched = await handlers.switchProfile({ profileId: target.profileId });
+      const switched = await guardedHandlers.switchProfile({ profileId: target.profileId });
       if (!switched.ok) return switched;
       // Unpinned since the notification: its account's list is shown, without asking the popup
       // to wait for a row that will never come (the first row would not take focus meanwhile).

@@ -4,6 +4,8 @@ import keytar from 'keytar';
 import { createScheduler } from '../../../main/scheduler/scheduler';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../common/result';
+import { parseTaskRef } from '../../../common/task-ref';
+import { REDACTED } from '../../../main/secrets/secret-guard';
 import type { PinnedTaskView } from '../../../common/views';
 import { startDemoServer } from '../../../main/demo/server';
 import { createShortcutManager } from '../../../main/shortcut/shortcut-manager';
@@ -224,6 +226,25 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     );
     expect(JSON.stringify(titled)).not.toContain(server.keys.full.slice(0, 8));
     expect(titled.snapshot?.title).toBe('note [redacted]');
+  });
+
+  it('answers main’s own adapters (links, the tray menu) through the guard, as IPC is answered', async () => {
+    const { h } = await connected();
+    const key = server.keys.full;
+    // A service (or a proxy before it) quoting the key in the organization's id and name.
+    const wire = unwrap(await h.call('getOrganization', { refresh: true }));
+    server.faults.onlyFor = /^GET \/v1\/organization$/;
+    server.faults.failNext(200, 1, { ...wire, id: `org_${key}`, name: `Named ${key}` });
+    const viaMenu = unwrap(await h.core.handlers.getOrganization({ refresh: true }));
+    expect(viaMenu.name).toBe(`Named ${REDACTED}`);
+    // A tasktray:// link to another organization: its refusal quotes the organization's id,
+    // and index.ts shows it in a notification.
+    const ref = parseTaskRef('tasktray://task/tski_abc123?org=org_other1');
+    if (!ref.ok) throw new Error(ref.error.message);
+    const refused = failure(await h.core.pinRef(ref.value));
+    expect(refused.message).toContain(REDACTED);
+    expect(refused.message).not.toContain(key.slice(0, 8));
+    expect(h.core.safeText(`said ${key}`)).toBe(`said ${REDACTED}`);
   });
 
   it('pins by id or link, refuses another organization’s link and malformed links clearly', async () => {
