@@ -69,7 +69,15 @@ export type Take =
 export function takeToken(state: BucketState, bucket: TokenBucket, now: number): Take {
   const s = refill(state, bucket, now);
   if (s.tokens >= 1) return { taken: true, state: { tokens: s.tokens - 1, at: now } };
-  return { taken: false, state: s, waitMs: Math.ceil((1 - s.tokens) / bucket.refillPerMs) };
+  // The division can round across a whole millisecond either way (7 a minute: refilling for
+  // the 44,000 ms it gives makes 0.9999999999999999 tokens, and the pacer would wake again a
+  // millisecond later). The wait is the first millisecond at which a take, the same sum,
+  // finds a token.
+  const hasToken = (ms: number) => refill(s, bucket, now + ms).tokens >= 1;
+  let waitMs = Math.max(1, Math.ceil((1 - s.tokens) / bucket.refillPerMs));
+  while (!hasToken(waitMs)) waitMs += 1;
+  while (waitMs > 1 && hasToken(waitMs - 1)) waitMs -= 1;
+  return { taken: false, state: s, waitMs };
 }
 
 export interface RequestPacer {

@@ -87,6 +87,24 @@ describe('the token bucket', () => {
     );
   });
 
+  it('has the token there after exactly the wait it said, where floating point rounds the refill down', () => {
+    // Found by the property below: 7 requests over 2 minutes refilled 0.9999999999999999 tokens
+    // in the 44,000 ms it said to wait.
+    const bucket = bucketFor({ limit: 7, windowMs: 120_000 });
+    let state = fullBucket(bucket, 0);
+    for (let i = 0; i < bucket.capacity; i++) {
+      const t = takeToken(state, bucket, 0);
+      if (!t.taken) throw new Error('a full bucket refused');
+      state = t.state;
+    }
+    const refused = takeToken(state, bucket, 0);
+    if (refused.taken) throw new Error('an empty bucket gave a token');
+    expect(refused.waitMs).toBeGreaterThanOrEqual(44_000);
+    expect(refused.waitMs).toBeLessThanOrEqual(44_001);
+    expect(takeToken(refused.state, bucket, refused.waitMs).taken).toBe(true);
+    expect(takeToken(refused.state, bucket, refused.waitMs - 1).taken).toBe(false);
+  });
+
   it('says how long to wait, and a token is there after that wait', () => {
     fc.assert(
       fc.property(rates, fc.integer({ min: 0, max: 1000 }), (rate, extra) => {
