@@ -130,43 +130,70 @@ export function createAccountService(deps: AccountDeps) {
   let problem: AppError | null = null;
   /**
    * Every secret this run has held or been given, newest last: a key replaced
-   * by another (or pasted and refused) may still be quoted by an answer or an
-   * error from before, and must stay out of what main writes and sends.
+   * by another may still be quoted by an answer or an error from before, and
+   * must stay out of what main writes and sends. (A refused one is forgotten
+   * again: tryOut.)
    */
   const seen: string[] = [];
+  /** When each part in `seen` was last remembered, as a count of remember calls. */
+  const rememberedAt = new Map<string, number>();
+  let remembers = 0;
+  const partsOf = (secret: string, kind: 'api-key' | 'session'): string[] =>
+    kind === 'session' ? cookieValues(secret) : [secret.trim()];
   const remember = (secret: string, kind: 'api-key' | 'session'): void => {
-    for (const part of kind === 'session' ? cookieValues(secret) : [secret.trim()]) {
+    for (const part of partsOf(secret, kind)) {
       const at = seen.indexOf(part);
       if (at !== -1) seen.splice(at, 1);
       seen.push(part);
+      rememberedAt.set(part, (remembers += 1));
     }
-    if (seen.length > REMEMBERED_SECRETS) seen.splice(0, seen.length - REMEMBERED_SECRETS);
+    if (seen.length > REMEMBERED_SECRETS)
+      for (const gone of seen.splice(0, seen.length - REMEMBERED_SECRETS))
+        rememberedAt.delete(gone);
     rewatch();
   };
 
+  /** Attempts under way, by secret part: one of them refused says nothing of another. */
+  const trying = new Map<string, number>();
+
   /**
-   * Watches a secret about to be tried, and gives back what undoes that if it
-   * is refused. A refused "key" is often something else pasted by mistake (a
-   * task id, the service's URL): watched for the rest of the run, it was cut
-   * out of ids and URLs in every later write, and settings.json and
-   * outbox.json could no longer be read back. Nothing keeps a refused secret
-   * once its attempt has answered, so nothing can quote it later. A secret
-   * watched before this attempt (a key in use, or replaced) stays watched.
+   * Watches a secret about to be tried; `refused` stops watching it again, and
+   * `over` (in a finally) ends the attempt. A refused "key" is often something
+   * else pasted by mistake (a task id, the service's URL): watched for the
+   * rest of the run, it was cut out of ids and URLs in every later write, and
+   * settings.json and outbox.json could no longer be read back. Nothing keeps
+   * a refused secret once its attempt has answered, so nothing can quote it
+   * later. It stays watched if it was in `seen` before the attempt (a key in
+   * use or replaced), was remembered again meanwhile (an account with it
+   * removed, or adopted), or another attempt with it is still under way.
    */
   const tryOut = (secret: string, kind: 'api-key' | 'session') => {
-    const parts = kind === 'session' ? cookieValues(secret) : [secret.trim()];
-    const fresh = parts.filter((p) => !seen.includes(p));
+    const parts = partsOf(secret, kind);
+    const before = new Set(parts.filter((p) => seen.includes(p)));
     remember(secret, kind);
+    const mine = new Map(parts.map((p) => [p, rememberedAt.get(p)]));
+    for (const p of parts) trying.set(p, (trying.get(p) ?? 0) + 1);
     return {
       refused(error: AppError): Result<never> {
         // Redacted here, while it is still known for a secret: the answer is checked after this.
         const safe = createSecretGuard(parts).value(error);
-        for (const p of fresh) {
+        for (const p of parts) {
+          const kept =
+            before.has(p) || rememberedAt.get(p) !== mine.get(p) || (trying.get(p) ?? 0) > 1;
+          if (kept) continue;
           const at = seen.indexOf(p);
           if (at !== -1) seen.splice(at, 1);
+          rememberedAt.delete(p);
         }
         rewatch();
         return err(safe);
+      },
+      over(): void {
+        for (const p of parts) {
+          const left = (trying.get(p) ?? 1) - 1;
+          if (left > 0) trying.set(p, left);
+          else trying.delete(p);
+        }
       },
     };
   };
@@ -372,29 +399,33 @@ export function createAccountService(deps: AccountDeps) {
       const organizationId = input.organizationId || null;
       // Watched from before it is sent: a refusal may quote it.
       const attempt = tryOut(input.apiKey, 'api-key');
-      const auth = authFor({ authKind: 'api-key', organizationId }, input.apiKey);
-      const client = clientFor(baseUrl, auth);
-      const org = await client.getOrganization();
-      if (!org.ok) {
-        // Refused with an organization id: the key may be fine and the id wrong. Ask once without it.
-        if (organizationId && org.error.kind === 'unauthorized') {
-          const own = await clientFor(
-            baseUrl,
-            authFor({ authKind: 'api-key', organizationId: null }, input.apiKey),
-          ).getOrganization();
-          if (own.ok) return attempt.refused(wrongOrganization(own.value, organizationId));
+      try {
+        const auth = authFor({ authKind: 'api-key', organizationId }, input.apiKey);
+        const client = clientFor(baseUrl, auth);
+        const org = await client.getOrganization();
+        if (!org.ok) {
+          // Refused with an organization id: the key may be fine and the id wrong. Ask once without it.
+          if (organizationId && org.error.kind === 'unauthorized') {
+            const own = await clientFor(
+              baseUrl,
+              authFor({ authKind: 'api-key', organizationId: null }, input.apiKey),
+            ).getOrganization();
+            if (own.ok) return attempt.refused(wrongOrganization(own.value, organizationId));
+          }
+          return attempt.refused(connectError(org.error, 'key'));
         }
-        return attempt.refused(connectError(org.error, 'key'));
+        const scopes = await taskScopesProblem(client);
+        if (scopes) return attempt.refused(scopes);
+        const label = org.value.name?.trim() || org.value.id;
+        return adopt(
+          { label, baseUrl, authKind: 'api-key', organizationId },
+          input.apiKey,
+          client,
+          org.value,
+        );
+      } finally {
+        attempt.over();
       }
-      const scopes = await taskScopesProblem(client);
-      if (scopes) return attempt.refused(scopes);
-      const label = org.value.name?.trim() || org.value.id;
-      return adopt(
-        { label, baseUrl, authKind: 'api-key', organizationId },
-        input.apiKey,
-        client,
-        org.value,
-      );
     },
 
     async signInWithSession(): Promise<Result<Connected>> {
@@ -409,16 +440,20 @@ export function createAccountService(deps: AccountDeps) {
       const baseUrl = url.value.href.replace(/\/+$/, '');
       const { cookie, organizationId } = grant.value;
       const attempt = tryOut(cookie, 'session');
-      const client = clientFor(baseUrl, authFor({ authKind: 'session', organizationId }, cookie));
-      const org = await client.getOrganization();
-      if (!org.ok) return attempt.refused(connectError(org.error, 'session'));
-      const label = org.value.name?.trim() || org.value.id;
-      return adopt(
-        { label, baseUrl, authKind: 'session', organizationId },
-        cookie,
-        client,
-        org.value,
-      );
+      try {
+        const client = clientFor(baseUrl, authFor({ authKind: 'session', organizationId }, cookie));
+        const org = await client.getOrganization();
+        if (!org.ok) return attempt.refused(connectError(org.error, 'session'));
+        const label = org.value.name?.trim() || org.value.id;
+        return adopt(
+          { label, baseUrl, authKind: 'session', organizationId },
+          cookie,
+          client,
+          org.value,
+        );
+      } finally {
+        attempt.over();
+      }
     },
 
     async startDemo(): Promise<Result<Connected>> {

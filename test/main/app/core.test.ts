@@ -202,6 +202,44 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(server.getTask(org.id, second!)!.status).toBe('done');
   });
 
+  it('keeps watching a key removed while an attempt with it was under way, when that attempt is refused', async () => {
+    // The first request of the next connect is held until the test lets it go.
+    let hold = false;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const heldFetch: typeof fetch = async (input, init) => {
+      if (hold) {
+        hold = false;
+        await held;
+      }
+      return fetch(input, init);
+    };
+    const { h } = await fresh(undefined, { fetch: heldFetch });
+    const key = server.keys.full;
+    unwrap(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
+    );
+    hold = true;
+    // A: the key with another organization's id, answered only later (and refused then).
+    const first = h.call('connectApiKey', {
+      baseUrl: server.baseUrl,
+      apiKey: key,
+      organizationId: server.organizations[1]!.id,
+    });
+    // B: the same key, accepted, then its account removed: still watched, as a removed key is.
+    const added = unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: key }));
+    if (added.state !== 'connected') throw new Error('expected the key’s account');
+    unwrap(await h.call('removeProfile', { profileId: added.profile.id }));
+    release();
+    expect(failure(await first).kind).toBe('forbidden');
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    const titled = unwrap(
+      await h.call('updateTask', { taskId: id, patch: { title: `after ${key}` } }),
+    );
+    expect(titled.snapshot?.title).toBe(`after ${REDACTED}`);
+  });
+
   it('keeps watching a key it held, when that key is tried again and refused', async () => {
     const { h } = await connected();
     const removed = unwrap(await h.call('getAccount'));
