@@ -18,12 +18,7 @@ const INVISIBLE = /[\u200B\u2060-\u2064\uFEFF]/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
-/** `text` without what displayText removes: what is left of it is shown joined up. */
-export function withoutHidden(text: string): string {
-  return text.replace(BIDI_CONTROLS, '').replace(INVISIBLE, '');
-}
-
 /** `text` with its bidi and invisible controls removed, and other control characters shown as "�". */
 export function displayText(text: string): string {
-  return withoutHidden(text).replace(CONTROLS, '\uFFFD');
+  return text.replace(BIDI_CONTROLS, '').replace(INVISIBLE, '').replace(CONTROLS, '\uFFFD');
 }

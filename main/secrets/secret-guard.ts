@@ -13,7 +13,6 @@ import { types } from 'node:util';
 import { Serializer } from 'node:v8';
 import { defineField } from '../../common/define-field';
 import { isFrozenData, namedKeys, plainPrototype } from '../../common/deep-freeze';
-import { withoutHidden } from '../../common/display-text';
 import { createRunFinder, fold } from './run-finder';
 
 export const FRAGMENT = 8;
@@ -211,6 +210,10 @@ export function secretForms(secret: string): string[] {
   return [...forms].filter((f) => f.length > 0);
 }
 
+/** Characters drawn with no width (Unicode's Default_Ignorable_Code_Point). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const withoutHidden = (text: string): string => text.replace(INVISIBLE, '');
+
 const NONE: SecretGuard = { text: (v) => v, value: (v) => v, finds: () => false };
 
 /**
@@ -275,10 +278,11 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     return redacted;
   };
   /**
-   * The text with its runs replaced. A secret split by characters that the
-   * popup and the tray remove before showing text (displayText: zero-width
-   * spaces, bidi marks) is whole where it is shown, so such text is judged,
-   * and redacted, as shown.
+   * The text with its runs replaced. A secret split by characters drawn with
+   * no width (zero-width spaces and joiners, bidi marks, soft hyphens,
+   * variation selectors: Unicode's default-ignorables) reads whole where it
+   * is shown, and displayText removes some of them outright; such text is
+   * judged, and redacted, without them.
    */
   const redact = (value: string): string => {
     const shown = withoutHidden(value);
