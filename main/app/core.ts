@@ -311,7 +311,7 @@ export function createAppCore(opts: AppCoreOptions) {
       return tasks.landed(profileId, taskId, task);
     },
     onRefused: (profileId, taskId, error) => {
-      notifications.refused(profileId, taskId, error);
+      notifications.refused(profileId, taskId, error, !pinsFor(profileId)?.get(taskId));
       return tasks.refused(profileId, taskId, error);
     },
     onAttempt: (profileId, error) => {

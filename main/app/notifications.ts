@@ -86,7 +86,8 @@ export function createNotifications(deps: NotificationsDeps) {
         origin: m?.origin ?? 'earlier',
       });
     },
-    refused(profileId: string, taskId: string, error: AppError): void {
+    /** @param unpinned no row shows the reason any more */
+    refused(profileId: string, taskId: string, error: AppError, unpinned = false): void {
       const m = settle(profileId, taskId);
       rules.take({
         kind: 'change-refused',
@@ -96,6 +97,7 @@ export function createNotifications(deps: NotificationsDeps) {
         reason: error.message,
         origin: m?.origin ?? 'earlier',
         madeAt: m?.madeAt ?? 0,
+        ...(unpinned ? { unpinned: true as const } : {}),
       });
     },
     /** "Assigned to me" as main emits it; `changedHere` marks what the person changed from here. */

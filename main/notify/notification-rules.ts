@@ -33,7 +33,8 @@ const madeInPopup = (origin: string): boolean => origin === 'popup' || origin ==
  * shows the person right now: a change they made there a moment ago that the
  * service refused (the row rolls back and says why), or a waiting change of
  * the profile it shows landing in front of them. A refusal of a change made
- * from the tray, or long enough ago, is notified even with the popup open.
+ * from the tray, or long enough ago, or of a task unpinned since (no row to
+ * say why), is notified even with the popup open.
  */
 export function skipReason(
   event: NotifyEvent,
@@ -50,7 +51,10 @@ export function skipReason(
       if (!event.waited) return 'not-waited';
       return inView ? 'popup-shows-it' : null;
     case 'change-refused':
-      return inView && madeInPopup(event.origin) && now - event.madeAt <= justNowMs
+      return inView &&
+        !event.unpinned &&
+        madeInPopup(event.origin) &&
+        now - event.madeAt <= justNowMs
         ? 'popup-shows-it'
         : null;
     default:

@@ -31,6 +31,8 @@ export interface ChangeRefused {
   readonly origin: ChangeOrigin;
   /** When the person made the change (the scheduler's clock, ms). */
   readonly madeAt: number;
+  /** Unpinned since the change was made: no row shows the reason, even in the open popup. */
+  readonly unpinned?: true;
 }
 
 /** A task in "assigned to me" that was not there at the last read (assignment-diff.ts). */

@@ -91,6 +91,28 @@ describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', ()
     });
   });
 
+  it('a refusal of a change whose task was unpinned meanwhile is notified, even with the popup open', async () => {
+    const { h, shown, tasks } = await app({ visible: true });
+    // Made in the open popup, kept while the service cannot be reached; then the row is unpinned.
+    await env.relay.stop();
+    unwrap(await h.call('updateTask', { taskId: tasks[0]!, patch: { status: 'done' } }));
+    unwrap(await h.call('unpinTask', { taskId: tasks[0]! }));
+    await env.relay.start();
+    env.server.faults.failNext(400, 1, {
+      statusCode: 400,
+      message: ['Assignee is not a member of this organization'],
+      error: 'Bad Request',
+    });
+    unwrap(await h.call('retrySync'));
+    await whenOutboxEmpty(h.core);
+    // No row says why any more: the notification does (it was skipped as "the popup shows it").
+    await vi.waitFor(() => expect(shown).toHaveLength(1), SEEN);
+    expect(shown[0]).toMatchObject({
+      kind: 'change-refused',
+      body: expect.stringMatching(/Assignee is not a member of this organization/),
+    });
+  });
+
   it('each kind can be switched off, and a partial change keeps the other switches', async () => {
     const { h } = await app({ visible: false });
     const view = unwrap(await h.call('setSettings', { notifications: { refused: false } }));

@@ -76,6 +76,16 @@ describe('changes the service refused', () => {
     expect(shown).toEqual([]);
   });
 
+  it('one just made in the open popup is notified when its task was unpinned since: no row says why', () => {
+    const { clock, shown, rules, app } = rulesHarness();
+    app.popupVisible = true;
+    expect(rules.take(refused('tski_1', clock.now(), { origin: 'popup', unpinned: true }))).toBe(
+      null,
+    );
+    clock.advance(MINUTE);
+    expect(shown.map((n) => n.target?.taskId)).toEqual(['tski_1']);
+  });
+
   it('one made in the popup is notified when the popup is closed, or when it waited before being refused', () => {
     const { clock, shown, rules, app } = rulesHarness();
     rules.take(refused('tski_1', clock.now(), { origin: 'popup' }));
