@@ -341,7 +341,15 @@ export function createAppCore(opts: AppCoreOptions) {
     active: activeProfile,
     pinsFor,
     outbox,
-    organizationId: () => organization?.id ?? accounts.active()?.profile.organizationId ?? null,
+    organizationId: () => {
+      const a = accounts.active();
+      // Before the organization is read (started while the service cannot be reached), the one
+      // this profile was last served: a link to another is still refused, not pinned.
+      const served = a
+        ? settings.get().profiles.find((p) => p.id === a.profile.id)?.servedOrganizationId
+        : undefined;
+      return organization?.id ?? a?.profile.organizationId ?? served ?? null;
+    },
     onChanged: (views) => {
       emitTasks(views);
       emitConnection();

@@ -285,6 +285,20 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(h.core.safeText(`said ${key}`)).toBe(`said ${REDACTED}`);
   });
 
+  it('refuses another organization’s link after a restart while the service cannot be reached', async () => {
+    const { h, userDataDir } = await connected();
+    await h.core.dispose();
+    server.faults.onlyFor = null;
+    server.faults.failNext(503, 1_000);
+    const { h: again } = await fresh(userDataDir);
+    const other = server.organizations[1]!.id;
+    const e = failure(
+      await again.call('pinTask', { ref: taskLink(server.taskIds(other)[0]!, other) }),
+    );
+    expect(e.message).toContain(`That link is for organization ${other}`);
+    expect(unwrap(await again.call('listTasks'))).toEqual([]);
+  });
+
   it('pins by id or link, refuses another organization’s link and malformed links clearly', async () => {
     const { h } = await connected();
     const id = taskId();
