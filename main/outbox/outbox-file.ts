@@ -99,7 +99,8 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
       salvaged.length > 0
         ? ` ${changes(salvaged.length)} could be recovered${kept.ok ? ' and will be sent' : ' but not saved again'}.`
         : '';
-    const missing = lost > 0 ? ` ${changes(lost)} could not be read.` : '';
+    const missing =
+      lost > 0 ? ` ${changes(lost)} could not be read, and will not be sent from here.` : '';
     return {
       entries: salvaged,
       problem: appError('storage', `${why} It was moved to ${moved.value}.${recovered}${missing}`),
@@ -126,7 +127,7 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
       if (reading.kind === 'future')
         return unusable(
           'future',
-          `The file of changes waiting to be sent, ${filePath}, was written by a newer Task Tray (version ${reading.version}).`,
+          `The file of changes waiting to be sent, ${filePath}, was written by a newer Task Tray (version ${reading.version}): this version does not send its changes; that version can.`,
           [],
           0,
         );

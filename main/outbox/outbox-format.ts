@@ -68,20 +68,77 @@ const salvageLines = (text: string): { entries: OutboxEntry[]; lost: number } =>
   return { entries, lost: lost + unreadable };
 };
 
+/**
+ * Object by object: each whole object in the list of entries, however the
+ * file is laid out (an editor may have pretty-printed it, one field a line),
+ * and one lost for an object the file ends inside.
+ */
+const salvageObjects = (text: string): { entries: OutboxEntry[]; lost: number } => {
+  const items: unknown[] = [];
+  let unreadable = 0;
+  const open: string[] = [];
+  let start = -1;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      // An entry: an object straight inside a list, itself at the top or in the top object.
+      if (c === '{' && start === -1 && open.at(-1) === '[' && open.length <= 2) start = i;
+      open.push(c);
+    } else if (c === '}' || c === ']') {
+      open.pop();
+      if (start !== -1 && open.at(-1) === '[' && open.length <= 2) {
+        try {
+          items.push(JSON.parse(text.slice(start, i + 1)));
+        } catch {
+          unreadable += 1;
+        }
+        start = -1;
+      }
+    }
+  }
+  const { entries, lost } = validEntries(items);
+  return { entries, lost: lost + unreadable + (start !== -1 ? 1 : 0) };
+};
+
+/** Whichever way of reading a damaged file gives back more changes (then, loses fewer). */
+const salvage = (text: string): { entries: OutboxEntry[]; lost: number } => {
+  const byLine = salvageLines(text);
+  const byObject = salvageObjects(text);
+  if (byObject.entries.length !== byLine.entries.length)
+    return byObject.entries.length > byLine.entries.length ? byObject : byLine;
+  return byObject.lost < byLine.lost ? byObject : byLine;
+};
+
 export function parseOutbox(text: string): OutboxReading {
   const body = text.replace(/^\uFEFF/, '');
   let raw: unknown;
   try {
     raw = JSON.parse(body);
   } catch {
-    return { kind: 'damaged', ...salvageLines(body) };
+    return { kind: 'damaged', ...salvage(body) };
   }
   const version =
     raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
   if (typeof version === 'number' && version > OUTBOX_VERSION) return { kind: 'future', version };
-  const items = raw && typeof raw === 'object' ? (raw as { entries?: unknown }).entries : undefined;
-  if (version !== OUTBOX_VERSION || !Array.isArray(items))
-    return { kind: 'damaged', ...salvageLines(body) };
+  // Whole JSON, but not as written: a list of changes (edited by hand), or entries without their
+  // version, are still read change by change; anything else holds no change to count.
+  const items = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object'
+      ? (raw as { entries?: unknown }).entries
+      : undefined;
+  if (!Array.isArray(items)) return { kind: 'damaged', entries: [], lost: 0 };
   const { entries, lost } = validEntries(items);
-  return lost === 0 ? { kind: 'ok', entries } : { kind: 'damaged', entries, lost };
+  return lost === 0 && version === OUTBOX_VERSION && !Array.isArray(raw)
+    ? { kind: 'ok', entries }
+    : { kind: 'damaged', entries, lost };
 }

@@ -65,7 +65,9 @@ describe('the outbox file', () => {
     expect(loaded.problem?.kind).toBe('storage');
     expect(loaded.problem?.message).toMatch(/damaged/);
     expect(loaded.problem?.message).toMatch(/2 changes could be recovered and will be sent/);
-    expect(loaded.problem?.message).toMatch(/1 change could not be read/);
+    expect(loaded.problem?.message).toMatch(
+      /1 change could not be read, and will not be sent from here/,
+    );
     const aside = join(dir, 'outbox.corrupt-2026-03-01T10-00-00-000Z.json');
     expect(loaded.problem?.message).toContain(aside);
     // The damaged bytes are kept as they were; the recovered entries are on disk again.
@@ -94,6 +96,7 @@ describe('the outbox file', () => {
     const loaded = await createOutboxFile({ filePath, now: fixedClock }).load();
     expect(loaded.entries).toEqual([]);
     expect(loaded.problem?.message).toMatch(/newer Task Tray/);
+    expect(loaded.problem?.message).toMatch(/this version does not send its changes/);
     expect(await readFile(join(dir, 'outbox.future-2026-03-01T10-00-00-000Z.json'), 'utf8')).toBe(
       future,
     );

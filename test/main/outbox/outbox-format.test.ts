@@ -55,6 +55,54 @@ describe('the outbox file format', () => {
     );
   });
 
+  it('a pretty-printed file (an editor reformatted it) cut short anywhere gives back every entry whole before the cut', () => {
+    fc.assert(
+      fc.property(
+        fc.array(entryArb, { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (entries, where) => {
+          const text = JSON.stringify({ version: 1, entries }, null, 2);
+          const cut = Math.floor(text.length * where);
+          const reading = parseOutbox(text.slice(0, cut));
+          if (cut === text.length) return;
+          expect(reading.kind).toBe('damaged');
+          if (reading.kind !== 'damaged') return;
+          // The entries whose closing brace is before the cut, and at most the one cut through.
+          const whole = entries.filter((e) => {
+            const block = JSON.stringify(e, null, 2).replace(/\n/g, '\n    ');
+            const at = text.indexOf(block);
+            return at >= 0 && at + block.length <= cut;
+          });
+          expect(reading.entries).toEqual(whole);
+          expect(reading.lost).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+
+  it('counts no lost change in JSON that holds none, and reads a bare list of changes', () => {
+    for (const text of ['[]', 'null', '{}', '"text"', '{"version":1}'])
+      expect(parseOutbox(text)).toEqual({ kind: 'damaged', entries: [], lost: 0 });
+    const entry = {
+      id: 'e1',
+      profileId: 'profile_0123456789abcdef',
+      taskId: 'tski_abc1',
+      patch: { title: 'Say "}{" and \\ here' },
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
+    expect(parseOutbox(JSON.stringify([entry, { id: 'bad' }]))).toEqual({
+      kind: 'damaged',
+      entries: [entry],
+      lost: 1,
+    });
+    // Without its version, the entries are still read one by one.
+    expect(parseOutbox(JSON.stringify({ entries: [entry] }))).toEqual({
+      kind: 'damaged',
+      entries: [entry],
+      lost: 0,
+    });
+  });
+
   it('drops entries that do not validate, counts them, and keeps the rest', () => {
     const good: OutboxEntry = {
       id: 'a1',
