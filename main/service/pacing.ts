@@ -73,10 +73,11 @@ export function takeToken(state: BucketState, bucket: TokenBucket, now: number):
   // the 44,000 ms it gives makes 0.9999999999999999 tokens, and the pacer would wake again a
   // millisecond later). The wait is the first millisecond at which a take, the same sum,
   // finds a token.
+  // Rounding moves it by a millisecond at most; a few steps bound the search whatever the rate.
   const hasToken = (ms: number) => refill(s, bucket, now + ms).tokens >= 1;
   let waitMs = Math.max(1, Math.ceil((1 - s.tokens) / bucket.refillPerMs));
-  while (!hasToken(waitMs)) waitMs += 1;
-  while (waitMs > 1 && hasToken(waitMs - 1)) waitMs -= 1;
+  for (let step = 0; step < 3 && !hasToken(waitMs); step++) waitMs += 1;
+  for (let step = 0; step < 3 && waitMs > 1 && hasToken(waitMs - 1); step++) waitMs -= 1;
   return { taken: false, state: s, waitMs };
 }
 
