@@ -135,65 +135,88 @@ export function createAccountService(deps: AccountDeps) {
    * again: tryOut.)
    */
   const seen: string[] = [];
-  /** When each part in `seen` was last remembered, as a count of remember calls. */
-  const rememberedAt = new Map<string, number>();
-  let remembers = 0;
+  /** Parts of `seen` that something other than an attempt put there, by when (a count of those). */
+  const heldAt = new Map<string, number>();
+  let holds = 0;
   const partsOf = (secret: string, kind: 'api-key' | 'session'): string[] =>
     kind === 'session' ? cookieValues(secret) : [secret.trim()];
-  const remember = (secret: string, kind: 'api-key' | 'session'): void => {
-    for (const part of partsOf(secret, kind)) {
+  const watch = (parts: readonly string[], held: boolean): void => {
+    for (const part of parts) {
       const at = seen.indexOf(part);
       if (at !== -1) seen.splice(at, 1);
       seen.push(part);
-      rememberedAt.set(part, (remembers += 1));
+      if (held) heldAt.set(part, (holds += 1));
     }
     if (seen.length > REMEMBERED_SECRETS)
-      for (const gone of seen.splice(0, seen.length - REMEMBERED_SECRETS))
-        rememberedAt.delete(gone);
+      for (const gone of seen.splice(0, seen.length - REMEMBERED_SECRETS)) heldAt.delete(gone);
     rewatch();
   };
-
-  /** Attempts under way, by secret part: one of them refused says nothing of another. */
-  const trying = new Map<string, number>();
+  const remember = (secret: string, kind: 'api-key' | 'session'): void =>
+    watch(partsOf(secret, kind), true);
 
   /**
-   * Watches a secret about to be tried; `refused` stops watching it again, and
-   * `over` (in a finally) ends the attempt. A refused "key" is often something
-   * else pasted by mistake (a task id, the service's URL): watched for the
-   * rest of the run, it was cut out of ids and URLs in every later write, and
-   * settings.json and outbox.json could no longer be read back. Nothing keeps
-   * a refused secret once its attempt has answered, so nothing can quote it
-   * later. It stays watched if it was in `seen` before the attempt (a key in
-   * use or replaced), was remembered again meanwhile (an account with it
-   * removed, or adopted), or another attempt with it is still under way.
+   * Attempts with a part, from the first of them until the last is over: how
+   * many, how many were refused, and what held the part when the first began.
+   */
+  interface Trial {
+    live: number;
+    total: number;
+    refusals: number;
+    readonly heldAt: number | undefined;
+    readonly wasSeen: boolean;
+  }
+  const trials = new Map<string, Trial>();
+
+  /**
+   * Watches a secret about to be tried; `refused` redacts the refusal with it,
+   * and `over` (in a finally) ends the attempt. A refused "key" is often
+   * something else pasted by mistake (a task id, the service's URL): watched
+   * for the rest of the run, it was cut out of ids and URLs in every later
+   * write, and settings.json and outbox.json could no longer be read back.
+   * Nothing keeps a refused secret once its attempts have answered, so
+   * nothing can quote it later: when the last attempt with it is over, it is
+   * forgotten if every one of them was refused, it was not watched before
+   * the first began (a key in use or replaced), and nothing else took it
+   * meanwhile (an account with it adopted or removed). Any other ending
+   * (accepted, or thrown) leaves it watched.
    */
   const tryOut = (secret: string, kind: 'api-key' | 'session') => {
     const parts = partsOf(secret, kind);
-    const before = new Set(parts.filter((p) => seen.includes(p)));
-    remember(secret, kind);
-    const mine = new Map(parts.map((p) => [p, rememberedAt.get(p)]));
-    for (const p of parts) trying.set(p, (trying.get(p) ?? 0) + 1);
+    for (const p of parts) {
+      const t = trials.get(p);
+      if (t) {
+        t.live += 1;
+        t.total += 1;
+      } else
+        trials.set(p, {
+          live: 1,
+          total: 1,
+          refusals: 0,
+          heldAt: heldAt.get(p),
+          wasSeen: seen.includes(p),
+        });
+    }
+    watch(parts, false);
+    let refused = false;
     return {
       refused(error: AppError): Result<never> {
+        refused = true;
         // Redacted here, while it is still known for a secret: the answer is checked after this.
-        const safe = createSecretGuard(parts).value(error);
-        for (const p of parts) {
-          const kept =
-            before.has(p) || rememberedAt.get(p) !== mine.get(p) || (trying.get(p) ?? 0) > 1;
-          if (kept) continue;
-          const at = seen.indexOf(p);
-          if (at !== -1) seen.splice(at, 1);
-          rememberedAt.delete(p);
-        }
-        rewatch();
-        return err(safe);
+        return err(createSecretGuard(parts).value(error));
       },
       over(): void {
         for (const p of parts) {
-          const left = (trying.get(p) ?? 1) - 1;
-          if (left > 0) trying.set(p, left);
-          else trying.delete(p);
+          const t = trials.get(p);
+          if (!t) continue;
+          t.live -= 1;
+          if (refused) t.refusals += 1;
+          if (t.live > 0) continue;
+          trials.delete(p);
+          if (t.refusals < t.total || t.wasSeen || heldAt.get(p) !== t.heldAt) continue;
+          const at = seen.indexOf(p);
+          if (at !== -1) seen.splice(at, 1);
         }
+        rewatch();
       },
     };
   };

@@ -202,6 +202,19 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(server.getTask(org.id, second!)!.status).toBe('done');
   });
 
+  it('forgets a paste refused by two attempts at once, as it does one', async () => {
+    const { h, userDataDir } = await connected();
+    const pasted = server.taskIds(org.id)[1]!;
+    const tries = await Promise.all(
+      [1, 2].map(() => h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: pasted })),
+    );
+    for (const t of tries) expect(failure(t).message).toMatch(/rejected this API key/);
+    unwrap(await h.call('pinTask', { ref: pasted }));
+    const settingsText = await readFile(join(userDataDir, 'settings.json'), 'utf8');
+    expect(settingsText).toContain(pasted);
+    expect(settingsText).not.toContain('[redacted]');
+  });
+
   it('keeps watching a key removed while an attempt with it was under way, when that attempt is refused', async () => {
     // The first request of the next connect is held until the test lets it go.
     let hold = false;
