@@ -109,12 +109,19 @@ const salvageObjects = (text: string): { entries: OutboxEntry[]; lost: number } 
   return { entries, lost: lost + unreadable + (start !== -1 ? 1 : 0) };
 };
 
-/** Whichever way of reading a damaged file gives back more changes (then, loses fewer). */
+/**
+ * Line by line, as the app writes the file; object by object only when that
+ * gives back nothing (a file pretty-printed by an editor). The object reading
+ * cannot count a line of garbage as a lost change, so it is not preferred
+ * where lines give back changes: the report would say less was lost than was.
+ * When neither gives back any, the smaller count: the lines of a
+ * pretty-printed file's frame are no changes.
+ */
 const salvage = (text: string): { entries: OutboxEntry[]; lost: number } => {
   const byLine = salvageLines(text);
+  if (byLine.entries.length > 0) return byLine;
   const byObject = salvageObjects(text);
-  if (byObject.entries.length !== byLine.entries.length)
-    return byObject.entries.length > byLine.entries.length ? byObject : byLine;
+  if (byObject.entries.length > 0) return byObject;
   return byObject.lost < byLine.lost ? byObject : byLine;
 };
 
@@ -129,16 +136,15 @@ export function parseOutbox(text: string): OutboxReading {
   const version =
     raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
   if (typeof version === 'number' && version > OUTBOX_VERSION) return { kind: 'future', version };
-  // Whole JSON, but not as written: a list of changes (edited by hand), or entries without their
-  // version, are still read change by change; anything else holds no change to count.
-  const items = Array.isArray(raw)
-    ? raw
-    : raw && typeof raw === 'object'
-      ? (raw as { entries?: unknown }).entries
-      : undefined;
+  // Whole JSON, but not as written: a list of changes (edited by hand), entries without their
+  // version, or one change alone, are still read change by change; anything else holds none.
+  const listed =
+    raw && typeof raw === 'object' ? (raw as { entries?: unknown }).entries : undefined;
+  const alone = !Array.isArray(listed) && raw && typeof raw === 'object' && 'id' in raw;
+  const items = Array.isArray(raw) ? raw : alone ? [raw] : listed;
   if (!Array.isArray(items)) return { kind: 'damaged', entries: [], lost: 0 };
   const { entries, lost } = validEntries(items);
-  return lost === 0 && version === OUTBOX_VERSION && !Array.isArray(raw)
+  return lost === 0 && version === OUTBOX_VERSION && items === listed
     ? { kind: 'ok', entries }
     : { kind: 'damaged', entries, lost };
 }

@@ -95,11 +95,37 @@ describe('the outbox file format', () => {
       entries: [entry],
       lost: 1,
     });
-    // Without its version, the entries are still read one by one.
+    // Without its version, the entries are still read one by one; one change alone too.
     expect(parseOutbox(JSON.stringify({ entries: [entry] }))).toEqual({
       kind: 'damaged',
       entries: [entry],
       lost: 0,
+    });
+    for (const alone of [JSON.stringify(entry), `${JSON.stringify(entry)}\n`])
+      expect(parseOutbox(alone)).toEqual({ kind: 'damaged', entries: [entry], lost: 0 });
+  });
+
+  it('counts a line of garbage or a zero-filled tail as lost, beside the changes it gives back', () => {
+    const entries = ['a', 'b', 'c'].map((id) => ({
+      id,
+      profileId: 'profile_0123456789abcdef',
+      taskId: `tski_${id}1`,
+      patch: { status: 'done' as const },
+      createdAt: '2026-03-01T10:00:00.000Z',
+    }));
+    const lines = serializeOutbox(entries).split('\n');
+    const garbled = lines.map((l) => (l.includes('"id":"b"') ? 'x#!garbage,' : l)).join('\n');
+    expect(parseOutbox(garbled)).toMatchObject({ kind: 'damaged', lost: 1 });
+    expect(parseOutbox(garbled)).toMatchObject({
+      entries: [entries[0], entries[2]],
+    });
+    const text = serializeOutbox(entries);
+    const at = text.indexOf('{"id":"c"');
+    const zeroed = text.slice(0, at) + '\0'.repeat(text.length - at);
+    expect(parseOutbox(zeroed)).toEqual({
+      kind: 'damaged',
+      entries: entries.slice(0, 2),
+      lost: 1,
     });
   });
 
