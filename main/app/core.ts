@@ -755,7 +755,11 @@ export function createAppCore(opts: AppCoreOptions) {
       await assignedCache.load();
       const outboxProblem = await outbox.load();
       if (outboxProblem) log.warn(outboxProblem.message);
-      const problem = loaded.problem ?? outboxProblem;
+      // Both said when both files had one: each names its own file and what was lost from it.
+      const problem =
+        loaded.problem && outboxProblem
+          ? { ...loaded.problem, message: `${loaded.problem.message} ${outboxProblem.message}` }
+          : (loaded.problem ?? outboxProblem);
       if (problem) accounts.setProblem(problem);
       await accounts.restore();
       emitAccount();

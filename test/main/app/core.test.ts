@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { createScheduler } from '../../../main/scheduler/scheduler';
@@ -79,6 +79,17 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(unwrap(await h.call('listTasks'))).toEqual([]);
     expect(unwrap(await h.call('getConnection')).state).toBe('signed-out');
     expect(failure(await h.call('pinTask', { ref: taskId() })).kind).toBe('not_connected');
+  });
+
+  it('says both when both the settings and the waiting changes were damaged', async () => {
+    const userDataDir = await tempDir();
+    await writeFile(join(userDataDir, 'settings.json'), '{"version":1,"theme":');
+    await writeFile(join(userDataDir, 'outbox.json'), '{"version":1,"entries":[\n{"id":"x"');
+    const { h } = await fresh(userDataDir);
+    const account = unwrap(await h.call('getAccount'));
+    expect(account.problem?.message).toMatch(/settings/i);
+    expect(account.problem?.message).toMatch(/changes waiting to be sent/);
+    expect(account.problem?.message).toMatch(/1 change could not be read/);
   });
 
   it('refuses a rejected key with a reason, and saves nothing', async () => {
