@@ -32,8 +32,12 @@ const APP_SCHEME = 'tasktray:';
 const TASK_PREFIX = 'tski_';
 const TASK_ID_MAX_SUFFIX = 64;
 
-/** Pasted text often carries invisible characters at its ends (chat apps, rich editors); trim() misses some. */
-const EDGE_JUNK = /^[\s\u200B-\u200D\u2060\uFEFF]$/;
+/**
+ * Pasted text often carries invisible characters at its ends (chat apps, rich
+ * editors, right-to-left text around a link: its direction marks); trim()
+ * misses them.
+ */
+const EDGE_JUNK = /^[\s\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]$/;
 /** Chat apps and documents wrap what they quote: `<https://…>`, `"tski_…"`, `` `tski_…` ``. */
 const WRAPPERS: Readonly<Record<string, string>> = {
   '<': '>',
@@ -139,9 +143,11 @@ function parseTaskId(candidate: string, where: 'id' | 'link'): Result<TaskRef> {
 /** Names a character so a person can find it, even when it is invisible. */
 function describeChar(c: string): string {
   if (c === ' ') return 'a space';
-  if (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(c)) return `"${c}"`;
-  const code = c.codePointAt(0) ?? 0;
-  return `an invisible character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+  const code = `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  // A Cyrillic "а" reads as a Latin "a": say what it is, or the message reads as nonsense.
+  if (/^[\p{L}\p{N}]$/u.test(c)) return `"${c}" (${code}), which is not a Latin letter or digit`;
+  if (/^[\p{P}\p{S}]$/u.test(c)) return `"${c}"`;
+  return `an invisible character (${code})`;
 }
 
 function toUrl(input: string): URL | undefined {
@@ -160,7 +166,8 @@ function parseWebLink(input: string): Result<TaskRef> {
   const segments = url.pathname.split('/').filter((s) => s !== '');
   const place = findOrganizationPlace(segments);
 
-  const queryIds = url.searchParams.getAll('taskItemId');
+  // A space typed after "=" (or an invisible character pasted there) is not part of the id.
+  const queryIds = url.searchParams.getAll('taskItemId').map(trimEdges);
   const distinct = [...new Set(queryIds)];
   if (distinct.length > 1)
     return badInput('This link names more than one task: open the task and copy its link again.');

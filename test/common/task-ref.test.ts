@@ -25,6 +25,9 @@ describe('parseTaskRef: bare ids', () => {
     });
     expect(valueOf(parseTaskRef('  tski_abc123\n'))).toEqual({ taskId: 'tski_abc123' });
     expect(valueOf(parseTaskRef('\u200Btski_abc\uFEFF\u00A0'))).toEqual({ taskId: 'tski_abc' });
+    // Direction marks around a link in right-to-left text, a soft hyphen from a document.
+    expect(valueOf(parseTaskRef('\u200Ftski_abc\u200E'))).toEqual({ taskId: 'tski_abc' });
+    expect(valueOf(parseTaskRef('\u2067tski_abc\u2069\u00AD'))).toEqual({ taskId: 'tski_abc' });
   });
 
   it('accepts an id wrapped in quotes or backticks as chat apps copy it', () => {
@@ -46,6 +49,10 @@ describe('parseTaskRef: bare ids', () => {
     expect(messageOf(parseTaskRef('tski_ab c'))).toContain('this one has a space');
     expect(messageOf(parseTaskRef('tski_abc.'))).toContain('this one has "."');
     expect(messageOf(parseTaskRef('tski_ab\u200Bc'))).toContain('an invisible character (U+200B)');
+    // A Cyrillic "а" looks like a Latin one: named with its code point, or the message reads as nonsense.
+    expect(messageOf(parseTaskRef('tski_\u0430bc'))).toContain(
+      'this one has "\u0430" (U+0430), which is not a Latin letter or digit',
+    );
   });
 
   it('explains an incomplete, a too-long and a wrongly cased id', () => {
@@ -139,6 +146,12 @@ describe('parseTaskRef: web-app links', () => {
         ),
       ),
     ).toMatchObject({ taskId: 'tski_t', organizationId: 'org_o' });
+  });
+
+  it('reads a task id with a space typed after "taskItemId="', () => {
+    expect(
+      valueOf(parseTaskRef(`${WEB}/org_abc/vendors/vnd_x1?taskItemId= tski_abc123#task-items`)),
+    ).toMatchObject({ taskId: 'tski_abc123', organizationId: 'org_abc' });
   });
 
   it('keeps the task id even when the path around it is not one it knows', () => {
