@@ -110,18 +110,18 @@ const salvageObjects = (text: string): { entries: OutboxEntry[]; lost: number } 
 };
 
 /**
- * Line by line, as the app writes the file; object by object only when that
- * gives back nothing (a file pretty-printed by an editor). The object reading
- * cannot count a line of garbage as a lost change, so it is not preferred
- * where lines give back changes: the report would say less was lost than was.
- * When neither gives back any, the smaller count: the lines of a
- * pretty-printed file's frame are no changes.
+ * Line by line, as the app writes the file, unless reading object by object
+ * gives back more changes (two joined on one line, one laid out over several
+ * lines by hand or by an editor). The object reading cannot count a line of
+ * garbage as a lost change, so where both give back as many, the lines'
+ * count is kept. When neither gives back any, the smaller count: the lines
+ * of a pretty-printed file's frame are no changes.
  */
 const salvage = (text: string): { entries: OutboxEntry[]; lost: number } => {
   const byLine = salvageLines(text);
-  if (byLine.entries.length > 0) return byLine;
   const byObject = salvageObjects(text);
-  if (byObject.entries.length > 0) return byObject;
+  if (byObject.entries.length > byLine.entries.length) return byObject;
+  if (byLine.entries.length > 0) return byLine;
   return byObject.lost < byLine.lost ? byObject : byLine;
 };
 

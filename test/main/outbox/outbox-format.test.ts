@@ -105,6 +105,31 @@ describe('the outbox file format', () => {
       expect(parseOutbox(alone)).toEqual({ kind: 'damaged', entries: [entry], lost: 0 });
   });
 
+  it('gives back changes joined on one line, or laid out over several, in a file cut short', () => {
+    const entries = ['a', 'b', 'c', 'd'].map((id) => ({
+      id,
+      profileId: 'profile_0123456789abcdef',
+      taskId: `tski_${id}1`,
+      patch: { status: 'done' as const },
+      createdAt: '2026-03-01T10:00:00.000Z',
+    }));
+    const [a, b, c, d] = entries.map((e) => JSON.stringify(e));
+    const frame = (body: string) => `{"version":1,"entries":[\n${body}\n]}`.slice(0, -3);
+    // Two changes joined on one line (a hand edit), then the file cut short.
+    expect(parseOutbox(frame(`${a},${b},\n${c},\n${d}`))).toEqual({
+      kind: 'damaged',
+      entries,
+      lost: 0,
+    });
+    // One change laid out over several lines.
+    const pretty = JSON.stringify(entries[1], null, 2);
+    expect(parseOutbox(frame(`${a},\n${pretty},\n${c},\n${d}`))).toEqual({
+      kind: 'damaged',
+      entries,
+      lost: 0,
+    });
+  });
+
   it('counts a line of garbage or a zero-filled tail as lost, beside the changes it gives back', () => {
     const entries = ['a', 'b', 'c'].map((id) => ({
       id,
