@@ -128,6 +128,9 @@ export function createAccountService(deps: AccountDeps) {
    */
   const signedIn = new Map<string, ActiveAccount>();
   let problem: AppError | null = null;
+  /** A new problem, with one said before it (a damaged file at start) kept after it, not lost. */
+  const withEarlier = (next: AppError): AppError =>
+    problem ? { ...next, message: `${next.message} ${problem.message}` } : next;
   /**
    * Every secret this run has held or been given, newest last: a key replaced
    * by another may still be quoted by an answer or an error from before, and
@@ -140,20 +143,6 @@ export function createAccountService(deps: AccountDeps) {
   let holds = 0;
   const partsOf = (secret: string, kind: 'api-key' | 'session'): string[] =>
     kind === 'session' ? cookieValues(secret) : [secret.trim()];
-  const watch = (parts: readonly string[], held: boolean): void => {
-    for (const part of parts) {
-      const at = seen.indexOf(part);
-      if (at !== -1) seen.splice(at, 1);
-      seen.push(part);
-      if (held) heldAt.set(part, (holds += 1));
-    }
-    if (seen.length > REMEMBERED_SECRETS)
-      for (const gone of seen.splice(0, seen.length - REMEMBERED_SECRETS)) heldAt.delete(gone);
-    rewatch();
-  };
-  const remember = (secret: string, kind: 'api-key' | 'session'): void =>
-    watch(partsOf(secret, kind), true);
-
   /**
    * Attempts with a part, from the first of them until the last is over: how
    * many, how many were refused, and what held the part when the first began.
@@ -166,6 +155,31 @@ export function createAccountService(deps: AccountDeps) {
     readonly wasSeen: boolean;
   }
   const trials = new Map<string, Trial>();
+
+  const watch = (parts: readonly string[], held: boolean): void => {
+    for (const part of parts) {
+      const at = seen.indexOf(part);
+      if (at !== -1) seen.splice(at, 1);
+      seen.push(part);
+      if (held) heldAt.set(part, (holds += 1));
+    }
+    // The oldest go first, held ones and those attempts left (thrown) counted apart: a burst of
+    // attempts never pushes out a key held before it, and an attempt under way is never pushed out.
+    for (const isHeld of [true, false]) {
+      let over = seen.filter((p) => heldAt.has(p) === isHeld).length - REMEMBERED_SECRETS;
+      for (let i = 0; over > 0 && i < seen.length;) {
+        const p = seen[i] as string;
+        if (heldAt.has(p) === isHeld && !trials.has(p)) {
+          seen.splice(i, 1);
+          heldAt.delete(p);
+          over -= 1;
+        } else i += 1;
+      }
+    }
+    rewatch();
+  };
+  const remember = (secret: string, kind: 'api-key' | 'session'): void =>
+    watch(partsOf(secret, kind), true);
 
   /**
    * Watches a secret about to be tried; `refused` redacts the refusal with it,
@@ -349,11 +363,11 @@ export function createAccountService(deps: AccountDeps) {
         const secret = await deps.secrets.get(profile.id);
         const shown = profile.id === s.activeProfileId;
         if (!secret.ok) {
-          if (shown) problem = secret.error;
+          if (shown) problem = withEarlier(secret.error);
           continue;
         }
         if (secret.value === null) {
-          if (shown) problem = missingSecret(profile.label);
+          if (shown) problem = withEarlier(missingSecret(profile.label));
           continue;
         }
         remember(secret.value, profile.authKind);

@@ -264,6 +264,32 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(titled.snapshot?.title).toBe(`after ${REDACTED}`);
   });
 
+  it('keeps watching a removed key through a burst of refused attempts', async () => {
+    const { h } = await connected();
+    const removed = unwrap(await h.call('getAccount'));
+    unwrap(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
+    );
+    if (removed.state !== 'connected') throw new Error('expected the first account');
+    unwrap(await h.call('removeProfile', { profileId: removed.profile.id }));
+    // More refused attempts at once than the secrets kept after they are no longer in use.
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        h.call('connectApiKey', {
+          baseUrl: server.baseUrl,
+          apiKey: `comp_wrong${i}`.padEnd(40, 'x'),
+        }),
+      ),
+    );
+    for (const t of tries) failure(t);
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    const titled = unwrap(
+      await h.call('updateTask', { taskId: id, patch: { title: `note ${server.keys.full}` } }),
+    );
+    expect(titled.snapshot?.title).toBe(`note ${REDACTED}`);
+  });
+
   it('keeps watching a key it held, when that key is tried again and refused', async () => {
     const { h } = await connected();
     const removed = unwrap(await h.call('getAccount'));
@@ -603,6 +629,17 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(account).toMatchObject({ state: 'signed-out', problem: { kind: 'not_connected' } });
     expect(account.problem?.message).toMatch(/connect again/);
     expect(account.problem?.message).toMatch(/locked/);
+  });
+
+  it('says a damaged file of waiting changes beside a key gone from the keychain', async () => {
+    const { h, userDataDir } = await connected();
+    await h.core.dispose();
+    await removeTestService(service);
+    await writeFile(join(userDataDir, 'outbox.json'), '{"version":1,"entries":[\n{"id":"x"');
+    const { h: again } = await fresh(userDataDir);
+    const message = unwrap(await again.call('getAccount')).problem?.message;
+    expect(message).toMatch(/connect again/);
+    expect(message).toMatch(/changes waiting to be sent/);
   });
 
   it('tries the demo: in memory only, clearly labelled, with tasks pinned and titled', async () => {
