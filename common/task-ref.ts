@@ -145,7 +145,7 @@ function describeChar(c: string): string {
   if (c === ' ') return 'a space';
   const code = `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
   // A Cyrillic "а" reads as a Latin "a": say what it is, or the message reads as nonsense.
-  if (/^[\p{L}\p{N}]$/u.test(c)) return `"${c}" (${code}), which is not a Latin letter or digit`;
+  if (/^[\p{L}\p{N}]$/u.test(c)) return `"${c}" (${code}), outside A–Z, a–z and 0–9`;
   if (/^[\p{P}\p{S}]$/u.test(c)) return `"${c}"`;
   return `an invisible character (${code})`;
 }
@@ -167,7 +167,10 @@ function parseWebLink(input: string): Result<TaskRef> {
   const place = findOrganizationPlace(segments);
 
   // A space typed after "=" (or an invisible character pasted there) is not part of the id.
-  const queryIds = url.searchParams.getAll('taskItemId').map(trimEdges);
+  const queryIds = url.searchParams
+    .getAll('taskItemId')
+    .map(trimEdges)
+    .filter((id) => id !== '');
   const distinct = [...new Set(queryIds)];
   if (distinct.length > 1)
     return badInput('This link names more than one task: open the task and copy its link again.');

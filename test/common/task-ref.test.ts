@@ -51,7 +51,7 @@ describe('parseTaskRef: bare ids', () => {
     expect(messageOf(parseTaskRef('tski_ab\u200Bc'))).toContain('an invisible character (U+200B)');
     // A Cyrillic "а" looks like a Latin one: named with its code point, or the message reads as nonsense.
     expect(messageOf(parseTaskRef('tski_\u0430bc'))).toContain(
-      'this one has "\u0430" (U+0430), which is not a Latin letter or digit',
+      'this one has "\u0430" (U+0430), outside A–Z, a–z and 0–9',
     );
   });
 
@@ -152,6 +152,10 @@ describe('parseTaskRef: web-app links', () => {
     expect(
       valueOf(parseTaskRef(`${WEB}/org_abc/vendors/vnd_x1?taskItemId= tski_abc123#task-items`)),
     ).toMatchObject({ taskId: 'tski_abc123', organizationId: 'org_abc' });
+    // Blank once trimmed, it names no task: the id in the path does.
+    expect(valueOf(parseTaskRef(`${WEB}/org_abc/tski_abc123?taskItemId=%20`))).toMatchObject({
+      taskId: 'tski_abc123',
+    });
   });
 
   it('keeps the task id even when the path around it is not one it knows', () => {
