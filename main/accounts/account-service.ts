@@ -165,11 +165,15 @@ export function createAccountService(deps: AccountDeps) {
     }
     // The oldest go first, held ones and those attempts left (thrown) counted apart: a burst of
     // attempts never pushes out a key held before it, and an attempt under way is never pushed out.
+    // Keys in use are watched anyway (rewatch): they take none of the places kept for the others.
+    const inUse = new Set(inUseParts());
+    const counted = (p: string) => !trials.has(p) && !inUse.has(p);
     for (const isHeld of [true, false]) {
-      let over = seen.filter((p) => heldAt.has(p) === isHeld).length - REMEMBERED_SECRETS;
+      let over =
+        seen.filter((p) => heldAt.has(p) === isHeld && counted(p)).length - REMEMBERED_SECRETS;
       for (let i = 0; over > 0 && i < seen.length;) {
         const p = seen[i] as string;
-        if (heldAt.has(p) === isHeld && !trials.has(p)) {
+        if (heldAt.has(p) === isHeld && counted(p)) {
           seen.splice(i, 1);
           heldAt.delete(p);
           over -= 1;
@@ -237,12 +241,16 @@ export function createAccountService(deps: AccountDeps) {
 
   /** Every signed-in profile's secret, plus the recent ones: however many profiles there are. */
   let watched: readonly string[] = seen;
-  const rewatch = (): void => {
+  /** The parts of every signed-in profile's secret, and of the demo's while it shows. */
+  const inUseParts = (): string[] => {
     // The demo is never signed in (not kept), but its key is in use while it shows.
     const inUse = active?.demo ? [...signedIn.values(), active] : [...signedIn.values()];
-    const parts = inUse.flatMap((a) =>
+    return inUse.flatMap((a) =>
       a.profile.authKind === 'session' ? cookieValues(a.secret) : [a.secret.trim()],
     );
+  };
+  const rewatch = (): void => {
+    const parts = inUseParts();
     watched = parts.length === 0 ? [...seen] : [...new Set([...parts, ...seen])];
   };
   const keep = (account: ActiveAccount): void => {
@@ -454,7 +462,7 @@ export function createAccountService(deps: AccountDeps) {
         const scopes = await taskScopesProblem(client);
         if (scopes) return attempt.refused(scopes);
         const label = org.value.name?.trim() || org.value.id;
-        return adopt(
+        return await adopt(
           { label, baseUrl, authKind: 'api-key', organizationId },
           input.apiKey,
           client,
@@ -482,7 +490,7 @@ export function createAccountService(deps: AccountDeps) {
         const org = await client.getOrganization();
         if (!org.ok) return attempt.refused(connectError(org.error, 'session'));
         const label = org.value.name?.trim() || org.value.id;
-        return adopt(
+        return await adopt(
           { label, baseUrl, authKind: 'session', organizationId },
           cookie,
           client,

@@ -290,6 +290,31 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(titled.snapshot?.title).toBe(`note ${REDACTED}`);
   });
 
+  it('keeps watching a removed key while more accounts are connected than removed keys are kept', async () => {
+    // Keys the service takes as the full key: each connects an account of its own.
+    const alias: typeof fetch = (input, init) => {
+      const headers = { ...(init?.headers as Record<string, string>) };
+      if (headers['X-API-Key']?.startsWith('comp_alias')) headers['X-API-Key'] = server.keys.full;
+      return fetch(input, { ...init, headers });
+    };
+    const { h } = await fresh(undefined, { fetch: alias });
+    const aliasKey = (n: number) => `comp_alias${n}`.padEnd(40, 'k');
+    const removed = unwrap(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: aliasKey(0) }),
+    );
+    if (removed.state !== 'connected') throw new Error('expected the first account');
+    unwrap(await h.call('removeProfile', { profileId: removed.profile.id }));
+    // Keys in use are watched anyway: they take none of the places kept for removed ones.
+    for (let n = 1; n <= 9; n++)
+      unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: aliasKey(n) }));
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    const titled = unwrap(
+      await h.call('updateTask', { taskId: id, patch: { title: `note ${aliasKey(0)}` } }),
+    );
+    expect(titled.snapshot?.title).toBe(`note ${REDACTED}`);
+  });
+
   it('keeps watching a key it held, when that key is tried again and refused', async () => {
     const { h } = await connected();
     const removed = unwrap(await h.call('getAccount'));
