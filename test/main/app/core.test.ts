@@ -66,6 +66,17 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
   }
 
   const taskId = () => server.taskIds(org.id)[0]!;
+  /** The title the answer shows after a task is pinned and titled with `secret`. */
+  async function titledWith(h: CoreHarness, secret: string): Promise<string | null | undefined> {
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    const titled = unwrap(
+      await h.call('updateTask', { taskId: id, patch: { title: `note ${secret}` } }),
+    );
+    // Nowhere in the answer, not only not in its title.
+    expect(JSON.stringify(titled)).not.toContain(secret.slice(0, 8));
+    return titled.snapshot?.title;
+  }
   const taskLink = (id: string, orgId = org.id) =>
     `https://app.example.com/${orgId}/vendors/vnd_abc123?taskItemId=${id}#task-items`;
 
@@ -256,12 +267,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     unwrap(await h.call('removeProfile', { profileId: added.profile.id }));
     release();
     expect(failure(await first).kind).toBe('forbidden');
-    const id = taskId();
-    unwrap(await h.call('pinTask', { ref: id }));
-    const titled = unwrap(
-      await h.call('updateTask', { taskId: id, patch: { title: `after ${key}` } }),
-    );
-    expect(titled.snapshot?.title).toBe(`after ${REDACTED}`);
+    expect(await titledWith(h, key)).toBe(`note ${REDACTED}`);
   });
 
   it('keeps watching a removed key through a burst of refused attempts', async () => {
@@ -282,12 +288,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
       ),
     );
     for (const t of tries) failure(t);
-    const id = taskId();
-    unwrap(await h.call('pinTask', { ref: id }));
-    const titled = unwrap(
-      await h.call('updateTask', { taskId: id, patch: { title: `note ${server.keys.full}` } }),
-    );
-    expect(titled.snapshot?.title).toBe(`note ${REDACTED}`);
+    expect(await titledWith(h, server.keys.full)).toBe(`note ${REDACTED}`);
   });
 
   it('keeps watching a removed key while more accounts are connected than removed keys are kept', async () => {
@@ -307,12 +308,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     // Keys in use are watched anyway: they take none of the places kept for removed ones.
     for (let n = 1; n <= 9; n++)
       unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: aliasKey(n) }));
-    const id = taskId();
-    unwrap(await h.call('pinTask', { ref: id }));
-    const titled = unwrap(
-      await h.call('updateTask', { taskId: id, patch: { title: `note ${aliasKey(0)}` } }),
-    );
-    expect(titled.snapshot?.title).toBe(`note ${REDACTED}`);
+    expect(await titledWith(h, aliasKey(0))).toBe(`note ${REDACTED}`);
   });
 
   it('keeps watching a key it held, when that key is tried again and refused', async () => {
@@ -321,8 +317,6 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     unwrap(
       await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
     );
-    const id = taskId();
-    unwrap(await h.call('pinTask', { ref: id }));
     // Removed, the first key stays watched (an answer on its way may quote it); tried again
     // and refused, it must not be forgotten with the refusal.
     if (removed.state !== 'connected') throw new Error('expected the first account');
@@ -334,11 +328,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
         organizationId: server.organizations[1]!.id,
       }),
     );
-    const titled = unwrap(
-      await h.call('updateTask', { taskId: id, patch: { title: `note ${server.keys.full}` } }),
-    );
-    expect(JSON.stringify(titled)).not.toContain(server.keys.full.slice(0, 8));
-    expect(titled.snapshot?.title).toBe('note [redacted]');
+    expect(await titledWith(h, server.keys.full)).toBe(`note ${REDACTED}`);
   });
 
   it('answers main’s own adapters (links, the tray menu) through the guard, as IPC is answered', async () => {

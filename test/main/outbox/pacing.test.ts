@@ -8,7 +8,7 @@ import {
   takeToken,
   WINDOW_MARGIN,
 } from '../../../main/service/pacing';
-import type { BucketState, RateLimit } from '../../../main/service/pacing';
+import type { BucketState, RateLimit, TokenBucket } from '../../../main/service/pacing';
 
 /** Sends as fast as the bucket lets it, at the given moments; returns when each request went. */
 function sendTimes(rate: RateLimit, asks: readonly number[]): number[] {
@@ -45,6 +45,17 @@ const rates = fc.record({
   limit: fc.integer({ min: 1, max: 300 }),
   windowMs: fc.integer({ min: 100, max: 120_000 }),
 });
+
+/** A full bucket at time 0 with every token taken at once. */
+const emptied = (bucket: TokenBucket): BucketState => {
+  let state = fullBucket(bucket, 0);
+  for (let i = 0; i < bucket.capacity; i++) {
+    const t = takeToken(state, bucket, 0);
+    if (!t.taken) throw new Error('a full bucket refused');
+    state = t.state;
+  }
+  return state;
+};
 
 describe('the token bucket', () => {
   it('never puts more than the limit into any window of the service, even 10 % longer', () => {
@@ -91,13 +102,7 @@ describe('the token bucket', () => {
     // Found by the property below: 7 requests over 2 minutes refilled 0.9999999999999999 tokens
     // in the 44,000 ms it said to wait.
     const bucket = bucketFor({ limit: 7, windowMs: 120_000 });
-    let state = fullBucket(bucket, 0);
-    for (let i = 0; i < bucket.capacity; i++) {
-      const t = takeToken(state, bucket, 0);
-      if (!t.taken) throw new Error('a full bucket refused');
-      state = t.state;
-    }
-    const refused = takeToken(state, bucket, 0);
+    const refused = takeToken(emptied(bucket), bucket, 0);
     if (refused.taken) throw new Error('an empty bucket gave a token');
     expect(refused.waitMs).toBeGreaterThanOrEqual(44_000);
     expect(refused.waitMs).toBeLessThanOrEqual(44_001);
@@ -109,13 +114,7 @@ describe('the token bucket', () => {
     fc.assert(
       fc.property(rates, fc.integer({ min: 0, max: 1000 }), (rate, extra) => {
         const bucket = bucketFor(rate);
-        let state = fullBucket(bucket, 0);
-        for (let i = 0; i < bucket.capacity; i++) {
-          const t = takeToken(state, bucket, 0);
-          if (!t.taken) throw new Error('a full bucket refused');
-          state = t.state;
-        }
-        const refused = takeToken(state, bucket, 0);
+        const refused = takeToken(emptied(bucket), bucket, 0);
         expect(refused.taken).toBe(false);
         if (refused.taken) return;
         expect(refused.waitMs).toBeGreaterThan(0);
