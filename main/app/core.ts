@@ -247,9 +247,14 @@ export function createAppCore(opts: AppCoreOptions) {
     events.emit('tasks:changed', views);
   };
 
-  /** The connection state follows the last answer; a refusal of one task says nothing about it. */
+  /**
+   * The connection state follows the last answer. A refusal of one task says
+   * nothing against it; given by the service (it has a status), it says the
+   * service was reached, so an "offline" from before is over. A refusal made
+   * here, with nothing sent, says nothing either way.
+   */
   const noteOutcome = (e: AppError | null) => {
-    const next = e && isConnectionError(e) ? e : e ? lastError : null;
+    const next = e && isConnectionError(e) ? e : e && e.status === undefined ? lastError : null;
     if (next !== lastError) {
       lastError = next;
       emitConnection();

@@ -607,6 +607,25 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(unwrap(await h.call('getConnection')).state).toBe('online');
   });
 
+  it('is no longer offline once the service answers, even with a refusal of the change', async () => {
+    const { h } = await connected({ outbox: { backoff: { baseMs: 60_000, maxMs: 60_000 } } });
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    server.faults.dropNext(1);
+    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'done' } }));
+    expect(unwrap(await h.call('getConnection')).state).toBe('offline');
+    server.faults.failNext(400, 1, {
+      statusCode: 400,
+      message: ['Assignee is not a member of this organization'],
+      error: 'Bad Request',
+    });
+    unwrap(await h.call('retrySync'));
+    await whenOutboxEmpty(h.core);
+    // The service answered (with its reason on the task): the footer does not say offline.
+    expect(unwrap(await h.call('getConnection')).state).toBe('online');
+    expect(unwrap(await h.call('listTasks'))[0]?.error?.message).toMatch(/not a member/);
+  });
+
   it('comes back after a restart: profile from settings, key from the keychain, pins with snapshots', async () => {
     const { h, userDataDir } = await connected();
     const id = taskId();
