@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
+import { salvageSettings } from './salvage';
 import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
 import { moveAside } from './move-aside';
@@ -85,10 +86,36 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
 
   const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
 
-  const quarantine = async (kind: Unusable, why: string): Promise<SettingsLoad> => {
+  const quarantine = async (
+    kind: Unusable,
+    why: string,
+    salvaged?: { settings: Settings; reset: string[] },
+  ): Promise<SettingsLoad> => {
     const moved = await moveAsideNow(kind);
     const settings = deepFreeze(defaultSettings());
     current = settings;
+    if (moved.ok && salvaged) {
+      stuck = null;
+      // What could be kept is written back at once: the next start reads it, not defaults.
+      const kept = settle(salvaged.settings);
+      current = kept;
+      const text = `${JSON.stringify(opts.redact ? opts.redact(kept) : kept)}\n`;
+      const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
+      const reset =
+        salvaged.reset.length > 0
+          ? ` Only ${salvaged.reset.join(', ')} went back to ${salvaged.reset.length === 1 ? 'its default' : 'their defaults'}.`
+          : '';
+      const saved = written.ok
+        ? ''
+        : ` They could not be saved again yet: ${written.error.message}`;
+      return {
+        settings: kept,
+        problem: appError(
+          'storage',
+          `${why} It was moved to ${moved.value}; Task Tray kept the rest of it, accounts and pins included.${reset}${saved}`,
+        ),
+      };
+    }
     if (moved.ok) {
       stuck = null;
       return {
@@ -150,6 +177,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
       return quarantine(
         'corrupt',
         `The settings file ${filePath} has settings this version cannot use (${describeSettingsIssues(parsed.error)}).`,
+        salvageSettings(withoutRefusedShortcut(raw)) ?? undefined,
       );
 
     stuck = null;

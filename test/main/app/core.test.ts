@@ -364,6 +364,28 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(unwrap(await again.call('listTasks'))).toEqual([]);
   });
 
+  it('keeps the account and sends its waiting change when one setting in the file is bad', async () => {
+    const { h, userDataDir } = await connected(quickRetries);
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    server.faults.failNext(503, 50);
+    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'in_review' } }));
+    await h.core.dispose();
+    server.faults.reset();
+    // Edited by hand: one field this version cannot read.
+    const file = join(userDataDir, 'settings.json');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('"theme":"system"', '"theme":"Dark"'),
+    );
+    const { h: again } = await fresh(userDataDir, quickRetries);
+    const account = unwrap(await again.call('getAccount'));
+    expect(account.state).toBe('connected');
+    expect(account.problem?.message).toMatch(/Only theme went back to its default/);
+    await whenOutboxEmpty(again.core);
+    expect((server.getTask(org.id, id) as { status: string }).status).toBe('in_review');
+  });
+
   it('pins by id or link, refuses another organization’s link and malformed links clearly', async () => {
     const { h } = await connected();
     const id = taskId();

@@ -143,12 +143,6 @@ describe('the settings store', () => {
     ['not JSON', '{"theme": "dark",', 'corrupt', /is not valid JSON/],
     ['empty', '', 'corrupt', /is not valid JSON/],
     [
-      'of the wrong shape',
-      JSON.stringify({ version: 1, theme: 'purple', profiles: 'none' }),
-      'corrupt',
-      /cannot use \(profiles: .*theme: /,
-    ],
-    [
       'from a newer version',
       JSON.stringify({ version: 7, theme: 'dark', newThing: true }),
       'future',
@@ -179,6 +173,52 @@ describe('the settings store', () => {
       );
     },
   );
+
+  it('keeps accounts, pins and the installation key when one field is bad, and says what went back to its default', async () => {
+    const { dir, filePath, store } = await fresh({ now: fixedClock });
+    const fingerprintKey = 'ab'.repeat(32);
+    const content = JSON.stringify({
+      version: 1,
+      theme: 'Dark',
+      profiles: [profile('prof_1'), { id: 'broken' }],
+      activeProfileId: 'prof_1',
+      pinned: [pin('tski_a1'), pin('tski_a2')],
+      requestsPerMinute: 30,
+      fingerprintKey,
+    });
+    await writeFile(filePath, content);
+    const { settings, problem } = await store.load();
+    expect(settings).toEqual({
+      ...defaultSettings(),
+      profiles: [profile('prof_1')],
+      activeProfileId: 'prof_1',
+      pinned: [pin('tski_a1'), pin('tski_a2')],
+      requestsPerMinute: 30,
+      fingerprintKey,
+    });
+    const aside = join(dir, 'settings.corrupt-2026-03-04T05-06-07-089Z.json');
+    expect(problem?.message).toMatch(/cannot use \(.*theme/);
+    expect(problem?.message).toContain(`moved to ${aside}`);
+    expect(problem?.message).toMatch(/kept the rest of it, accounts and pins included/);
+    expect(problem?.message).toMatch(/Only theme, 1 of profiles went back to their defaults/);
+    expect(await readFile(aside, 'utf8')).toBe(content);
+    // Written back at once: the next start reads what was kept, with no problem.
+    const again = await createSettingsStore({ filePath }).load();
+    expect(again).toEqual({ settings, problem: null });
+  });
+
+  it('puts only the fields that cannot be read back to their defaults, and keeps the file aside', async () => {
+    const { dir, filePath, store } = await fresh({ now: fixedClock });
+    const content = JSON.stringify({ version: 1, theme: 'purple', profiles: 'none' });
+    await writeFile(filePath, content);
+    const { settings, problem } = await store.load();
+    expect(settings).toEqual(defaultSettings());
+    expect(problem?.message).toMatch(/cannot use \(profiles: .*theme: /);
+    expect(problem?.message).toMatch(/Only theme, profiles went back to their defaults/);
+    expect(
+      await readFile(join(dir, 'settings.corrupt-2026-03-04T05-06-07-089Z.json'), 'utf8'),
+    ).toBe(content);
+  });
 
   it('never moves one bad file over another moved aside at the same moment', async () => {
     const { dir, filePath } = await fresh();
