@@ -1,9 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
-import { salvageSettings } from './salvage';
+import { salvageMessage, salvageSettings } from './salvage';
+import type { Salvaged } from './salvage';
 import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
 import { moveAside } from './move-aside';
@@ -74,7 +75,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     return s;
   };
   /** A file that could not be used and could not be moved aside either: never overwrite it. */
-  let stuck: { kind: Unusable; why: string } | null = null;
+  let stuck: { kind: Unusable; why: string; salvaged?: Salvaged } | null = null;
   /** Every load and update runs after the previous one: the file has one writer at a time. */
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -89,31 +90,38 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const quarantine = async (
     kind: Unusable,
     why: string,
-    salvaged?: { settings: Settings; reset: string[] },
+    salvaged?: Salvaged,
   ): Promise<SettingsLoad> => {
     const moved = await moveAsideNow(kind);
-    const settings = deepFreeze(defaultSettings());
+    // What could be read of it, if anything, else defaults: in memory even when it is stuck.
+    const settings = salvaged ? settle(salvaged.settings) : deepFreeze(defaultSettings());
     current = settings;
+    const keptSaid = salvaged ? ` ${salvageMessage(salvaged)}` : '';
     if (moved.ok && salvaged) {
       stuck = null;
-      // What could be kept is written back at once: the next start reads it, not defaults.
-      const kept = settle(salvaged.settings);
-      current = kept;
-      const text = `${JSON.stringify(opts.redact ? opts.redact(kept) : kept)}\n`;
+      // Written back at once, so the next start reads it, not defaults. Should that fail, the
+      // file goes back where it was, as it was: the next start reads and salvages it again.
+      const text = `${JSON.stringify(opts.redact ? opts.redact(settings) : settings)}\n`;
       const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-      const reset =
-        salvaged.reset.length > 0
-          ? ` Only ${salvaged.reset.join(', ')} went back to ${salvaged.reset.length === 1 ? 'its default' : 'their defaults'}.`
-          : '';
-      const saved = written.ok
-        ? ''
-        : ` They could not be saved again yet: ${written.error.message}`;
+      if (!written.ok) {
+        const back = await rename(moved.value, filePath).then(
+          () => true,
+          () => false,
+        );
+        return {
+          settings,
+          problem: appError(
+            'storage',
+            `${why}${keptSaid} It could not be saved again (${written.error.message}); ` +
+              (back
+                ? `${filePath} was left as it was, and will be read the same way next time.`
+                : `the file as it was is at ${moved.value}.`),
+          ),
+        };
+      }
       return {
-        settings: kept,
-        problem: appError(
-          'storage',
-          `${why} It was moved to ${moved.value}; Task Tray kept the rest of it, accounts and pins included.${reset}${saved}`,
-        ),
+        settings,
+        problem: appError('storage', `${why} It was moved to ${moved.value}.${keptSaid}`),
       };
     }
     if (moved.ok) {
@@ -126,13 +134,14 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
         ),
       };
     }
-    stuck = { kind, why };
+    stuck = { kind, why, ...(salvaged ? { salvaged } : {}) };
     return {
       settings,
       problem: appError(
         'storage',
-        `${why} It could not be moved aside (${moved.error.message}), so Task Tray uses default ` +
-          `settings and will not save over it: move or delete ${filePath} to save settings again.`,
+        `${why} It could not be moved aside (${moved.error.message}), so Task Tray uses ` +
+          `${salvaged ? 'what it could read of it' : 'default settings'} and will not save over it: ` +
+          `move or delete ${filePath} to save settings again.${keptSaid}`,
       ),
     };
   };
@@ -177,7 +186,8 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
       return quarantine(
         'corrupt',
         `The settings file ${filePath} has settings this version cannot use (${describeSettingsIssues(parsed.error)}).`,
-        salvageSettings(withoutRefusedShortcut(raw)) ?? undefined,
+        // The whole file, its refused shortcut too: one the salvage drops is then said.
+        salvageSettings(raw) ?? undefined,
       );
 
     stuck = null;
@@ -219,7 +229,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     const all = (e: AppError) => changes.map(() => err(e));
     if (current === null) await loadNow();
     if (stuck) {
-      const retried = await quarantine(stuck.kind, stuck.why);
+      const retried = await quarantine(stuck.kind, stuck.why, stuck.salvaged);
       if (retried.problem && stuck) return all(retried.problem);
     }
     let state = current ?? deepFreeze(defaultSettings());

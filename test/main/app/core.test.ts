@@ -381,7 +381,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const { h: again } = await fresh(userDataDir, quickRetries);
     const account = unwrap(await again.call('getAccount'));
     expect(account.state).toBe('connected');
-    expect(account.problem?.message).toMatch(/Only theme went back to its default/);
+    expect(account.problem?.message).toMatch(/Back to its default: theme\./);
     await whenOutboxEmpty(again.core);
     expect((server.getTask(org.id, id) as { status: string }).status).toBe('in_review');
   });

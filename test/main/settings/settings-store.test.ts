@@ -199,8 +199,9 @@ describe('the settings store', () => {
     const aside = join(dir, 'settings.corrupt-2026-03-04T05-06-07-089Z.json');
     expect(problem?.message).toMatch(/cannot use \(.*theme/);
     expect(problem?.message).toContain(`moved to ${aside}`);
-    expect(problem?.message).toMatch(/kept the rest of it, accounts and pins included/);
-    expect(problem?.message).toMatch(/Only theme, 1 of profiles went back to their defaults/);
+    expect(problem?.message).toContain(
+      'Task Tray kept what it could read of it: 1 account, 2 pinned tasks, the key that names accounts on this computer. Back to its default: theme. Left out: 1 account.',
+    );
     expect(await readFile(aside, 'utf8')).toBe(content);
     // Written back at once: the next start reads what was kept, with no problem.
     const again = await createSettingsStore({ filePath }).load();
@@ -214,10 +215,32 @@ describe('the settings store', () => {
     const { settings, problem } = await store.load();
     expect(settings).toEqual(defaultSettings());
     expect(problem?.message).toMatch(/cannot use \(profiles: .*theme: /);
-    expect(problem?.message).toMatch(/Only theme, profiles went back to their defaults/);
+    expect(problem?.message).toContain(
+      'kept what it could read of it: 0 accounts, 0 pinned tasks. Back to its default: theme, profiles.',
+    );
     expect(
       await readFile(join(dir, 'settings.corrupt-2026-03-04T05-06-07-089Z.json'), 'utf8'),
     ).toBe(content);
+  });
+
+  it('leaves out what it does not know, a secret or a name every object has, and writes none of it back', async () => {
+    const { filePath, store } = await fresh({ now: fixedClock });
+    const content = JSON.stringify({
+      theme: 'Dark',
+      apiKey: 'comp_0123456789abcdef0123456789abcdef',
+      constructor: 1,
+      toString: 'x',
+      profiles: [profile('prof_1')],
+    });
+    await writeFile(filePath, content);
+    const { settings, problem } = await store.load();
+    expect(settings.profiles).toEqual([profile('prof_1')]);
+    expect(problem?.message).toContain(
+      'Left out: the unknown field "apiKey", the unknown field "constructor", the unknown field "toString".',
+    );
+    const written = await readFile(filePath, 'utf8');
+    expect(written).not.toContain('comp_0123');
+    expect(written).not.toContain('constructor');
   });
 
   it('never moves one bad file over another moved aside at the same moment', async () => {
@@ -503,6 +526,25 @@ describe.skipIf(process.platform === 'win32')('the settings store in a read-only
     expect(after.pinned.map((p) => p.taskId)).toEqual(['tski_keep1']);
     expect(Buffer.compare(await readFile(filePath), before)).toBe(0);
     expect(await readdir(dir)).toEqual([FILE]);
+  });
+
+  it('uses what it could read of a damaged file it could not move aside, and saves over nothing', async () => {
+    const dir = await tempDir();
+    const filePath = join(dir, FILE);
+    await mkdir(dir, { recursive: true });
+    const content = JSON.stringify({ theme: 'Dark', profiles: [profile('prof_1')] });
+    await writeFile(filePath, content);
+    await lockFolder(dir);
+
+    const { loaded, update, after } = await runChild(filePath);
+
+    expect(loaded.settings.profiles).toEqual([profile('prof_1')]);
+    expect(loaded.problem?.message).toMatch(
+      /could not be moved aside.*uses what it could read of it and will not save over it/,
+    );
+    expect(failure(update).kind).toBe('storage');
+    expect(after.profiles).toEqual([profile('prof_1')]);
+    expect(await readFile(filePath, 'utf8')).toBe(content);
   });
 
   it('will not save over a broken file it could not move aside', async () => {
