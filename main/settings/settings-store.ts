@@ -108,6 +108,9 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
           () => true,
           () => false,
         );
+        // Back in place, it is not saved over either: the next update tries the move and the
+        // write-back again first, as for a file that could not be moved aside.
+        if (back) stuck = { kind, why, salvaged };
         return {
           settings,
           problem: appError(

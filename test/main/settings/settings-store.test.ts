@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -241,6 +242,42 @@ describe('the settings store', () => {
     const written = await readFile(filePath, 'utf8');
     expect(written).not.toContain('comp_0123');
     expect(written).not.toContain('constructor');
+  });
+
+  it('puts a damaged file back, and saves over nothing, when what it kept cannot be written', async () => {
+    const { dir, filePath, store } = await fresh({ now: fixedClock });
+    const content = JSON.stringify({ theme: 'Dark', profiles: [profile('prof_1')], myNote: 'x' });
+    await writeFile(filePath, content);
+    // The disk is full for new files (the atomic write's temp file): the move aside still works.
+    const promises = fs.promises as { open: typeof fs.promises.open };
+    const realOpen = promises.open;
+    const full = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    promises.open = ((path: string, ...rest: []) =>
+      String(path).includes('.tmp-')
+        ? Promise.reject(full)
+        : realOpen(path, ...rest)) as typeof promises.open;
+    syncBuiltinESMExports();
+    try {
+      const { settings, problem } = await store.load();
+      expect(settings.profiles).toEqual([profile('prof_1')]);
+      expect(problem?.message).toMatch(/could not be saved again .*was left as it was/);
+      expect(await readdir(dir)).toEqual([FILE]);
+      expect(await readFile(filePath, 'utf8')).toBe(content);
+      // Still full: a change is refused rather than written over the file.
+      expect(failure(await store.update((s) => ({ ...s, theme: 'light' }))).kind).toBe('storage');
+      expect(await readFile(filePath, 'utf8')).toBe(content);
+    } finally {
+      promises.open = realOpen;
+      syncBuiltinESMExports();
+    }
+    // Space again: the next change moves the file aside first, then saves.
+    unwrap(await store.update((s) => ({ ...s, theme: 'light' })));
+    const aside = join(dir, 'settings.corrupt-2026-03-04T05-06-07-089Z.json');
+    expect(await readFile(aside, 'utf8')).toBe(content);
+    expect(JSON.parse(await readFile(filePath, 'utf8'))).toMatchObject({
+      theme: 'light',
+      profiles: [profile('prof_1')],
+    });
   });
 
   it('never moves one bad file over another moved aside at the same moment', async () => {
