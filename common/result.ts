@@ -42,6 +42,13 @@ export interface AppError {
   readonly retryAfterMs?: number;
 }
 
+/**
+ * One problem that says two: the first's kind, both messages in order. Either
+ * may be missing (then the other stands alone), so neither is ever lost.
+ */
+export const bothProblems = (first: AppError | null, then: AppError | null): AppError | null =>
+  first && then ? { ...first, message: `${first.message} ${then.message}` } : (first ?? then);
+
 export const appError = (
   kind: ErrorKind,
   message: string,

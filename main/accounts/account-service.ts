@@ -1,6 +1,6 @@
 import type { ConnectApiKeyInput } from '../../common/ipc';
 import type { Organization } from '../../common/organization';
-import { appError, err, ok } from '../../common/result';
+import { appError, bothProblems, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import type { AccountStatus, ProfileView } from '../../common/views';
 import type { Logger } from '../log/logger';
@@ -128,9 +128,6 @@ export function createAccountService(deps: AccountDeps) {
    */
   const signedIn = new Map<string, ActiveAccount>();
   let problem: AppError | null = null;
-  /** A new problem, with one said before it (a damaged file at start) kept after it, not lost. */
-  const withEarlier = (next: AppError): AppError =>
-    problem ? { ...next, message: `${next.message} ${problem.message}` } : next;
   /**
    * Every secret this run has held or been given, newest last: a key replaced
    * by another may still be quoted by an answer or an error from before, and
@@ -371,11 +368,12 @@ export function createAccountService(deps: AccountDeps) {
         const secret = await deps.secrets.get(profile.id);
         const shown = profile.id === s.activeProfileId;
         if (!secret.ok) {
-          if (shown) problem = withEarlier(secret.error);
+          // One said before (a damaged file at start) is kept after it, not lost.
+          if (shown) problem = bothProblems(secret.error, problem);
           continue;
         }
         if (secret.value === null) {
-          if (shown) problem = withEarlier(missingSecret(profile.label));
+          if (shown) problem = bothProblems(missingSecret(profile.label), problem);
           continue;
         }
         remember(secret.value, profile.authKind);

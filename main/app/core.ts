@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SettingsPatchInput } from '../../common/ipc';
 import type { Organization } from '../../common/organization';
-import { appError, err, ok } from '../../common/result';
+import { appError, bothProblems, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
@@ -169,12 +169,16 @@ export function createAppCore(opts: AppCoreOptions) {
     return settingsPinStore(settings, profileId);
   };
 
+  /** A profile as settings keep it (what it was last served, who the person is there). */
+  const savedProfile = (profileId: string) =>
+    settings.get().profiles.find((p) => p.id === profileId);
+
   /** The other identities' profiles at the active one's organization of the same service. */
   const neighbours = (): readonly Settings['profiles'][number][] => {
     const a = accounts.active();
     if (!a || a.demo) return [];
     const s = settings.get();
-    const me = s.profiles.find((p) => p.id === a.profile.id);
+    const me = savedProfile(a.profile.id);
     if (!me?.servedOrganizationId) return [];
     // A profile whose secret was read sends its own changes: only one that cannot (no secret, or
     // paused: its key was refused) waits for a hand-over.
@@ -294,7 +298,7 @@ export function createAppCore(opts: AppCoreOptions) {
   /** Who the person is at a profile, to leave their own changes out of "changed by someone else". */
   const meOf = (profileId: string): string | null =>
     (isActive(profileId) ? assigned.view().me?.id : null) ??
-    settings.get().profiles.find((p) => p.id === profileId)?.memberId ??
+    savedProfile(profileId)?.memberId ??
     null;
   /** A change whose first attempt did not land waited: its landing is news later. */
   const noteWaiting = <T extends Result<PinnedTaskView>>(result: T): T => {
@@ -350,9 +354,7 @@ export function createAppCore(opts: AppCoreOptions) {
       const a = accounts.active();
       // Before the organization is read (started while the service cannot be reached), the one
       // this profile was last served: a link to another is still refused, not pinned.
-      const served = a
-        ? settings.get().profiles.find((p) => p.id === a.profile.id)?.servedOrganizationId
-        : undefined;
+      const served = a ? savedProfile(a.profile.id)?.servedOrganizationId : undefined;
       return organization?.id ?? a?.profile.organizationId ?? served ?? null;
     },
     onChanged: (views) => {
@@ -391,7 +393,7 @@ export function createAppCore(opts: AppCoreOptions) {
     signedIn: () => {
       const a = accounts.active();
       if (!a) return null;
-      const kept = settings.get().profiles.find((p) => p.id === a.profile.id);
+      const kept = savedProfile(a.profile.id);
       return {
         profileId: a.profile.id,
         client: a.client,
@@ -761,10 +763,7 @@ export function createAppCore(opts: AppCoreOptions) {
       const outboxProblem = await outbox.load();
       if (outboxProblem) log.warn(outboxProblem.message);
       // Both said when both files had one: each names its own file and what was lost from it.
-      const problem =
-        loaded.problem && outboxProblem
-          ? { ...loaded.problem, message: `${loaded.problem.message} ${outboxProblem.message}` }
-          : (loaded.problem ?? outboxProblem);
+      const problem = bothProblems(loaded.problem, outboxProblem);
       if (problem) accounts.setProblem(problem);
       await accounts.restore();
       emitAccount();

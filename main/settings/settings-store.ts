@@ -86,6 +86,8 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   };
 
   const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
+  /** Compact: indentation grows with nesting, and the file is rewritten on every change. */
+  const fileText = (s: Settings): string => `${JSON.stringify(opts.redact ? opts.redact(s) : s)}\n`;
 
   const quarantine = async (
     kind: Unusable,
@@ -101,8 +103,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
       stuck = null;
       // Written back at once, so the next start reads it, not defaults. Should that fail, the
       // file goes back where it was, as it was: the next start reads and salvages it again.
-      const text = `${JSON.stringify(opts.redact ? opts.redact(settings) : settings)}\n`;
-      const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
+      const written = await writeFileAtomic(filePath, fileText(settings), { mode: 0o600 });
       if (!written.ok) {
         const back = await rename(moved.value, filePath).then(
           () => true,
@@ -243,8 +244,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     });
     if (!results.some((r) => r.ok)) return results;
 
-    // Compact: indentation grows with nesting, and the file is rewritten on every change.
-    const text = `${JSON.stringify(opts.redact ? opts.redact(state) : state)}\n`;
+    const text = fileText(state);
     // The folder was there at the last write: not made again before each one. Should it have
     // been removed since, the write fails, and the folder is made and the write tried once more.
     let written = folderMade ? await writeFileAtomic(filePath, text, { mode: 0o600 }) : null;

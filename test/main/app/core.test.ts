@@ -66,6 +66,18 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
   }
 
   const taskId = () => server.taskIds(org.id)[0]!;
+  /** Signed in with the full key, then the colleague's; the full key's account removed. */
+  async function withFullKeyRemoved(): Promise<CoreHarness> {
+    const { h } = await connected();
+    const removed = unwrap(await h.call('getAccount'));
+    unwrap(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
+    );
+    if (removed.state !== 'connected') throw new Error('expected the first account');
+    unwrap(await h.call('removeProfile', { profileId: removed.profile.id }));
+    return h;
+  }
+
   /** The title the answer shows after a task is pinned and titled with `secret`. */
   async function titledWith(h: CoreHarness, secret: string): Promise<string | null | undefined> {
     const id = taskId();
@@ -271,13 +283,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
   });
 
   it('keeps watching a removed key through a burst of refused attempts', async () => {
-    const { h } = await connected();
-    const removed = unwrap(await h.call('getAccount'));
-    unwrap(
-      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
-    );
-    if (removed.state !== 'connected') throw new Error('expected the first account');
-    unwrap(await h.call('removeProfile', { profileId: removed.profile.id }));
+    const h = await withFullKeyRemoved();
     // More refused attempts at once than the secrets kept after they are no longer in use.
     const tries = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -312,15 +318,9 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
   });
 
   it('keeps watching a key it held, when that key is tried again and refused', async () => {
-    const { h } = await connected();
-    const removed = unwrap(await h.call('getAccount'));
-    unwrap(
-      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
-    );
     // Removed, the first key stays watched (an answer on its way may quote it); tried again
     // and refused, it must not be forgotten with the refusal.
-    if (removed.state !== 'connected') throw new Error('expected the first account');
-    unwrap(await h.call('removeProfile', { profileId: removed.profile.id }));
+    const h = await withFullKeyRemoved();
     failure(
       await h.call('connectApiKey', {
         baseUrl: server.baseUrl,
