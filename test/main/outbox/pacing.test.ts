@@ -41,6 +41,13 @@ const busiest = (times: readonly number[], span: number): number => {
   return most;
 };
 
+/**
+ * The service's window made 10 % longer, without the noise of 1.1 in floating
+ * point: 100 × 1.1 is 110.00000000000001, which would count a request sent
+ * exactly at 110 ms, where the bucket's refill lands, as inside the window.
+ */
+const longer = (windowMs: number): number => Math.round(windowMs * WINDOW_MARGIN * 1e6) / 1e6;
+
 const rates = fc.record({
   limit: fc.integer({ min: 1, max: 300 }),
   windowMs: fc.integer({ min: 100, max: 120_000 }),
@@ -66,7 +73,7 @@ describe('the token bucket', () => {
         (rate, asks) => {
           const sent = sendTimes(rate, asks);
           expect(busiest(sent, rate.windowMs)).toBeLessThanOrEqual(rate.limit);
-          expect(busiest(sent, rate.windowMs * WINDOW_MARGIN)).toBeLessThanOrEqual(rate.limit);
+          expect(busiest(sent, longer(rate.windowMs))).toBeLessThanOrEqual(rate.limit);
         },
       ),
     );
@@ -79,7 +86,7 @@ describe('the token bucket', () => {
       Array.from({ length: 500 }, () => 0),
     );
     expect(busiest(sent, 60_000)).toBeLessThanOrEqual(95);
-    expect(busiest(sent, 60_000 * WINDOW_MARGIN)).toBeLessThanOrEqual(95);
+    expect(busiest(sent, longer(60_000))).toBeLessThanOrEqual(95);
     // …and still sends steadily: 500 changes go out in well under ten minutes.
     expect(sent.at(-1)).toBeLessThan(12 * 60_000);
   });
