@@ -26,7 +26,10 @@ const describe = (detail: unknown): string => {
 export function createLogger(sink: LogSink, secretsInUse: () => readonly string[]): Logger {
   const guard = guardFor(secretsInUse);
   const write = (level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void => {
-    sink(level, guard().text(`${message}${describe(detail)}`));
+    const g = guard();
+    // The detail is judged before JSON escapes it: a secret holding a quote, a backslash or a
+    // control character is broken up by its escapes, and the pieces between its runs would stay.
+    sink(level, g.text(`${message}${describe(g.value(detail))}`));
   };
   return {
     info: (m, d) => write('info', m, d),

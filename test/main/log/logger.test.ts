@@ -36,6 +36,19 @@ describe('createLogger', () => {
     ]);
   });
 
+  it('cuts a secret out of a detail before JSON escapes its quotes and backslashes', () => {
+    const lines: string[] = [];
+    const secret = 'abcdefgh"ijklmnop\\qrstuvwx\tyz012345';
+    const log = createLogger(
+      (_level, line) => lines.push(line),
+      () => [secret],
+    );
+    log.warn('detail', { key: secret });
+    log.warn('detail', [`Bearer ${secret}`]);
+    // Judged after the escapes, the quote, the backslash and the tab between the runs were left.
+    expect(lines).toEqual(['detail {"key":"[redacted]"}', 'detail ["Bearer [redacted]"]']);
+  });
+
   it('logs plain lines untouched when there is no secret', () => {
     const lines: string[] = [];
     createLogger(
