@@ -2,7 +2,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
-import { describeFsError, fsErrorCode, writeFileAtomic } from '../settings/atomic-file';
+import {
+  describeFsError,
+  fsErrorCode,
+  notReadableNow,
+  writeFileAtomic,
+} from '../settings/atomic-file';
 import { moveAside } from '../settings/move-aside';
 import type { Unusable } from '../settings/move-aside';
 import type { OutboxEntry } from './outbox-entry';
@@ -115,12 +120,18 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
         text = await readFile(filePath, 'utf8');
       } catch (e) {
         if (['ENOENT', 'ENOTDIR'].includes(fsErrorCode(e))) return { entries: [], problem: null };
-        return unusable(
-          'unreadable',
-          `The file of changes waiting to be sent, ${filePath}, could not be read (${describeFsError(e)}).`,
-          [],
-          0,
-        );
+        const why = `The file of changes waiting to be sent, ${filePath}, could not be read (${describeFsError(e)}).`;
+        if (notReadableNow(e)) {
+          // The changes in it may be fine: left where they are for the next start, never written over.
+          stuck = appError(
+            'storage',
+            `${why} Task Tray left it as it is and cannot keep new changes until it can read it: ` +
+              'make sure your user account can read and write it (and that no other program holds it), ' +
+              'then restart Task Tray.',
+          );
+          return { entries: [], problem: stuck };
+        }
+        return unusable('unreadable', why, [], 0);
       }
       const reading = parseOutbox(text);
       if (reading.kind === 'ok') return { entries: reading.entries, problem: null };

@@ -59,6 +59,15 @@ export async function removeLeftoverTempFiles(path: string): Promise<number> {
 export const fsErrorCode = (e: unknown): string =>
   e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
 
+/**
+ * Whether a read failed for a reason that says nothing about the file's
+ * contents: access denied, a lock held by another program (antivirus, backup
+ * or sync on Windows), no file handles left. Such a file may be fine: moving
+ * it aside would sign the person out of good settings, or drop good changes.
+ */
+export const notReadableNow = (e: unknown): boolean =>
+  ['EACCES', 'EPERM', 'EBUSY', 'EAGAIN', 'EMFILE', 'ENFILE'].includes(fsErrorCode(e));
+
 /** Why a file operation failed, in words, with the OS code for whoever reads a bug report. */
 export const describeFsError = (e: unknown): string => {
   const code = fsErrorCode(e);

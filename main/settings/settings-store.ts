@@ -5,7 +5,7 @@ import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
 import { salvageMessage, salvageSettings } from './salvage';
 import type { Salvaged } from './salvage';
-import { describeFsError, fsErrorCode, writeFileAtomic } from './atomic-file';
+import { describeFsError, fsErrorCode, notReadableNow, writeFileAtomic } from './atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
 import { moveAside } from './move-aside';
 import type { Unusable } from './move-aside';
@@ -27,7 +27,11 @@ export interface SettingsLoad {
 }
 
 export interface SettingsStore {
-  /** Reads the file. Missing → defaults. Unusable → moved aside, defaults, and a problem saying so. */
+  /**
+   * Reads the file. Missing → defaults. Unusable → moved aside, what could be
+   * read of it (else defaults), and a problem saying so. Not readable now (a
+   * permission, a lock) → left where it is, defaults, and a problem saying so.
+   */
   load(): Promise<SettingsLoad>;
   /** The current settings (deeply frozen). Only after load() has finished. */
   get(): Settings;
@@ -74,8 +78,12 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     for (const pin of s.pinned) parsedPins.add(pin);
     return s;
   };
-  /** A file that could not be used and could not be moved aside either: never overwrite it. */
-  let stuck: { kind: Unusable; why: string; salvaged?: Salvaged } | null = null;
+  /**
+   * A file that could not be used and could not be moved aside either, or
+   * one left alone on purpose (it could not be read, not for what it holds):
+   * never overwrite it.
+   */
+  let stuck: { kind: Unusable; why: string; salvaged?: Salvaged; leftAlone?: true } | null = null;
   /** Every load and update runs after the previous one: the file has one writer at a time. */
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -150,6 +158,26 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     };
   };
 
+  /**
+   * The file is there but could not be read now (a permission, a lock held
+   * by another program): what it holds may be fine, so it stays where it is,
+   * for the next start to read once that is mended. Until then the settings
+   * are the defaults, in memory only.
+   */
+  const leaveAlone = (why: string): SettingsLoad => {
+    stuck = { kind: 'unreadable', why, leftAlone: true };
+    current = deepFreeze(defaultSettings());
+    return {
+      settings: current,
+      problem: appError(
+        'storage',
+        `${why} Task Tray left it as it is and uses default settings until it can read it; ` +
+          `nothing is saved over it. Make sure your user account can read and write it ` +
+          `(and that no other program holds it), then restart Task Tray.`,
+      ),
+    };
+  };
+
   const loadNow = async (): Promise<SettingsLoad> => {
     let bytes: Buffer;
     try {
@@ -161,10 +189,9 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
         current = deepFreeze(defaultSettings());
         return { settings: current, problem: null };
       }
-      return quarantine(
-        'unreadable',
-        `The settings file ${filePath} could not be read (${describeFsError(e)}).`,
-      );
+      const why = `The settings file ${filePath} could not be read (${describeFsError(e)}).`;
+      if (notReadableNow(e)) return leaveAlone(why);
+      return quarantine('unreadable', why);
     }
 
     let raw: unknown;
@@ -232,6 +259,14 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   ): Promise<Result<Settings>[]> => {
     const all = (e: AppError) => changes.map(() => err(e));
     if (current === null) await loadNow();
+    if (stuck?.leftAlone)
+      return all(
+        appError(
+          'storage',
+          `Settings not saved: ${stuck.why} Task Tray saves nothing over it until it can read it; ` +
+            'once your user account can, restart Task Tray.',
+        ),
+      );
     if (stuck) {
       const retried = await quarantine(stuck.kind, stuck.why, stuck.salvaged);
       if (retried.problem && stuck) return all(retried.problem);

@@ -1,4 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../main/outbox/outbox-entry';
@@ -123,6 +125,40 @@ describe('the outbox file', () => {
     const loaded = await store.load();
     expect(loaded.problem?.message).toMatch(/could not be read/);
     unwrap(await store.save([entry('a')]));
+    expect((await createOutboxFile({ filePath }).load()).entries).toEqual([entry('a')]);
+  });
+
+  it('leaves a file another program holds where it is, and keeps no new change over it', async () => {
+    const dir = await tempDir();
+    const filePath = join(dir, 'outbox.json');
+    const text = serializeOutbox([entry('a')]);
+    await writeFile(filePath, text);
+    // Windows: a backup or antivirus program holds the file while Task Tray starts.
+    const promises = fs.promises as { readFile: typeof fs.promises.readFile };
+    const realRead = promises.readFile;
+    const busy = Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
+    promises.readFile = ((path: string, ...rest: []) =>
+      String(path) === filePath
+        ? Promise.reject(busy)
+        : realRead(path, ...rest)) as typeof promises.readFile;
+    syncBuiltinESMExports();
+    const store = createOutboxFile({ filePath, now: fixedClock });
+    try {
+      const { entries, problem } = await store.load();
+      expect(entries).toEqual([]);
+      expect(problem?.message).toBe(
+        `The file of changes waiting to be sent, ${filePath}, could not be read (the file is in use (EBUSY)). ` +
+          'Task Tray left it as it is and cannot keep new changes until it can read it: make sure your ' +
+          'user account can read and write it (and that no other program holds it), then restart Task Tray.',
+      );
+    } finally {
+      promises.readFile = realRead;
+      syncBuiltinESMExports();
+    }
+    // Not saved over, even once the lock is gone: the next start reads the change in it.
+    expect((await store.save([entry('b')])).ok).toBe(false);
+    expect(await readdir(dir)).toEqual(['outbox.json']);
+    expect(await readFile(filePath, 'utf8')).toBe(text);
     expect((await createOutboxFile({ filePath }).load()).entries).toEqual([entry('a')]);
   });
 

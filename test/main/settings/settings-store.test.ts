@@ -584,6 +584,33 @@ describe.skipIf(process.platform === 'win32')('the settings store in a read-only
     expect(await readFile(filePath, 'utf8')).toBe(content);
   });
 
+  it('leaves a file it may not read where it is, uses defaults, and saves nothing over it', async () => {
+    const dir = await tempDir();
+    const filePath = join(dir, FILE);
+    await mkdir(dir, { recursive: true });
+    const content = JSON.stringify({ theme: 'dark', profiles: [profile('prof_1')] });
+    await writeFile(filePath, content, { mode: 0o600 });
+    // The folder is the child's to write in; the file it may not read (root's, or mode 000).
+    if (isRoot) await chown(dir, NOBODY, NOBODY);
+    else await chmod(filePath, 0o000);
+
+    const { loaded, update, after } = await runChild(filePath);
+    if (!isRoot) await chmod(filePath, 0o600);
+
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.problem?.message).toBe(
+      `The settings file ${filePath} could not be read (permission denied (EACCES)). Task Tray left ` +
+        'it as it is and uses default settings until it can read it; nothing is saved over it. Make ' +
+        'sure your user account can read and write it (and that no other program holds it), then ' +
+        'restart Task Tray.',
+    );
+    expect(failure(update).message).toMatch(/^Settings not saved: .*restart Task Tray\.$/);
+    expect(after.theme).toBe('system');
+    // Not moved aside: once it can be read again, the next start finds the account in it.
+    expect(await readdir(dir)).toEqual([FILE]);
+    expect(await readFile(filePath, 'utf8')).toBe(content);
+  });
+
   it('will not save over a broken file it could not move aside', async () => {
     const dir = await tempDir();
     const filePath = join(dir, FILE);
