@@ -262,12 +262,20 @@ export function createAccountService(deps: AccountDeps) {
   const clientFor = (baseUrl: string, auth: ServiceAuth): ServiceClient =>
     createServiceClient({ baseUrl, auth, fetch: deps.fetch, timeoutMs: deps.timeoutMs });
 
-  const stopDemo = async (): Promise<void> => {
-    const demo = active?.demo;
-    if (demo)
-      await demo
-        .close()
-        .catch((e: unknown) => deps.log.warn('demo service did not stop cleanly', e));
+  const closeDemo = (demo: DemoService): Promise<void> =>
+    demo.close().catch((e: unknown) => deps.log.warn('demo service did not stop cleanly', e));
+
+  /**
+   * Shows another account (or none). A demo that was shown is closed after
+   * the swap, never before it: while a demo stops, another connect or demo
+   * may end, and had it read `active` in that wait, the account it replaced
+   * would be the demo already stopping, and its own demo (or the one before)
+   * would be left running with nothing showing it.
+   */
+  const show = async (next: ActiveAccount | null): Promise<void> => {
+    const leaving = active?.demo && active !== next ? active.demo : null;
+    active = next;
+    if (leaving) await closeDemo(leaving);
   };
 
   /** Saves the secret first, then the profile; undoes the secret if the profile cannot be saved. */
@@ -303,11 +311,11 @@ export function createAccountService(deps: AccountDeps) {
       await deps.secrets.delete(id);
       return saved;
     }
-    await stopDemo();
-    active = { profile: viewOf(profile, secret), secret, client, demo: null };
-    keep(active);
+    const account: ActiveAccount = { profile: viewOf(profile, secret), secret, client, demo: null };
+    keep(account);
     problem = null;
-    return ok({ account: active, organization });
+    await show(account);
+    return ok({ account, organization });
   }
 
   const clientOf = (profileId: string): ServiceClient | null =>
@@ -408,9 +416,8 @@ export function createAccountService(deps: AccountDeps) {
       }
       const remembered = await deps.settings.update((s) => ({ ...s, activeProfileId: profileId }));
       if (!remembered.ok) return remembered;
-      await stopDemo();
-      active = target;
       problem = null;
+      await show(target);
       return ok(target);
     },
 
@@ -513,7 +520,6 @@ export function createAccountService(deps: AccountDeps) {
         await demo.close();
         return org;
       }
-      await stopDemo();
       const profile: Profile = {
         id: 'demo',
         label: `${org.value.name ?? 'Demo'} (demo)`,
@@ -524,9 +530,15 @@ export function createAccountService(deps: AccountDeps) {
       };
       // The demo is never written to settings or the keychain: it lives as long as the app runs.
       remember(demo.apiKey, 'api-key');
-      active = { profile: viewOf(profile, demo.apiKey, true), secret: demo.apiKey, client, demo };
+      const account: ActiveAccount = {
+        profile: viewOf(profile, demo.apiKey, true),
+        secret: demo.apiKey,
+        client,
+        demo,
+      };
       problem = null;
-      return ok({ account: active, organization: org.value });
+      await show(account);
+      return ok({ account, organization: org.value });
     },
 
     /**
@@ -538,11 +550,10 @@ export function createAccountService(deps: AccountDeps) {
     async remove(profileId: string): Promise<Result<null>> {
       const shown = active?.profile.id === profileId;
       if (shown && active?.demo) {
-        await stopDemo();
         // Back to the account shown before the demo, or the newest one that can be shown.
         const saved = deps.settings.get().activeProfileId;
-        active = (saved ? signedIn.get(saved) : undefined) ?? newestSignedIn(null);
         problem = null;
+        await show((saved ? signedIn.get(saved) : undefined) ?? newestSignedIn(null));
         return ok(null);
       }
       const s = deps.settings.get();
@@ -568,9 +579,10 @@ export function createAccountService(deps: AccountDeps) {
       if (gone) remember(gone.secret, gone.profile.authKind);
       forget(profileId);
       const removed = await deps.secrets.delete(profileId);
-      if (shown) {
-        active = next;
+      // Unless another account was shown meanwhile (a demo started while this was removed).
+      if (shown && active?.profile.id === profileId) {
         problem = null;
+        await show(next);
       }
       if (!removed.ok) {
         problem = appError(
@@ -582,7 +594,7 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async dispose(): Promise<void> {
-      await stopDemo();
+      if (active?.demo) await closeDemo(active.demo);
     },
   };
 }

@@ -2,12 +2,23 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { createScheduler } from '../../../main/scheduler/scheduler';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest';
 import { ok } from '../../../common/result';
 import { parseTaskRef } from '../../../common/task-ref';
 import { REDACTED } from '../../../main/secrets/secret-guard';
 import type { PinnedTaskView } from '../../../common/views';
 import { startDemoServer } from '../../../main/demo/server';
+import { startDemoService } from '../../../main/app/demo-service';
 import { createShortcutManager } from '../../../main/shortcut/shortcut-manager';
 import { shortcutNotice } from '../../../main/shortcut/shortcut-notice';
 import type { DemoServer } from '../../../main/demo/server';
@@ -713,6 +724,60 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const settingsText = await readFile(join(userDataDir, 'settings.json'), 'utf8').catch(() => '');
     expect(settingsText).not.toContain(h.demos[0]!.keys.full);
     expect(settingsText).not.toContain('demo');
+  });
+
+  it('asked at once for the demo and for an account, shows one and leaves no demo running unseen', async () => {
+    // A demo that takes its time to stop, as one still answering a request does: the next
+    // account is chosen meanwhile.
+    const started: DemoServer[] = [];
+    const { h } = await fresh(undefined, {
+      startDemoService: async () => {
+        const demo = await startDemoService((d) => started.push(d));
+        const slowly = () => new Promise((r) => setTimeout(r, 300)).then(demo.close);
+        return { ...demo, close: slowly };
+      },
+    });
+    onTestFinished(async () => {
+      await Promise.all(started.map((d) => d.close()));
+    });
+    /** The demo services that still answer: only the one shown may. */
+    const answering = async () =>
+      (
+        await Promise.all(
+          started.map((d) =>
+            fetch(`${d.baseUrl}/v1/organization`).then(
+              () => d,
+              () => null,
+            ),
+          ),
+        )
+      ).filter((d) => d !== null);
+    const shownDemo = async () => {
+      const a = unwrap(await h.call('getAccount'));
+      return a.state === 'connected' && a.profile.demo;
+    };
+
+    await Promise.all([h.call('startDemo'), h.call('startDemo')].map(async (p) => unwrap(await p)));
+    expect(await shownDemo()).toBe(true);
+    expect(await answering()).toHaveLength(1);
+
+    // A demo shown, then a key connected while another demo starts: whichever ends last shows.
+    await Promise.all(
+      [
+        h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }),
+        h.call('startDemo'),
+      ].map(async (p) => unwrap(await p)),
+    );
+    expect(started).toHaveLength(3);
+    const left = await answering();
+    expect(left).toHaveLength((await shownDemo()) ? 1 : 0);
+    // The demo that answers is the one whose tasks are shown.
+    const rows = unwrap(await h.call('listTasks'));
+    if (left[0]) {
+      unwrap(await h.call('updateTask', { taskId: rows[0]!.id, patch: { status: 'done' } }));
+      const tasks = left[0].wireTasks(left[0].organizations[0]!.id);
+      expect(tasks.find((t) => t.id === rows[0]!.id)?.status).toBe('done');
+    }
   });
 
   it('signs in with a web session: the cookie reaches the service and is kept in the keychain only', async () => {
