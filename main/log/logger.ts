@@ -8,11 +8,28 @@ export interface Logger {
 
 export type LogSink = (level: 'info' | 'warn' | 'error', line: string) => void;
 
-const describe = (detail: unknown): string => {
+/**
+ * The detail as text. Its strings are judged by `cut` before JSON escapes
+ * them: a secret holding a quote, a backslash or a control character is
+ * broken up by its escapes, and the pieces between its runs would be left.
+ * (Not the guard's walk of the whole value: a library's error can hold
+ * sockets and requests that point back at each other, which it would walk
+ * down every path, and getters that throw.)
+ */
+const describe = (detail: unknown, cut: (text: string) => string): string => {
   if (detail === undefined) return '';
   if (detail instanceof Error) return ` ${detail.name}: ${detail.message}`;
+  // Each object is written once: one that points back at itself would make JSON throw.
+  const written = new WeakSet<object>();
   try {
-    return ` ${JSON.stringify(detail)}`;
+    const text = JSON.stringify(detail, (_key, v: unknown) => {
+      if (typeof v === 'string') return cut(v);
+      if (v === null || typeof v !== 'object') return v;
+      if (written.has(v)) return '[written above]';
+      written.add(v);
+      return v;
+    });
+    return ` ${text}`;
   } catch {
     return ` ${String(detail)}`;
   }
@@ -27,9 +44,7 @@ export function createLogger(sink: LogSink, secretsInUse: () => readonly string[
   const guard = guardFor(secretsInUse);
   const write = (level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void => {
     const g = guard();
-    // The detail is judged before JSON escapes it: a secret holding a quote, a backslash or a
-    // control character is broken up by its escapes, and the pieces between its runs would stay.
-    sink(level, g.text(`${message}${describe(g.value(detail))}`));
+    sink(level, g.text(`${message}${describe(detail, g.text)}`));
   };
   return {
     info: (m, d) => write('info', m, d),

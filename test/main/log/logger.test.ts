@@ -49,6 +49,31 @@ describe('createLogger', () => {
     expect(lines).toEqual(['detail {"key":"[redacted]"}', 'detail ["Bearer [redacted]"]']);
   });
 
+  it('logs what it can of a detail that points back at itself or throws when read', () => {
+    const lines: string[] = [];
+    const secret = 'comp_0123456789abcdef0123456789abcdef';
+    const log = createLogger(
+      (_level, line) => lines.push(line),
+      () => [secret],
+    );
+    // As a library's request error can be: socket and request holding each other.
+    const request: Record<string, unknown> = { url: `https://x.test/?key=${secret}` };
+    const socket = { request, other: request };
+    request.socket = socket;
+    log.warn('request failed', { request, socket });
+    const throwing = {
+      get field(): string {
+        throw new Error(`no ${secret}`);
+      },
+    };
+    log.warn('odd detail', throwing);
+    expect(lines).toEqual([
+      'request failed {"request":{"url":"https://x.test/?key=[redacted]","socket":' +
+        '{"request":"[written above]","other":"[written above]"}},"socket":"[written above]"}',
+      'odd detail [object Object]',
+    ]);
+  });
+
   it('logs plain lines untouched when there is no secret', () => {
     const lines: string[] = [];
     createLogger(
