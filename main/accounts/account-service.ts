@@ -293,6 +293,10 @@ export function createAccountService(deps: AccountDeps) {
       base.authKind === 'session' ? (organization.authenticatedUser?.id ?? null) : null,
     );
     const id = profileIdFor(base.baseUrl, organization.id, base.authKind, identity);
+    // The same account may be in the keychain already, from a settings file that cannot be
+    // read now (left alone, to be read at the next start): if the settings cannot be saved
+    // below, its entry is put back as it was, not deleted.
+    const before = await deps.secrets.get(id);
     const stored = await deps.secrets.set(id, secret);
     if (!stored.ok) return stored;
     const profile: Profile = {
@@ -308,7 +312,12 @@ export function createAccountService(deps: AccountDeps) {
       activeProfileId: id,
     }));
     if (!saved.ok) {
-      await deps.secrets.delete(id);
+      if (!before.ok)
+        deps.log.warn(
+          'The keychain entry before this connect could not be read; it is left as it is now',
+        );
+      else if (before.value === null) await deps.secrets.delete(id);
+      else if (before.value !== secret) await deps.secrets.set(id, before.value);
       return saved;
     }
     const account: ActiveAccount = { profile: viewOf(profile, secret), secret, client, demo: null };
