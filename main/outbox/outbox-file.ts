@@ -5,7 +5,7 @@ import type { AppError, Result } from '../../common/result';
 import {
   describeFsError,
   fsErrorCode,
-  notReadableNow,
+  readAgainAdvice,
   writeFileAtomic,
 } from '../settings/atomic-file';
 import { moveAside } from '../settings/move-aside';
@@ -121,13 +121,12 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
       } catch (e) {
         if (['ENOENT', 'ENOTDIR'].includes(fsErrorCode(e))) return { entries: [], problem: null };
         const why = `The file of changes waiting to be sent, ${filePath}, could not be read (${describeFsError(e)}).`;
-        if (notReadableNow(e)) {
+        const advice = readAgainAdvice(e);
+        if (advice !== null) {
           // The changes in it may be fine: left where they are for the next start, never written over.
           stuck = appError(
             'storage',
-            `${why} Task Tray left it as it is and cannot keep new changes until it can read it: ` +
-              'make sure your user account can read and write it (and that no other program holds it), ' +
-              'then restart Task Tray.',
+            `${why} Task Tray left it as it is and cannot keep new changes until it can read it. ${advice}`,
           );
           return { entries: [], problem: stuck };
         }

@@ -60,13 +60,22 @@ export const fsErrorCode = (e: unknown): string =>
   e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
 
 /**
- * Whether a read failed for a reason that says nothing about the file's
- * contents: access denied, a lock held by another program (antivirus, backup
- * or sync on Windows), no file handles left. Such a file may be fine: moving
- * it aside would sign the person out of good settings, or drop good changes.
+ * What the person can do about a file that could not be read, when the
+ * reason says nothing about what it holds (access denied, a lock held by
+ * another program, a disk that did not answer): such a file may be fine, so
+ * it is left where it is for the next start to read. Null when the path is
+ * not a file that could be read at all (a folder, a loop of links): that one
+ * is moved aside like a damaged file.
  */
-export const notReadableNow = (e: unknown): boolean =>
-  ['EACCES', 'EPERM', 'EBUSY', 'EAGAIN', 'EMFILE', 'ENFILE'].includes(fsErrorCode(e));
+export const readAgainAdvice = (e: unknown): string | null => {
+  const code = fsErrorCode(e);
+  if (code === 'EISDIR' || code === 'ELOOP') return null;
+  if (code === 'EACCES' || code === 'EPERM')
+    return 'Make sure your user account can read and write it, then restart Task Tray.';
+  if (code === 'EBUSY' || code === 'EAGAIN' || code === 'EDEADLK')
+    return 'Let the program that holds it (a backup, antivirus or sync tool) finish, then restart Task Tray.';
+  return 'Once it can be read again, restart Task Tray.';
+};
 
 /** Why a file operation failed, in words, with the OS code for whoever reads a bug report. */
 export const describeFsError = (e: unknown): string => {
@@ -81,6 +90,13 @@ export const describeFsError = (e: unknown): string => {
     ENOTDIR: 'a part of the path is not a folder',
     EISDIR: 'a folder is in the way',
     EBUSY: 'the file is in use',
+    EAGAIN: 'the file is locked',
+    EDEADLK: 'the file is locked',
+    EMFILE: 'too many files are open',
+    ENFILE: 'too many files are open',
+    EIO: 'the disk could not read it',
+    ETIMEDOUT: 'the disk did not answer in time',
+    ELOOP: 'a loop of links is in the way',
     EEXIST: 'a file is in the way',
   };
   return words[code] ? `${words[code]} (${code})` : code || 'unknown error';

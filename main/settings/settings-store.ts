@@ -5,7 +5,7 @@ import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
 import { salvageMessage, salvageSettings } from './salvage';
 import type { Salvaged } from './salvage';
-import { describeFsError, fsErrorCode, notReadableNow, writeFileAtomic } from './atomic-file';
+import { describeFsError, fsErrorCode, readAgainAdvice, writeFileAtomic } from './atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
 import { moveAside } from './move-aside';
 import type { Unusable } from './move-aside';
@@ -83,7 +83,13 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
    * one left alone on purpose (it could not be read, not for what it holds):
    * never overwrite it.
    */
-  let stuck: { kind: Unusable; why: string; salvaged?: Salvaged; leftAlone?: true } | null = null;
+  let stuck: {
+    kind: Unusable;
+    why: string;
+    salvaged?: Salvaged;
+    /** Left alone on purpose; what to do so that the next start reads it. */
+    advice?: string;
+  } | null = null;
   /** Every load and update runs after the previous one: the file has one writer at a time. */
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -164,16 +170,15 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
    * for the next start to read once that is mended. Until then the settings
    * are the defaults, in memory only.
    */
-  const leaveAlone = (why: string): SettingsLoad => {
-    stuck = { kind: 'unreadable', why, leftAlone: true };
+  const leaveAlone = (why: string, advice: string): SettingsLoad => {
+    stuck = { kind: 'unreadable', why, advice };
     current = deepFreeze(defaultSettings());
     return {
       settings: current,
       problem: appError(
         'storage',
         `${why} Task Tray left it as it is and uses default settings until it can read it; ` +
-          `nothing is saved over it. Make sure your user account can read and write it ` +
-          `(and that no other program holds it), then restart Task Tray.`,
+          `nothing is saved over it. ${advice}`,
       ),
     };
   };
@@ -190,7 +195,8 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
         return { settings: current, problem: null };
       }
       const why = `The settings file ${filePath} could not be read (${describeFsError(e)}).`;
-      if (notReadableNow(e)) return leaveAlone(why);
+      const advice = readAgainAdvice(e);
+      if (advice !== null) return leaveAlone(why, advice);
       return quarantine('unreadable', why);
     }
 
@@ -259,12 +265,11 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   ): Promise<Result<Settings>[]> => {
     const all = (e: AppError) => changes.map(() => err(e));
     if (current === null) await loadNow();
-    if (stuck?.leftAlone)
+    if (stuck?.advice !== undefined)
       return all(
         appError(
           'storage',
-          `Settings not saved: ${stuck.why} Task Tray saves nothing over it until it can read it; ` +
-            'once your user account can, restart Task Tray.',
+          `Settings not saved: ${stuck.why} Task Tray saves nothing over it until it can read it. ${stuck.advice}`,
         ),
       );
     if (stuck) {

@@ -148,8 +148,8 @@ describe('the outbox file', () => {
       expect(entries).toEqual([]);
       expect(problem?.message).toBe(
         `The file of changes waiting to be sent, ${filePath}, could not be read (the file is in use (EBUSY)). ` +
-          'Task Tray left it as it is and cannot keep new changes until it can read it: make sure your ' +
-          'user account can read and write it (and that no other program holds it), then restart Task Tray.',
+          'Task Tray left it as it is and cannot keep new changes until it can read it. Let the program ' +
+          'that holds it (a backup, antivirus or sync tool) finish, then restart Task Tray.',
       );
     } finally {
       promises.readFile = realRead;

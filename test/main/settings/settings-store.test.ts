@@ -601,8 +601,7 @@ describe.skipIf(process.platform === 'win32')('the settings store in a read-only
     expect(loaded.problem?.message).toBe(
       `The settings file ${filePath} could not be read (permission denied (EACCES)). Task Tray left ` +
         'it as it is and uses default settings until it can read it; nothing is saved over it. Make ' +
-        'sure your user account can read and write it (and that no other program holds it), then ' +
-        'restart Task Tray.',
+        'sure your user account can read and write it, then restart Task Tray.',
     );
     expect(failure(update).message).toMatch(/^Settings not saved: .*restart Task Tray\.$/);
     expect(after.theme).toBe('system');
