@@ -495,17 +495,29 @@ export function createAppCore(opts: AppCoreOptions) {
       const checked = url === undefined ? null : parseBaseUrl(url);
       if (checked && !checked.ok) return checked;
     }
+    // What was changed in the OS before the settings were saved, undone if they are not: the
+    // settings screen must not say "not saved" about a change that took effect anyway.
+    const undo: (() => Promise<unknown>)[] = [];
+    const undoAll = async () => {
+      for (const step of undo.reverse()) await step().catch(() => undefined);
+    };
+    const { setLaunchAtLogin, applyShortcut } = opts;
     if (
       patch.launchAtLogin !== undefined &&
       patch.launchAtLogin !== before.launchAtLogin &&
-      opts.setLaunchAtLogin
+      setLaunchAtLogin
     ) {
-      const done = await opts.setLaunchAtLogin(patch.launchAtLogin);
+      const done = await setLaunchAtLogin(patch.launchAtLogin);
       if (!done.ok) return done;
+      undo.push(() => setLaunchAtLogin(before.launchAtLogin));
     }
-    if (patch.shortcut !== undefined && patch.shortcut !== before.shortcut && opts.applyShortcut) {
-      const done = opts.applyShortcut(patch.shortcut);
-      if (!done.ok) return done;
+    if (patch.shortcut !== undefined && patch.shortcut !== before.shortcut && applyShortcut) {
+      const done = applyShortcut(patch.shortcut);
+      if (!done.ok) {
+        await undoAll();
+        return done;
+      }
+      undo.push(async () => applyShortcut(before.shortcut));
     }
     // The notification switches given change; the others keep their value.
     const { notifications: switches, ...rest } = patch;
@@ -514,7 +526,10 @@ export function createAppCore(opts: AppCoreOptions) {
       ...rest,
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
-    if (!saved.ok) return saved;
+    if (!saved.ok) {
+      await undoAll();
+      return saved;
+    }
     if (patch.requestsPerMinute !== undefined) followRateSetting();
     const view = viewOf(saved.value);
     opts.onSettingsChanged?.(view);

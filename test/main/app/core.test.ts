@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { createScheduler } from '../../../main/scheduler/scheduler';
@@ -837,6 +839,48 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     osSays = true; // turned back on in the OS's own settings while the app was closed
     const { h: again } = await fresh(userDataDir, extra);
     expect(unwrap(await again.call('getSettings')).launchAtLogin).toBe(true);
+  });
+
+  it('undoes the launch at login and shortcut it set when the settings cannot be saved', async () => {
+    let launchAtLogin = false;
+    const bound: string[] = [];
+    const extra = {
+      isLaunchAtLoginEnabled: async () => launchAtLogin,
+      setLaunchAtLogin: async (on: boolean) => ok((launchAtLogin = on)),
+      applyShortcut: (accel: string) => {
+        bound.push(accel);
+        return ok(accel);
+      },
+    };
+    const userDataDir = await tempDir();
+    const filePath = join(userDataDir, 'settings.json');
+    await writeFile(filePath, '{}');
+    // settings.json is held by another program as the app starts: nothing can be saved over it.
+    const promises = fs.promises as { readFile: typeof fs.promises.readFile };
+    const realRead = promises.readFile;
+    const busy = Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
+    promises.readFile = ((path: string, ...rest: []) =>
+      String(path) === filePath
+        ? Promise.reject(busy)
+        : realRead(path, ...rest)) as typeof promises.readFile;
+    syncBuiltinESMExports();
+    let h: CoreHarness;
+    try {
+      ({ h } = await fresh(userDataDir, extra));
+    } finally {
+      promises.readFile = realRead;
+      syncBuiltinESMExports();
+    }
+    const e = failure(
+      await h.call('setSettings', { launchAtLogin: true, shortcut: 'CommandOrControl+Alt+K' }),
+    );
+    expect(e.message).toMatch(/^Settings not saved: /);
+    expect(launchAtLogin).toBe(false);
+    expect(bound).toEqual(['CommandOrControl+Alt+K', 'CommandOrControl+Alt+Shift+T']);
+    expect(unwrap(await h.call('getSettings'))).toMatchObject({
+      launchAtLogin: false,
+      shortcut: 'CommandOrControl+Alt+Shift+T',
+    });
   });
 
   it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {
