@@ -7,6 +7,7 @@ import { REFRESH_EVERY_MS } from '../hooks/use-refresh-while-open';
 import { useNow } from '../hooks/use-now';
 import { useTasks } from '../hooks/use-tasks';
 import { browseViews } from '../lib/browse-model';
+import { afterNextPaint } from '../lib/after-paint';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { filterPeople, personLabel, progressText } from '../lib/assigned-model';
 import { relativeTime } from '../lib/relative-time';
@@ -107,16 +108,7 @@ function AssignedTasks(props: { readonly view: AssignedView; readonly onChooseAg
   const pinnedRows = useMemo(() => new Map(tasks.rows.map((r) => [r.id, r])), [tasks.rows]);
   // As the pinned list does: the first screenful of rows in the first frame, the rest right after.
   const [firstScreenOnly, setFirstScreenOnly] = useState(true);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setFirstScreenOnly(false), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setFirstScreenOnly(false)), []);
   const rows = useMemo(() => {
     const all = browseViews(view.tasks, pinnedViews);
     const shown = firstScreenOnly ? all.slice(0, FIRST_SCREEN_ROWS) : all;

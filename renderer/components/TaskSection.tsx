@@ -19,6 +19,7 @@ import { useSelectMode } from '../hooks/use-select-mode';
 import { useTasks } from '../hooks/use-tasks';
 import { useUnlistedLink } from '../hooks/use-unlisted-link';
 import { filterRows } from '../lib/filter-tasks';
+import { afterNextPaint } from '../lib/after-paint';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { Notice } from './Notice';
 import { PinForm } from './PinForm';
@@ -124,26 +125,18 @@ export function TaskSection(
   );
 
   // The benchmark waits for this: the first screen of the list has been drawn
-  // with main's data. A frame callback runs just before the frame is painted; a
-  // task queued from it runs after that paint, so the mark means "on screen",
-  // not merely "committed". Asked for in a layout effect, which runs before the
-  // frame whose paint shows the rows: passive effects may run after that paint,
-  // and the mark would then wait a whole frame more. The rows below the first
-  // screen follow it.
+  // with main's data. Set right after the frame that shows the rows is painted
+  // (afterNextPaint), so the mark means "on screen", not merely "committed".
+  // Asked for in a layout effect, which runs before that frame: passive effects
+  // may run after its paint, and the mark would then wait a whole frame more.
+  // The rows below the first screen follow it.
   useLayoutEffect(() => {
     if (state.phase !== 'ready' || marked.current) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        marked.current = true;
-        performance.mark('tasks-painted');
-        setFirstScreenOnly(false);
-      }, 0);
+    return afterNextPaint(() => {
+      marked.current = true;
+      performance.mark('tasks-painted');
+      setFirstScreenOnly(false);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [state.phase]);
 
   const { focusTask, onFocused } = props;

@@ -9,9 +9,9 @@ export const REPO_ROOT = resolve(__dirname, '../..');
 /**
  * The floor of the renderer: React and ReactDOM alone, one component drawn
  * with createRoot. It sets the same mark the popup sets when its task list is
- * on screen, the same way (renderer/components/TaskSection.tsx: from a layout
- * effect, a task queued from the next frame callback, so after that frame's
- * paint), so the same page-load and heap measurements apply to it.
+ * on screen, the same way (renderer/lib/after-paint.ts: from a layout effect,
+ * a user-blocking task queued from the next frame callback, so right after
+ * that frame's paint), so the same page-load and heap measurements apply to it.
  */
 const FLOOR_HTML = `<!doctype html>
 <html lang="en">
@@ -23,7 +23,9 @@ const FLOOR_MAIN = `import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 function App() {
   useLayoutEffect(() => {
-    requestAnimationFrame(() => setTimeout(() => performance.mark('tasks-painted'), 0));
+    requestAnimationFrame(() =>
+      scheduler.postTask(() => performance.mark('tasks-painted'), { priority: 'user-blocking' }),
+    );
   }, []);
   return <p>Task Tray</p>;
 }
