@@ -1,3 +1,4 @@
+import { defineField } from '../../common/define-field';
 import { guardFor } from '../secrets/secret-guard';
 
 export interface Logger {
@@ -9,29 +10,41 @@ export interface Logger {
 export type LogSink = (level: 'info' | 'warn' | 'error', line: string) => void;
 
 /**
- * The detail as text. Its strings are judged by `cut` before JSON escapes
- * them: a secret holding a quote, a backslash or a control character is
- * broken up by its escapes, and the pieces between its runs would be left.
- * (Not the guard's walk of the whole value: a library's error can hold
- * sockets and requests that point back at each other, which it would walk
- * down every path, and getters that throw.)
+ * The detail as text. Its strings and its keys are judged by `cut` before
+ * JSON escapes them: a secret holding a quote, a backslash or a control
+ * character is broken up by its escapes, and the pieces between its runs
+ * would be left. (Not the guard's walk of the whole value: a library's error
+ * can hold sockets and requests that point back at each other, which it would
+ * walk down every path, and getters that throw.) Bytes are written as their
+ * count: as numbers they would carry a secret in no form the guard reads.
+ * Never throws: a log line must not turn a handled error into a crash.
  */
 const describe = (detail: unknown, cut: (text: string) => string): string => {
   if (detail === undefined) return '';
-  if (detail instanceof Error) return ` ${detail.name}: ${detail.message}`;
-  // Each object is written once: one that points back at itself would make JSON throw.
-  const written = new WeakSet<object>();
   try {
-    const text = JSON.stringify(detail, (_key, v: unknown) => {
+    if (detail instanceof Error) return ` ${detail.name}: ${detail.message}`;
+    // Each object is written once: one that points back at itself would make JSON throw.
+    const written = new WeakSet<object>();
+    const text = JSON.stringify(detail, function (this: unknown, key: string, v: unknown) {
+      const raw: unknown = (this as Record<string, unknown>)[key];
+      if (ArrayBuffer.isView(raw) || raw instanceof ArrayBuffer) return `[${raw.byteLength} bytes]`;
       if (typeof v === 'string') return cut(v);
+      if (v instanceof String) return cut(v.valueOf());
       if (v === null || typeof v !== 'object') return v;
       if (written.has(v)) return '[written above]';
       written.add(v);
-      return v;
+      if (Array.isArray(v)) return v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) defineField(out, cut(k), (v as Record<string, unknown>)[k]);
+      return out;
     });
     return ` ${text}`;
   } catch {
-    return ` ${String(detail)}`;
+    try {
+      return ` ${String(detail)}`;
+    } catch {
+      return ` ${Object.prototype.toString.call(detail)}`;
+    }
   }
 };
 

@@ -49,6 +49,23 @@ describe('createLogger', () => {
     expect(lines).toEqual(['detail {"key":"[redacted]"}', 'detail ["Bearer [redacted]"]']);
   });
 
+  it('cuts a secret out of keys, boxed strings and bytes of a detail too', () => {
+    const lines: string[] = [];
+    const secret = 'abcdefg\nhijklmn\topqrstu"vwxyz12';
+    const log = createLogger(
+      (_level, line) => lines.push(line),
+      () => [secret],
+    );
+    log.warn('key', { [secret]: 1 });
+    log.warn('boxed', { text: new String(`token ${secret}`) });
+    log.warn('bytes', { body: Buffer.from(`Authorization: Bearer ${secret}`) });
+    expect(lines).toEqual([
+      'key {"[redacted]":1}',
+      'boxed {"text":"token [redacted]"}',
+      'bytes {"body":"[53 bytes]"}',
+    ]);
+  });
+
   it('logs what it can of a detail that points back at itself or throws when read', () => {
     const lines: string[] = [];
     const secret = 'comp_0123456789abcdef0123456789abcdef';
@@ -72,6 +89,16 @@ describe('createLogger', () => {
         '{"request":"[written above]","other":"[written above]"}},"socket":"[written above]"}',
       'odd detail [object Object]',
     ]);
+    // Nor does a detail that cannot even be made text, or an Error whose name throws.
+    log.warn('no text', Object.assign(Object.create(null) as object, { n: 1n }));
+    const badError = new Error('x');
+    Object.defineProperty(badError, 'name', {
+      get() {
+        throw new Error('no name');
+      },
+    });
+    log.warn('bad error', badError);
+    expect(lines.slice(2)).toEqual(['no text [object Object]', 'bad error [object Error]']);
   });
 
   it('logs plain lines untouched when there is no secret', () => {
