@@ -143,6 +143,7 @@ async function start(): Promise<void> {
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
     isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
+    currentShortcut: () => shortcuts.current(),
     shortcutNotice: (saved) =>
       shortcutNotice({
         saved,

@@ -75,6 +75,8 @@ export interface AppCoreOptions {
   /** What the OS will really do at next login: the person may have changed it outside the app. */
   readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
   readonly applyShortcut?: (accelerator: string) => Result<string>;
+  /** The shortcut registered now, if any (it may differ from the saved one: refused at start). */
+  readonly currentShortcut?: () => string | null;
   /** What Settings should say about the saved shortcut (shortcut-notice.ts). */
   readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
   readonly onSettingsChanged?: (view: SettingsView) => void;
@@ -480,16 +482,31 @@ export function createAppCore(opts: AppCoreOptions) {
   }
 
   /** Settings show the OS's truth about launch at login, not what was last asked for. */
+  /** What the OS said about launch at login when settings could not keep it (they say otherwise). */
+  let launchAtLoginUnsaved: boolean | undefined;
   async function followLoginItem(): Promise<void> {
     const actual = await opts.isLaunchAtLoginEnabled?.().catch(() => undefined);
     if (actual === undefined || actual === settings.get().launchAtLogin) return;
-    await settings.update((s) => ({ ...s, launchAtLogin: actual }));
+    const saved = await settings.update((s) => ({ ...s, launchAtLogin: actual }));
+    if (!saved.ok) launchAtLoginUnsaved = actual;
   }
 
   const viewOf = (s: Settings): SettingsView =>
-    settingsView(s, opts.shortcutNotice?.(s.shortcut) ?? null, opts.appVersion ?? null);
+    settingsView(
+      launchAtLoginUnsaved === undefined ? s : { ...s, launchAtLogin: launchAtLoginUnsaved },
+      opts.shortcutNotice?.(s.shortcut) ?? null,
+      opts.appVersion ?? null,
+    );
 
-  async function setSettings(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
+  /** One change of settings at a time (the popup and the tray menu both make them): each starts from the last. */
+  let settingsQueue: Promise<unknown> = Promise.resolve();
+  const setSettings = (patch: SettingsPatchInput): Promise<Result<SettingsView>> => {
+    const run = settingsQueue.then(() => setSettingsNow(patch));
+    settingsQueue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function setSettingsNow(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
     const before = settings.get();
     for (const url of [patch.serviceUrl, patch.signInUrl]) {
       const checked = url === undefined ? null : parseBaseUrl(url);
@@ -497,27 +514,36 @@ export function createAppCore(opts: AppCoreOptions) {
     }
     // What was changed in the OS before the settings were saved, undone if they are not: the
     // settings screen must not say "not saved" about a change that took effect anyway.
-    const undo: (() => Promise<unknown>)[] = [];
+    // Each is put back as the OS had it, which need not be what the settings say.
+    const undo: { what: string; run: () => Promise<Result<unknown>> }[] = [];
     const undoAll = async () => {
-      for (const step of undo.reverse()) await step().catch(() => undefined);
+      for (const step of undo.reverse()) {
+        const done = await step.run().catch(() => err(appError('internal', 'It threw.')));
+        if (!done.ok) log.warn(`Could not put ${step.what} back as it was`, done.error.message);
+      }
     };
     const { setLaunchAtLogin, applyShortcut } = opts;
     if (
       patch.launchAtLogin !== undefined &&
-      patch.launchAtLogin !== before.launchAtLogin &&
+      patch.launchAtLogin !== (launchAtLoginUnsaved ?? before.launchAtLogin) &&
       setLaunchAtLogin
     ) {
+      const was =
+        (await opts.isLaunchAtLoginEnabled?.().catch(() => undefined)) ??
+        launchAtLoginUnsaved ??
+        before.launchAtLogin;
       const done = await setLaunchAtLogin(patch.launchAtLogin);
       if (!done.ok) return done;
-      undo.push(() => setLaunchAtLogin(before.launchAtLogin));
+      undo.push({ what: 'launch at login', run: () => setLaunchAtLogin(was) });
     }
     if (patch.shortcut !== undefined && patch.shortcut !== before.shortcut && applyShortcut) {
+      const was = opts.currentShortcut ? opts.currentShortcut() : before.shortcut;
       const done = applyShortcut(patch.shortcut);
       if (!done.ok) {
         await undoAll();
         return done;
       }
-      undo.push(async () => applyShortcut(before.shortcut));
+      if (was !== null) undo.push({ what: 'the shortcut', run: async () => applyShortcut(was) });
     }
     // The notification switches given change; the others keep their value.
     const { notifications: switches, ...rest } = patch;
@@ -530,6 +556,7 @@ export function createAppCore(opts: AppCoreOptions) {
       await undoAll();
       return saved;
     }
+    if (patch.launchAtLogin !== undefined) launchAtLoginUnsaved = undefined;
     if (patch.requestsPerMinute !== undefined) followRateSetting();
     const view = viewOf(saved.value);
     opts.onSettingsChanged?.(view);

@@ -15,7 +15,7 @@ import {
   onTestFinished,
   vi,
 } from 'vitest';
-import { ok } from '../../../common/result';
+import { appError, err, ok } from '../../../common/result';
 import { parseTaskRef } from '../../../common/task-ref';
 import { REDACTED } from '../../../main/secrets/secret-guard';
 import type { PinnedTaskView } from '../../../common/views';
@@ -26,6 +26,7 @@ import { shortcutNotice } from '../../../main/shortcut/shortcut-notice';
 import type { DemoServer } from '../../../main/demo/server';
 import { createCoreHarness } from '../../helpers/app-core';
 import type { CoreHarness } from '../../helpers/app-core';
+import type { AppCoreOptions } from '../../../main/app/core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
 import { failure, unwrap } from '../../helpers/result';
 import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
@@ -841,21 +842,11 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(unwrap(await again.call('getSettings')).launchAtLogin).toBe(true);
   });
 
-  it('undoes the launch at login and shortcut it set when the settings cannot be saved', async () => {
-    let launchAtLogin = false;
-    const bound: string[] = [];
-    const extra = {
-      isLaunchAtLoginEnabled: async () => launchAtLogin,
-      setLaunchAtLogin: async (on: boolean) => ok((launchAtLogin = on)),
-      applyShortcut: (accel: string) => {
-        bound.push(accel);
-        return ok(accel);
-      },
-    };
+  /** A core started while settings.json is held by another program: nothing can be saved over it. */
+  async function withSettingsHeld(extra: Partial<AppCoreOptions>) {
     const userDataDir = await tempDir();
     const filePath = join(userDataDir, 'settings.json');
     await writeFile(filePath, '{}');
-    // settings.json is held by another program as the app starts: nothing can be saved over it.
     const promises = fs.promises as { readFile: typeof fs.promises.readFile };
     const realRead = promises.readFile;
     const busy = Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
@@ -864,23 +855,53 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
         ? Promise.reject(busy)
         : realRead(path, ...rest)) as typeof promises.readFile;
     syncBuiltinESMExports();
-    let h: CoreHarness;
     try {
-      ({ h } = await fresh(userDataDir, extra));
+      return (await fresh(userDataDir, extra)).h;
     } finally {
       promises.readFile = realRead;
       syncBuiltinESMExports();
     }
+  }
+
+  it('puts launch at login and the shortcut back as the OS had them when settings cannot be saved', async () => {
+    // Launch at login is on in the OS, though the settings (defaults, the file unread) say off.
+    let launchAtLogin = true;
+    let active: string | null = 'CommandOrControl+Alt+Shift+T';
+    const h = await withSettingsHeld({
+      isLaunchAtLoginEnabled: async () => launchAtLogin,
+      setLaunchAtLogin: async (on: boolean) => ok((launchAtLogin = on)),
+      applyShortcut: (accel: string) => ok((active = accel)),
+      currentShortcut: () => active,
+    });
+    // Settings show the OS's truth, not the default.
+    expect(unwrap(await h.call('getSettings')).launchAtLogin).toBe(true);
+
     const e = failure(
-      await h.call('setSettings', { launchAtLogin: true, shortcut: 'CommandOrControl+Alt+K' }),
+      await h.call('setSettings', { launchAtLogin: false, shortcut: 'CommandOrControl+Alt+K' }),
     );
     expect(e.message).toMatch(/^Settings not saved: /);
-    expect(launchAtLogin).toBe(false);
-    expect(bound).toEqual(['CommandOrControl+Alt+K', 'CommandOrControl+Alt+Shift+T']);
+    expect(launchAtLogin).toBe(true);
+    expect(active).toBe('CommandOrControl+Alt+Shift+T');
     expect(unwrap(await h.call('getSettings'))).toMatchObject({
-      launchAtLogin: false,
+      launchAtLogin: true,
       shortcut: 'CommandOrControl+Alt+Shift+T',
     });
+    // Asked for what the OS already does: nothing to change, nothing to undo.
+    failure(await h.call('setSettings', { launchAtLogin: true, theme: 'dark' }));
+    expect(launchAtLogin).toBe(true);
+  });
+
+  it('says so in the log when a change in the OS cannot be put back', async () => {
+    let launchAtLogin = false;
+    const h = await withSettingsHeld({
+      isLaunchAtLoginEnabled: async () => launchAtLogin,
+      setLaunchAtLogin: async (on: boolean) =>
+        on ? ok((launchAtLogin = on)) : err(appError('internal', 'The OS refused.')),
+    });
+    failure(await h.call('setSettings', { launchAtLogin: true }));
+    expect(h.logs.some((l) => /Could not put launch at login back .*The OS refused/.test(l))).toBe(
+      true,
+    );
   });
 
   it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {
