@@ -73,7 +73,7 @@ export const readAgainAdvice = (e: unknown): string | null => {
   if (code === 'EACCES' || code === 'EPERM')
     return 'Make sure your user account can read and write it, then restart Task Tray.';
   if (code === 'EBUSY' || code === 'EAGAIN' || code === 'EDEADLK')
-    return 'Let the program that holds it (a backup, antivirus or sync tool) finish, then restart Task Tray.';
+    return 'Let the program that holds it (a backup, antivirus or sync tool, iCloud or OneDrive) finish, then restart Task Tray.';
   return 'Once it can be read again, restart Task Tray.';
 };
 
@@ -91,12 +91,15 @@ export const describeFsError = (e: unknown): string => {
     EISDIR: 'a folder is in the way',
     EBUSY: 'the file is in use',
     EAGAIN: 'the file is locked',
-    EDEADLK: 'the file is locked',
+    // macOS: a file in iCloud Drive not downloaded yet, or locked.
+    EDEADLK: 'the file is locked or not downloaded yet',
     EMFILE: 'too many files are open',
     ENFILE: 'too many files are open',
     EIO: 'the disk could not read it',
     ETIMEDOUT: 'the disk did not answer in time',
     ELOOP: 'a loop of links is in the way',
+    // Windows: e.g. a cloud file (OneDrive) its provider could not fetch.
+    UNKNOWN: 'the system gave no reason',
     EEXIST: 'a file is in the way',
   };
   return words[code] ? `${words[code]} (${code})` : code || 'unknown error';

@@ -23,7 +23,13 @@ export function afterNextPaint(task: () => void): () => void {
     if (scheduler) {
       scheduler
         .postTask(task, { priority: 'user-blocking', signal: cancel.signal })
-        .catch(() => undefined);
+        .catch((e: unknown) => {
+          // Cancelled: nothing to say. The task's own error is reported as a timer's would be.
+          if (!cancel.signal.aborted)
+            queueMicrotask(() => {
+              throw e;
+            });
+        });
       return;
     }
     const timer = setTimeout(task, 0);

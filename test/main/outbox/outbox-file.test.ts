@@ -149,7 +149,7 @@ describe('the outbox file', () => {
       expect(problem?.message).toBe(
         `The file of changes waiting to be sent, ${filePath}, could not be read (the file is in use (EBUSY)). ` +
           'Task Tray left it as it is and cannot keep new changes until it can read it. Let the program ' +
-          'that holds it (a backup, antivirus or sync tool) finish, then restart Task Tray.',
+          'that holds it (a backup, antivirus or sync tool, iCloud or OneDrive) finish, then restart Task Tray.',
       );
     } finally {
       promises.readFile = realRead;

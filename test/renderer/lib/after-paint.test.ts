@@ -46,4 +46,31 @@ describe('afterNextPaint', () => {
     cancel();
     expect(asked[0]?.signal.aborted).toBe(true);
   });
+
+  it('reports an error the task throws, as a timer would, and says nothing of a cancelled one', async () => {
+    g.scheduler = {
+      postTask: (task: () => void, options: { signal: AbortSignal }) =>
+        options.signal.aborted
+          ? Promise.reject(new DOMException('Aborted', 'AbortError'))
+          : Promise.resolve().then(task),
+    };
+    const failure = new Error('the task failed');
+    // Taken from vitest for the test: an uncaught error is what is expected here.
+    const reported: unknown[] = [];
+    const vitestListeners = process.listeners('uncaughtException');
+    process.removeAllListeners('uncaughtException');
+    process.on('uncaughtException', (e) => reported.push(e));
+    try {
+      afterNextPaint(() => {
+        throw failure;
+      });
+      afterNextPaint(() => undefined)();
+      await nextFrame();
+      await nextFrame();
+    } finally {
+      process.removeAllListeners('uncaughtException');
+      for (const l of vitestListeners) process.on('uncaughtException', l);
+    }
+    expect(reported).toEqual([failure]);
+  });
 });
