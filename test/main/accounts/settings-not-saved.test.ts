@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import type { DemoServer } from '../../../main/demo/server';
 import { createKeychainSecretStore } from '../../../main/secrets';
 import { createSettingsStore } from '../../../main/settings/settings-store';
 import type { SettingsStore } from '../../../main/settings/settings-store';
+import { whileFileHeld } from '../../helpers/held-file';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
 import { failure, unwrap } from '../../helpers/result';
 import { useTempDirs } from '../../helpers/temp-dir';
@@ -61,25 +60,14 @@ describe.skipIf(gate.skip)('a connect whose settings cannot be saved', () => {
     expect(saved).toHaveLength(1);
 
     // The next start finds settings.json held by another program, and the person signs in again.
-    const promises = fs.promises as { readFile: typeof fs.promises.readFile };
-    const realRead = promises.readFile;
-    const busy = Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
-    promises.readFile = ((path: string, ...rest: []) =>
-      String(path) === filePath
-        ? Promise.reject(busy)
-        : realRead(path, ...rest)) as typeof promises.readFile;
-    syncBuiltinESMExports();
-    try {
+    await whileFileHeld(filePath, async () => {
       const held = await start(filePath);
       expect(held.loaded.problem?.message).toMatch(/left it as it is/);
       // Same person, same organization: the same account as the one in the file.
       expect(failure(await held.accounts.signInWithSession()).message).toMatch(
         /^Settings not saved: /,
       );
-    } finally {
-      promises.readFile = realRead;
-      syncBuiltinESMExports();
-    }
+    });
     expect(await keytar.findCredentials(service)).toEqual(saved);
 
     // Once the file can be read, the account is back, signed in with what the keychain kept.

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { createScheduler } from '../../../main/scheduler/scheduler';
@@ -29,6 +27,7 @@ import type { CoreHarness } from '../../helpers/app-core';
 import type { AppCoreOptions } from '../../../main/app/core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
 import { failure, unwrap } from '../../helpers/result';
+import { whileFileHeld } from '../../helpers/held-file';
 import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
 import { whenOutboxEmpty } from '../../helpers/wait-for';
 
@@ -847,20 +846,7 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const userDataDir = await tempDir();
     const filePath = join(userDataDir, 'settings.json');
     await writeFile(filePath, '{}');
-    const promises = fs.promises as { readFile: typeof fs.promises.readFile };
-    const realRead = promises.readFile;
-    const busy = Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
-    promises.readFile = ((path: string, ...rest: []) =>
-      String(path) === filePath
-        ? Promise.reject(busy)
-        : realRead(path, ...rest)) as typeof promises.readFile;
-    syncBuiltinESMExports();
-    try {
-      return (await fresh(userDataDir, extra)).h;
-    } finally {
-      promises.readFile = realRead;
-      syncBuiltinESMExports();
-    }
+    return whileFileHeld(filePath, async () => (await fresh(userDataDir, extra)).h);
   }
 
   it('puts launch at login and the shortcut back as the OS had them when settings cannot be saved', async () => {

@@ -1,11 +1,10 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../main/outbox/outbox-entry';
 import { createOutboxFile } from '../../../main/outbox/outbox-file';
 import { serializeOutbox } from '../../../main/outbox/outbox-format';
+import { whileFileHeld } from '../../helpers/held-file';
 import { unwrap } from '../../helpers/result';
 import { useTempDirs } from '../../helpers/temp-dir';
 
@@ -134,16 +133,8 @@ describe('the outbox file', () => {
     const text = serializeOutbox([entry('a')]);
     await writeFile(filePath, text);
     // Windows: a backup or antivirus program holds the file while Task Tray starts.
-    const promises = fs.promises as { readFile: typeof fs.promises.readFile };
-    const realRead = promises.readFile;
-    const busy = Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
-    promises.readFile = ((path: string, ...rest: []) =>
-      String(path) === filePath
-        ? Promise.reject(busy)
-        : realRead(path, ...rest)) as typeof promises.readFile;
-    syncBuiltinESMExports();
     const store = createOutboxFile({ filePath, now: fixedClock });
-    try {
+    await whileFileHeld(filePath, async () => {
       const { entries, problem } = await store.load();
       expect(entries).toEqual([]);
       expect(problem?.message).toBe(
@@ -151,10 +142,7 @@ describe('the outbox file', () => {
           'Task Tray left it as it is and cannot keep new changes until it can read it. Let the program ' +
           'that holds it (a backup, antivirus or sync tool, iCloud or OneDrive) finish, then restart Task Tray.',
       );
-    } finally {
-      promises.readFile = realRead;
-      syncBuiltinESMExports();
-    }
+    });
     // Not saved over, even once the lock is gone: the next start reads the change in it.
     expect((await store.save([entry('b')])).ok).toBe(false);
     expect(await readdir(dir)).toEqual(['outbox.json']);
