@@ -481,9 +481,9 @@ export function createAppCore(opts: AppCoreOptions) {
     return afterConnect(connected);
   }
 
-  /** Settings show the OS's truth about launch at login, not what was last asked for. */
   /** What the OS said about launch at login when settings could not keep it (they say otherwise). */
   let launchAtLoginUnsaved: boolean | undefined;
+  /** Settings show the OS's truth about launch at login, not what was last asked for. */
   async function followLoginItem(): Promise<void> {
     const actual = await opts.isLaunchAtLoginEnabled?.().catch(() => undefined);
     if (actual === undefined || actual === settings.get().launchAtLogin) return;
@@ -543,6 +543,7 @@ export function createAppCore(opts: AppCoreOptions) {
         await undoAll();
         return done;
       }
+      // None was registered before (the saved one was refused at start): the new one stays, working.
       if (was !== null) undo.push({ what: 'the shortcut', run: async () => applyShortcut(was) });
     }
     // The notification switches given change; the others keep their value.
