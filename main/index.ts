@@ -199,9 +199,10 @@ async function start(): Promise<void> {
       },
       setLaunchAtLogin: (on) =>
         void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
-          // e.g. macOS waiting for approval in System Settings: say so, and show the real state.
+          // e.g. macOS waiting for approval in System Settings: say so, and show the real state
+          // (the menu's checkbox ticked itself on the click: set the menu again to untick it).
           if (!done.ok) tell(done.error.message);
-          renderTray();
+          renderTray(!done.ok);
         }),
       connect: () => void tray.show(),
       quit: () => app.quit(),

@@ -534,17 +534,28 @@ export function createAppCore(opts: AppCoreOptions) {
         before.launchAtLogin;
       const done = await setLaunchAtLogin(patch.launchAtLogin);
       if (!done.ok) return done;
-      undo.push({ what: 'launch at login', run: () => setLaunchAtLogin(was) });
+      const asked = patch.launchAtLogin;
+      undo.push({
+        what: 'launch at login',
+        run: async () => {
+          const back = await setLaunchAtLogin(was);
+          // What the OS does now, shown while the settings say otherwise.
+          const now = back.ok ? was : asked;
+          launchAtLoginUnsaved = now === before.launchAtLogin ? undefined : now;
+          return back;
+        },
+      });
     }
     if (patch.shortcut !== undefined && patch.shortcut !== before.shortcut && applyShortcut) {
-      const was = opts.currentShortcut ? opts.currentShortcut() : before.shortcut;
+      // None registered (the saved one was refused at start): the saved one is tried again, so
+      // Settings keep saying why it does not work rather than show it as working.
+      const was = opts.currentShortcut?.() ?? before.shortcut;
       const done = applyShortcut(patch.shortcut);
       if (!done.ok) {
         await undoAll();
         return done;
       }
-      // None was registered before (the saved one was refused at start): the new one stays, working.
-      if (was !== null) undo.push({ what: 'the shortcut', run: async () => applyShortcut(was) });
+      undo.push({ what: 'the shortcut', run: async () => applyShortcut(was) });
     }
     // The notification switches given change; the others keep their value.
     const { notifications: switches, ...rest } = patch;

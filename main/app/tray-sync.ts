@@ -30,7 +30,11 @@ export function createTraySync(
 ) {
   let lastIcon = '';
   let lastMenu: TrayMenuState | null = null;
-  return function render(): void {
+  /**
+   * @param rebuild set the menu again even if its data did not change: the OS
+   *   ticked a checkbox by itself on a click whose change then failed.
+   */
+  return function render(rebuild = false): void {
     const s = core.state();
     const menu: TrayMenuState = {
       account: s.account,
@@ -48,7 +52,7 @@ export function createTraySync(
     // Every event redraws, most change nothing the menu shows. On Linux setting the menu
     // again replaces it, closing it under the person's pointer: set it only when the data
     // it is built from changed (the same data builds the same menu, actions included).
-    if (lastMenu === null || !sameData(menu, lastMenu)) {
+    if (rebuild || lastMenu === null || !sameData(menu, lastMenu)) {
       shell.setMenu(buildTrayMenu(menu, actions));
       lastMenu = menu;
     }

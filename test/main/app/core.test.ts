@@ -877,6 +877,26 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(launchAtLogin).toBe(true);
   });
 
+  it('tries the saved shortcut again when none was registered and settings cannot be saved', async () => {
+    // The saved shortcut was refused at start (another app has it): none is registered.
+    let active: string | null = null;
+    const tried: string[] = [];
+    const h = await withSettingsHeld({
+      applyShortcut: (accel: string) => {
+        tried.push(accel);
+        return accel === 'CommandOrControl+Alt+Shift+T'
+          ? err(appError('bad_input', 'In use by another app.'))
+          : ok((active = accel));
+      },
+      currentShortcut: () => active,
+    });
+    failure(await h.call('setSettings', { shortcut: 'CommandOrControl+Alt+K' }));
+    // Put back as far as it can be: the saved one is tried again; the new one stays only as
+    // the one that works, and the log says the saved one could not be registered.
+    expect(tried).toEqual(['CommandOrControl+Alt+K', 'CommandOrControl+Alt+Shift+T']);
+    expect(h.logs.some((l) => /Could not put the shortcut back .*In use/.test(l))).toBe(true);
+  });
+
   it('says so in the log when a change in the OS cannot be put back', async () => {
     let launchAtLogin = false;
     const h = await withSettingsHeld({
@@ -888,6 +908,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(h.logs.some((l) => /Could not put launch at login back .*The OS refused/.test(l))).toBe(
       true,
     );
+    // Settings say what the OS does now, though they could not keep it.
+    expect(unwrap(await h.call('getSettings')).launchAtLogin).toBe(true);
   });
 
   it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {

@@ -95,4 +95,23 @@ describe('the tray redraw', () => {
     }
     expect(calls.menus).toBe(3);
   });
+
+  it('sets the menu again after a click whose change failed: the OS ticked the checkbox itself', () => {
+    const { shell, calls } = recordingShell();
+    const render = createTraySync(
+      shell,
+      { state: () => state(false) },
+      {
+        platform: 'linux',
+        iconDir: '/icons',
+        theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
+        shortcut: () => 'CommandOrControl+Alt+Shift+T',
+      },
+      actions,
+    );
+    render();
+    // Launch at login clicked on, refused: the state is as it was, but the box shows ticked.
+    render(true);
+    expect(calls.menus).toBe(2);
+  });
 });
