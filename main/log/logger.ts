@@ -26,10 +26,12 @@ const describe = (detail: unknown, cut: (text: string) => string): string => {
     // Each object is written once: one that points back at itself would make JSON throw.
     const written = new WeakSet<object>();
     const text = JSON.stringify(detail, function (this: unknown, key: string, v: unknown) {
-      const raw: unknown = (this as Record<string, unknown>)[key];
-      if (ArrayBuffer.isView(raw) || raw instanceof ArrayBuffer) return `[${raw.byteLength} bytes]`;
+      // The value before its toJSON (a Buffer's gives its bytes as numbers), and after.
+      for (const x of [(this as Record<string, unknown>)[key], v])
+        if (ArrayBuffer.isView(x) || x instanceof ArrayBuffer) return `[${x.byteLength} bytes]`;
       if (typeof v === 'string') return cut(v);
       if (v instanceof String) return cut(v.valueOf());
+      if (v instanceof Number || v instanceof Boolean) return v.valueOf();
       if (v === null || typeof v !== 'object') return v;
       if (written.has(v)) return '[written above]';
       written.add(v);
@@ -43,7 +45,12 @@ const describe = (detail: unknown, cut: (text: string) => string): string => {
     try {
       return ` ${String(detail)}`;
     } catch {
-      return ` ${Object.prototype.toString.call(detail)}`;
+      try {
+        return ` ${Object.prototype.toString.call(detail)}`;
+      } catch {
+        // A revoked Proxy: not even its kind can be read.
+        return ' [detail]';
+      }
     }
   }
 };

@@ -59,10 +59,14 @@ describe('createLogger', () => {
     log.warn('key', { [secret]: 1 });
     log.warn('boxed', { text: new String(`token ${secret}`) });
     log.warn('bytes', { body: Buffer.from(`Authorization: Bearer ${secret}`) });
+    log.warn('bytes by toJSON', { body: { toJSON: () => Buffer.from(secret) } });
+    log.warn('boxed others', { n: new Number(5), b: new Boolean(true) });
     expect(lines).toEqual([
       'key {"[redacted]":1}',
       'boxed {"text":"token [redacted]"}',
       'bytes {"body":"[53 bytes]"}',
+      'bytes by toJSON {"body":"[31 bytes]"}',
+      'boxed others {"n":5,"b":true}',
     ]);
   });
 
@@ -98,7 +102,14 @@ describe('createLogger', () => {
       },
     });
     log.warn('bad error', badError);
-    expect(lines.slice(2)).toEqual(['no text [object Object]', 'bad error [object Error]']);
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    log.warn('revoked', proxy);
+    expect(lines.slice(2)).toEqual([
+      'no text [object Object]',
+      'bad error [object Error]',
+      'revoked [detail]',
+    ]);
   });
 
   it('logs plain lines untouched when there is no secret', () => {
