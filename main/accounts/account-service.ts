@@ -316,8 +316,16 @@ export function createAccountService(deps: AccountDeps) {
         deps.log.warn(
           'The keychain entry before this connect could not be read; it is left as it is now',
         );
-      else if (before.value === null) await deps.secrets.delete(id);
-      else if (before.value !== secret) await deps.secrets.set(id, before.value);
+      else {
+        const undone =
+          before.value === null
+            ? await deps.secrets.delete(id)
+            : before.value === secret
+              ? ok(null)
+              : await deps.secrets.set(id, before.value);
+        if (!undone.ok)
+          deps.log.warn('The keychain entry could not be put back as it was', undone.error.message);
+      }
       return saved;
     }
     const account: ActiveAccount = { profile: viewOf(profile, secret), secret, client, demo: null };

@@ -24,8 +24,9 @@ export function afterNextPaint(task: () => void): () => void {
       scheduler
         .postTask(task, { priority: 'user-blocking', signal: cancel.signal })
         .catch((e: unknown) => {
-          // Cancelled: nothing to say. The task's own error is reported as a timer's would be.
-          if (!cancel.signal.aborted)
+          // Cancelled (postTask rejects with the signal's reason): nothing to say. The task's own
+          // error is reported as a timer's would be.
+          if (e !== cancel.signal.reason)
             queueMicrotask(() => {
               throw e;
             });

@@ -51,7 +51,7 @@ describe('afterNextPaint', () => {
     g.scheduler = {
       postTask: (task: () => void, options: { signal: AbortSignal }) =>
         options.signal.aborted
-          ? Promise.reject(new DOMException('Aborted', 'AbortError'))
+          ? Promise.reject(options.signal.reason)
           : Promise.resolve().then(task),
     };
     const failure = new Error('the task failed');
