@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { defineField } from '../../common/define-field';
 import { guardFor } from '../secrets/secret-guard';
 
@@ -30,8 +31,10 @@ const describe = (detail: unknown, cut: (text: string) => string): string => {
       for (const x of [(this as Record<string, unknown>)[key], v])
         if (ArrayBuffer.isView(x) || x instanceof ArrayBuffer) return `[${x.byteLength} bytes]`;
       if (typeof v === 'string') return cut(v);
-      if (v instanceof String) return cut(v.valueOf());
-      if (v instanceof Number || v instanceof Boolean) return v.valueOf();
+      // Boxed values by their own primitive: an object's valueOf could return anything.
+      if (types.isStringObject(v)) return cut(String.prototype.valueOf.call(v));
+      if (types.isNumberObject(v)) return Number.prototype.valueOf.call(v);
+      if (types.isBooleanObject(v)) return Boolean.prototype.valueOf.call(v);
       if (v === null || typeof v !== 'object') return v;
       if (written.has(v)) return '[written above]';
       written.add(v);

@@ -61,12 +61,17 @@ describe('createLogger', () => {
     log.warn('bytes', { body: Buffer.from(`Authorization: Bearer ${secret}`) });
     log.warn('bytes by toJSON', { body: { toJSON: () => Buffer.from(secret) } });
     log.warn('boxed others', { n: new Number(5), b: new Boolean(true) });
+    // A boxed value whose own valueOf says something else is written as what it boxes.
+    const n = new Number(1);
+    n.valueOf = () => secret as unknown as number;
+    log.warn('boxed number', { a: n });
     expect(lines).toEqual([
       'key {"[redacted]":1}',
       'boxed {"text":"token [redacted]"}',
       'bytes {"body":"[53 bytes]"}',
       'bytes by toJSON {"body":"[31 bytes]"}',
       'boxed others {"n":5,"b":true}',
+      'boxed number {"a":1}',
     ]);
   });
 
