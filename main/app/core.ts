@@ -498,6 +498,12 @@ export function createAppCore(opts: AppCoreOptions) {
       opts.appVersion ?? null,
     );
 
+  const settingsChanged = (view: SettingsView): void => {
+    opts.onSettingsChanged?.(view);
+    // The tray menu changes settings too: the popup follows.
+    events.emit('settings:changed', view);
+  };
+
   /** One change of settings at a time (the popup and the tray menu both make them): each starts from the last. */
   let settingsQueue: Promise<unknown> = Promise.resolve();
   const setSettings = (patch: SettingsPatchInput): Promise<Result<SettingsView>> => {
@@ -565,15 +571,17 @@ export function createAppCore(opts: AppCoreOptions) {
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
     if (!saved.ok) {
-      await undoAll();
+      if (undo.length > 0) {
+        await undoAll();
+        // The OS may now do what the settings cannot say: the popup and the tray follow.
+        settingsChanged(viewOf(settings.get()));
+      }
       return saved;
     }
     if (patch.launchAtLogin !== undefined) launchAtLoginUnsaved = undefined;
     if (patch.requestsPerMinute !== undefined) followRateSetting();
     const view = viewOf(saved.value);
-    opts.onSettingsChanged?.(view);
-    // The tray menu changes settings too: the popup follows.
-    events.emit('settings:changed', view);
+    settingsChanged(view);
     return ok(view);
   }
 

@@ -908,8 +908,10 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(h.logs.some((l) => /Could not put launch at login back .*The OS refused/.test(l))).toBe(
       true,
     );
-    // Settings say what the OS does now, though they could not keep it.
+    // Settings say what the OS does now, though they could not keep it, and the popup is told.
     expect(unwrap(await h.call('getSettings')).launchAtLogin).toBe(true);
+    const told = h.events.filter((e) => e.event === 'settings:changed').at(-1);
+    expect(told?.payload).toMatchObject({ launchAtLogin: true });
   });
 
   it('keeps the previous shortcut and says why when a new one cannot be registered', async () => {
