@@ -523,10 +523,13 @@ export function createAppCore(opts: AppCoreOptions) {
     // Each is put back as the OS had it, which need not be what the settings say.
     const undo: { what: string; run: () => Promise<Result<unknown>> }[] = [];
     const undoAll = async () => {
+      if (undo.length === 0) return;
       for (const step of undo.reverse()) {
         const done = await step.run().catch(() => err(appError('internal', 'It threw.')));
         if (!done.ok) log.warn(`Could not put ${step.what} back as it was`, done.error.message);
       }
+      // The OS may now do what the settings cannot say: the popup and the tray follow.
+      settingsChanged(viewOf(settings.get()));
     };
     const { setLaunchAtLogin, applyShortcut } = opts;
     if (
@@ -571,11 +574,7 @@ export function createAppCore(opts: AppCoreOptions) {
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
     if (!saved.ok) {
-      if (undo.length > 0) {
-        await undoAll();
-        // The OS may now do what the settings cannot say: the popup and the tray follow.
-        settingsChanged(viewOf(settings.get()));
-      }
+      await undoAll();
       return saved;
     }
     if (patch.launchAtLogin !== undefined) launchAtLoginUnsaved = undefined;
