@@ -108,6 +108,28 @@ export function foldAllLanes(entries: readonly HeldEntry[]): HeldEntry[] {
   return out;
 }
 
+/**
+ * Replaces an entry of several fields, in its place, by one entry per field
+ * in the patch's order (the first keeps its age). The service refused the
+ * fields together, and one of them may be why (an assignee who has left):
+ * sent apart, the others still land, and a refusal names its own field.
+ */
+export function splitEntry(
+  entries: readonly HeldEntry[],
+  id: string,
+  freshId: () => string,
+): HeldEntry[] {
+  return entries.flatMap((e) =>
+    e.id !== id
+      ? [e]
+      : Object.entries(e.patch).map(([field, value]) => ({
+          ...e,
+          id: freshId(),
+          patch: { [field]: value } as TaskPatch,
+        })),
+  );
+}
+
 export const removeEntry = (entries: readonly HeldEntry[], id: string): HeldEntry[] =>
   entries.filter((e) => e.id !== id);
 

@@ -15,6 +15,7 @@ import {
   laneOf,
   mergePatch,
   removeEntry,
+  splitEntry,
 } from './outbox-entry';
 import type { HeldEntry, NewChange, OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-file';
@@ -358,6 +359,23 @@ export function createOutbox(deps: OutboxDeps) {
     const decision = decideRetry(error, lane.failures, policy, random);
     if (decision.kind === 'give_up') {
       lane.failures = 0;
+      const fields = Object.keys(entry.patch).length;
+      if (fields > 1 && (error.kind === 'bad_input' || error.kind === 'invalid')) {
+        // Changes to one task are combined while they wait: one bad field must not cost the others.
+        deps.log.info(
+          `A change of ${fields} fields to ${taskId} was refused (${error.kind}); each is sent on its own`,
+        );
+        await mutate(
+          [key],
+          (es) => {
+            if (lane.sendingId === entry.id) lane.sendingId = null;
+            return splitEntry(es, entry.id, randomUUID);
+          },
+          true,
+        );
+        resolveEntry(entry.id, QUEUED);
+        return;
+      }
       deps.log.warn(
         `A change to ${taskId} was refused and given up (${error.kind})`,
         error.message,

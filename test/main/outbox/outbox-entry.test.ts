@@ -8,6 +8,7 @@ import {
   foldLane,
   laneKey,
   lanePatch,
+  splitEntry,
 } from '../../../main/outbox/outbox-entry';
 import type { HeldEntry } from '../../../main/outbox/outbox-entry';
 
@@ -107,6 +108,28 @@ describe('outbox entries', () => {
         },
       ),
     );
+  });
+
+  it('splits an entry into one per field, in its place and order, and ends where it would', () => {
+    let es: HeldEntry[] = [];
+    es = addChange(
+      es,
+      change('tski_a', { status: 'done', priority: 'high' }),
+      null,
+      fresh(),
+    ).entries;
+    es = addChange(es, change('tski_b', { status: 'done' }), null, fresh()).entries;
+    const split = splitEntry(es, es[0]!.id, () => fresh().id);
+    expect(split.map((e) => [e.taskId, e.patch])).toEqual([
+      ['tski_a', { status: 'done' }],
+      ['tski_a', { priority: 'high' }],
+      ['tski_b', { status: 'done' }],
+    ]);
+    expect(new Set(split.map((e) => e.id)).size).toBe(3);
+    expect(split[0]?.createdAt).toBe(es[0]?.createdAt);
+    expect(lanePatch(split, laneKey('profile_a', 'tski_a'))).toEqual(es[0]?.patch);
+    // An entry no longer there: nothing changes.
+    expect(splitEntry(es, 'gone', () => fresh().id)).toEqual(es);
   });
 
   it('a folded lane keeps its first entry’s place, id and age', () => {

@@ -253,6 +253,29 @@ describe('the outbox, against the reference service over loopback', () => {
     expect(server.getTask(org, id!)).toMatchObject({ status: before, priority: 'urgent' });
   });
 
+  it('sends apart the fields of a combined change the service refused: the good ones land', async () => {
+    const r = await rig();
+    const [id] = tasks();
+    // Made while signed out, so they wait combined: a status, and an assignee who is no member.
+    r.signedIn = false;
+    r.outbox.refresh();
+    expect((await r.outbox.enqueue(change(id!, 'in_review'))).kind).toBe('queued');
+    const stranger = { ...change(id!, 'done'), patch: { assigneeId: 'mem_notamember0' } };
+    expect((await r.outbox.enqueue(stranger)).kind).toBe('queued');
+    r.signedIn = true;
+    r.outbox.resumeProfile(PROFILE);
+    await r.empty();
+    expect(puts(r.wire, id).map((p) => JSON.parse(p.body ?? '{}'))).toEqual([
+      { status: 'in_review', assigneeId: 'mem_notamember0' },
+      { status: 'in_review' },
+      { assigneeId: 'mem_notamember0' },
+    ]);
+    expect(statusOf(id!)).toBe('in_review');
+    expect(r.refused.map((x) => x.error.message)).toEqual([expect.stringMatching(/not a member/)]);
+    // The file holds nothing more to send.
+    expect(JSON.parse(readFileSync(r.filePath, 'utf8'))).toMatchObject({ entries: [] });
+  });
+
   it('pauses on a refused account, keeps every change, and resumes when told', async () => {
     const r = await rig({ key: 'noScope' });
     const [a, b] = tasks();
