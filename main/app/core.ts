@@ -317,9 +317,9 @@ export function createAppCore(opts: AppCoreOptions) {
     pacer,
     // Each profile's changes go out with its own credentials, shown or not (invariant 7).
     clientFor: (profileId) => accounts.clientFor(profileId),
-    onLanded: (profileId, taskId, task) => {
+    onLanded: (profileId, taskId, task, keepError) => {
       notifications.landed(profileId, taskId, task);
-      return tasks.landed(profileId, taskId, task);
+      return tasks.landed(profileId, taskId, task, keepError);
     },
     onRefused: (profileId, taskId, error) => {
       notifications.refused(profileId, taskId, error, !pinsFor(profileId)?.get(taskId));

@@ -20,6 +20,13 @@ export type OutboxEntry = z.output<typeof OutboxEntrySchema>;
 /** In memory an entry also knows whether it belongs on disk (the demo's never do). */
 export interface HeldEntry extends OutboxEntry {
   readonly durable: boolean;
+  /**
+   * One field of a combined change the service refused (splitEntry): sent on
+   * its own, never folded back with the others (that would be refused again,
+   * split again, for ever), and its landing leaves a sibling's refusal on the
+   * row. In memory only: after a restart the lane is folded and tried once more.
+   */
+  readonly piece?: true;
 }
 
 /** Changes to one task of one profile form a lane: they go out in order, one request at a time. */
@@ -89,6 +96,8 @@ export function addChange(
 export function foldLane(entries: readonly HeldEntry[], key: string): HeldEntry[] {
   const firstIndex = entries.findIndex((e) => laneOf(e) === key);
   if (firstIndex < 0) return [...entries];
+  // A lane split into pieces goes on piece by piece: folded, it would be refused again.
+  if (entries.some((e) => e.piece && laneOf(e) === key)) return [...entries];
   let folded = entries[firstIndex] as HeldEntry;
   for (const e of entries.slice(firstIndex + 1)) {
     if (laneOf(e) === key)
@@ -122,10 +131,11 @@ export function splitEntry(
   return entries.flatMap((e) =>
     e.id !== id
       ? [e]
-      : Object.entries(e.patch).map(([field, value]) => ({
+      : Object.entries(e.patch).map(([field, value]): HeldEntry => ({
           ...e,
           id: freshId(),
           patch: { [field]: value } as TaskPatch,
+          piece: true,
         })),
   );
 }

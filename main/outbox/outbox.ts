@@ -46,7 +46,13 @@ export interface OutboxDeps {
   /** The client to send a profile's changes with; null unless that profile is the signed-in one. */
   readonly clientFor: (profileId: string) => ServiceClient | null;
   /** The service took the change: keep its answer as the task's snapshot. Called before the entry leaves. */
-  readonly onLanded: (profileId: string, taskId: string, task: Task) => Promise<void>;
+  /** @param keepError the change was a piece of a refused one: a sibling's refusal stays on the row. */
+  readonly onLanded: (
+    profileId: string,
+    taskId: string,
+    task: Task,
+    keepError: boolean,
+  ) => Promise<void>;
   /** The service refused the change: show why on the task. Called before the entry leaves. */
   readonly onRefused: (profileId: string, taskId: string, error: AppError) => Promise<void>;
   /** Every answer, so the connection state can follow the last one. */
@@ -85,7 +91,8 @@ interface Mutation {
   readonly done: (saved: Result<null>) => void;
 }
 
-const stripDurable = ({ durable: _durable, ...entry }: HeldEntry): OutboxEntry => entry;
+const stripDurable = ({ durable: _durable, piece: _piece, ...entry }: HeldEntry): OutboxEntry =>
+  entry;
 const QUEUED: AttemptOutcome = { kind: 'queued' };
 
 /**
@@ -344,7 +351,9 @@ export function createOutbox(deps: OutboxDeps) {
       lane.failures = 0;
       // Landed: shown as confirmed now; the snapshot, then the removal, are written behind.
       landed.add(entry.id);
-      const recorded = safely(() => deps.onLanded(profileId, taskId, answer.value));
+      const recorded = safely(() =>
+        deps.onLanded(profileId, taskId, answer.value, entry.piece === true),
+      );
       deps.onChange();
       resolveEntry(entry.id, { kind: 'landed', task: answer.value });
       await recorded;
@@ -358,9 +367,11 @@ export function createOutbox(deps: OutboxDeps) {
     lane.failures += 1;
     const decision = decideRetry(error, lane.failures, policy, random);
     if (decision.kind === 'give_up') {
-      lane.failures = 0;
       const fields = Object.keys(entry.patch).length;
-      if (fields > 1 && (error.kind === 'bad_input' || error.kind === 'invalid')) {
+      // The service judged the fields (400, 422; 413 too large): not a conflict (409), nor a
+      // local check, which is about the request, not one field.
+      const aboutFields = error.kind === 'invalid' && [400, 413, 422].includes(error.status ?? 0);
+      if (fields > 1 && aboutFields) {
         // Changes to one task are combined while they wait: one bad field must not cost the others.
         deps.log.info(
           `A change of ${fields} fields to ${taskId} was refused (${error.kind}); each is sent on its own`,
@@ -376,6 +387,7 @@ export function createOutbox(deps: OutboxDeps) {
         resolveEntry(entry.id, QUEUED);
         return;
       }
+      lane.failures = 0;
       deps.log.warn(
         `A change to ${taskId} was refused and given up (${error.kind})`,
         error.message,

@@ -312,14 +312,17 @@ export function createTaskService(deps: TaskServiceDeps) {
       );
     },
 
-    /** The outbox's callback: the service took a change. Shown at once; resolves once written. */
-    landed: (profileId: string, taskId: string, task: Task): Promise<void> => {
+    /**
+     * The outbox's callback: the service took a change. Shown at once; resolves once written.
+     * @param keepError one field of a refused combined change: another field's refusal stays.
+     */
+    landed: (profileId: string, taskId: string, task: Task, keepError = false): Promise<void> => {
       // The change that a conflict note spoke of has gone: the service's answer is the truth now.
       readNotes.delete(pinKey(profileId, taskId));
       return recordShown(profileId, taskId, (pin) => ({
         ...pin,
         snapshot: task,
-        error: null,
+        error: keepError ? pin.error : null,
         changedHereAt: task.updatedAt ?? null,
       }));
     },

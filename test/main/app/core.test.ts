@@ -249,6 +249,23 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect(server.getTask(org.id, second!)!.status).toBe('done');
   });
 
+  it('keeps on the row the refusal of one field of a combined change, the other field landed', async () => {
+    const { h } = await connected({ outbox: { backoff: { baseMs: 400, maxMs: 800 } } });
+    const id = taskId();
+    unwrap(await h.call('pinTask', { ref: id }));
+    // The first change waits for a retry, so the second joins it: an assignee who is no member,
+    // then a status.
+    server.faults.failNext(503);
+    const stranger = { assigneeId: 'mem_notamember0' };
+    unwrap(await h.call('updateTask', { taskId: id, patch: stranger }));
+    unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'in_review' } }));
+    await whenOutboxEmpty(h.core);
+    expect(server.getTask(org.id, id)!.status).toBe('in_review');
+    const row = unwrap(await h.call('listTasks')).find((t) => t.id === id);
+    expect(row?.snapshot?.status).toBe('in_review');
+    expect(row?.error?.message).toMatch(/not a member/);
+  });
+
   it('forgets a paste refused by two attempts at once, as it does one', async () => {
     const { h, userDataDir } = await connected();
     const pasted = server.taskIds(org.id)[1]!;

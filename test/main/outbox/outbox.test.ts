@@ -27,7 +27,7 @@ interface Rig {
   readonly scheduler: Scheduler;
   readonly wire: ObservedFetch;
   readonly filePath: string;
-  readonly landed: { taskId: string; task: Task }[];
+  readonly landed: { taskId: string; task: Task; keepError: boolean }[];
   readonly refused: { taskId: string; error: AppError }[];
   readonly paused: AppError[];
   signedIn: boolean;
@@ -105,8 +105,8 @@ describe('the outbox, against the reference service over loopback', () => {
       scheduler,
       pacer,
       clientFor: (p) => (p === PROFILE && r.signedIn ? client : null),
-      onLanded: async (_p, taskId, task) => {
-        r.landed.push({ taskId, task });
+      onLanded: async (_p, taskId, task, keepError) => {
+        r.landed.push({ taskId, task, keepError });
         r.onLanded?.(taskId);
       },
       onRefused: async (_p, taskId, error) => void r.refused.push({ taskId, error }),
@@ -272,8 +272,49 @@ describe('the outbox, against the reference service over loopback', () => {
     ]);
     expect(statusOf(id!)).toBe('in_review');
     expect(r.refused.map((x) => x.error.message)).toEqual([expect.stringMatching(/not a member/)]);
+    // A piece's landing leaves a sibling's refusal on the row.
+    expect(r.landed.map((x) => x.keepError)).toEqual([true]);
     // The file holds nothing more to send.
     expect(JSON.parse(readFileSync(r.filePath, 'utf8'))).toMatchObject({ entries: [] });
+  });
+
+  it('tries a piece of a refused change again on its own, never the whole again', async () => {
+    const r = await rig();
+    const [id] = tasks();
+    r.signedIn = false;
+    r.outbox.refresh();
+    await r.outbox.enqueue(change(id!, 'in_progress'));
+    await r.outbox.enqueue({ ...change(id!, 'done'), patch: { assigneeId: 'mem_notamember0' } });
+    // The first piece meets a service that cannot answer for a moment.
+    r.wire.onSend = () => {
+      if (puts(r.wire, id).length === 2) server.faults.failNext(503);
+    };
+    r.signedIn = true;
+    r.outbox.resumeProfile(PROFILE);
+    await r.empty();
+    expect(puts(r.wire, id).map((p) => JSON.parse(p.body ?? '{}'))).toEqual([
+      { status: 'in_progress', assigneeId: 'mem_notamember0' },
+      { status: 'in_progress' },
+      { status: 'in_progress' },
+      { assigneeId: 'mem_notamember0' },
+    ]);
+    expect(statusOf(id!)).toBe('in_progress');
+    expect(r.refused).toHaveLength(1);
+  });
+
+  it('does not split a change refused as a whole: a conflict (409) is not about one field', async () => {
+    const r = await rig();
+    const [id] = tasks();
+    r.signedIn = false;
+    r.outbox.refresh();
+    await r.outbox.enqueue(change(id!, 'in_progress'));
+    await r.outbox.enqueue({ ...change(id!, 'done'), patch: { priority: 'low' } });
+    server.faults.failNext(409, 1, { statusCode: 409, message: 'The task changed meanwhile' });
+    r.signedIn = true;
+    r.outbox.resumeProfile(PROFILE);
+    await r.empty();
+    expect(puts(r.wire, id)).toHaveLength(1);
+    expect(r.refused.map((x) => x.error.message)).toEqual([expect.stringMatching(/changed/)]);
   });
 
   it('pauses on a refused account, keeps every change, and resumes when told', async () => {
