@@ -21,12 +21,14 @@ export type OutboxEntry = z.output<typeof OutboxEntrySchema>;
 export interface HeldEntry extends OutboxEntry {
   readonly durable: boolean;
   /**
-   * One field of a combined change the service refused (splitEntry): sent on
-   * its own, never folded back with the others (that would be refused again,
-   * split again, for ever), and its landing leaves a sibling's refusal on the
-   * row. In memory only: after a restart the lane is folded and tried once more.
+   * One field of a combined change the service refused (splitEntry), named by
+   * that change's id: sent on its own, never folded back with the others
+   * (that would be refused again, split again, for ever), and its landing
+   * leaves a sibling's refusal on the row. In memory only: after a restart the
+   * lane is folded and tried once more. A change merged into it is the
+   * person's new word: the merged entry is no piece.
    */
-  readonly piece?: true;
+  readonly piece?: string;
 }
 
 /** Changes to one task of one profile form a lane: they go out in order, one request at a time. */
@@ -66,8 +68,9 @@ export function addChange(
   }
   const last = lastIndex >= 0 ? entries[lastIndex] : undefined;
   if (last && last.id !== sendingId) {
+    const { piece: _piece, ...waiting } = last;
     const merged: HeldEntry = {
-      ...last,
+      ...waiting,
       patch: mergePatch(last.patch, change.patch),
       // A demo change never becomes durable by merging, nor a durable one less so.
       durable: last.durable && change.durable,
@@ -97,7 +100,7 @@ export function foldLane(entries: readonly HeldEntry[], key: string): HeldEntry[
   const firstIndex = entries.findIndex((e) => laneOf(e) === key);
   if (firstIndex < 0) return [...entries];
   // A lane split into pieces goes on piece by piece: folded, it would be refused again.
-  if (entries.some((e) => e.piece && laneOf(e) === key)) return [...entries];
+  if (entries.some((e) => e.piece !== undefined && laneOf(e) === key)) return [...entries];
   let folded = entries[firstIndex] as HeldEntry;
   for (const e of entries.slice(firstIndex + 1)) {
     if (laneOf(e) === key)
@@ -135,7 +138,7 @@ export function splitEntry(
           ...e,
           id: freshId(),
           patch: { [field]: value } as TaskPatch,
-          piece: true,
+          piece: e.id,
         })),
   );
 }

@@ -46,7 +46,7 @@ export interface OutboxDeps {
   /** The client to send a profile's changes with; null unless that profile is the signed-in one. */
   readonly clientFor: (profileId: string) => ServiceClient | null;
   /** The service took the change: keep its answer as the task's snapshot. Called before the entry leaves. */
-  /** @param keepError the change was a piece of a refused one: a sibling's refusal stays on the row. */
+  /** @param keepError a piece of a refused combined change whose sibling was refused: that refusal stays on the row. */
   readonly onLanded: (
     profileId: string,
     taskId: string,
@@ -336,6 +336,16 @@ export function createOutbox(deps: OutboxDeps) {
       return removeEntry(es, entry.id);
     };
 
+  /** Combined changes (by id) one of whose pieces was refused: the row keeps that refusal. */
+  const refusedPieces = new Set<string>();
+  /** Whether a piece of the same combined change as this one was refused; forgotten with the last piece. */
+  const refusedSibling = (entry: HeldEntry): boolean => {
+    const group = entry.piece;
+    if (group === undefined || !refusedPieces.has(group)) return false;
+    if (!entries.some((e) => e.piece === group && e.id !== entry.id)) refusedPieces.delete(group);
+    return true;
+  };
+
   async function attempt(lane: Lane, entry: HeldEntry, client: ServiceClient): Promise<void> {
     let answer: Result<Task>;
     try {
@@ -352,7 +362,7 @@ export function createOutbox(deps: OutboxDeps) {
       // Landed: shown as confirmed now; the snapshot, then the removal, are written behind.
       landed.add(entry.id);
       const recorded = safely(() =>
-        deps.onLanded(profileId, taskId, answer.value, entry.piece === true),
+        deps.onLanded(profileId, taskId, answer.value, refusedSibling(entry)),
       );
       deps.onChange();
       resolveEntry(entry.id, { kind: 'landed', task: answer.value });
@@ -388,12 +398,16 @@ export function createOutbox(deps: OutboxDeps) {
         return;
       }
       lane.failures = 0;
+      if (entry.piece !== undefined) refusedPieces.add(entry.piece);
       deps.log.warn(
         `A change to ${taskId} was refused and given up (${error.kind})`,
         error.message,
       );
       await safely(() => deps.onRefused(profileId, taskId, error));
       await mutate([key], done(lane, entry), true);
+      const group = entry.piece;
+      if (group !== undefined && !entries.some((e) => e.piece === group))
+        refusedPieces.delete(group);
       resolveEntry(entry.id, { kind: 'refused', error });
       return;
     }

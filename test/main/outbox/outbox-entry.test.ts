@@ -130,6 +130,12 @@ describe('outbox entries', () => {
     expect(lanePatch(split, laneKey('profile_a', 'tski_a'))).toEqual(es[0]?.patch);
     // An entry no longer there: nothing changes.
     expect(splitEntry(es, 'gone', () => fresh().id)).toEqual(es);
+    // The pieces are folded with nothing, and a change merged into one is no piece any more.
+    expect(foldLane(split, laneKey('profile_a', 'tski_a'))).toEqual(split);
+    const merged = addChange(split, change('tski_a', { title: 'T' }), null, fresh());
+    expect(merged.entries[1]).toMatchObject({ patch: { priority: 'high', title: 'T' } });
+    expect(merged.entries[1]).not.toHaveProperty('piece');
+    expect(split[0]?.piece).toBe(es[0]?.id);
   });
 
   it('a folded lane keeps its first entry’s place, id and age', () => {

@@ -272,10 +272,24 @@ describe('the outbox, against the reference service over loopback', () => {
     ]);
     expect(statusOf(id!)).toBe('in_review');
     expect(r.refused.map((x) => x.error.message)).toEqual([expect.stringMatching(/not a member/)]);
-    // A piece's landing leaves a sibling's refusal on the row.
-    expect(r.landed.map((x) => x.keepError)).toEqual([true]);
+    // The status landed before its sibling was refused: nothing to keep on the row yet.
+    expect(r.landed.map((x) => x.keepError)).toEqual([false]);
     // The file holds nothing more to send.
     expect(JSON.parse(readFileSync(r.filePath, 'utf8'))).toMatchObject({ entries: [] });
+  });
+
+  it('keeps a piece’s refusal on the row when a sibling lands after it', async () => {
+    const r = await rig();
+    const [id] = tasks();
+    r.signedIn = false;
+    r.outbox.refresh();
+    await r.outbox.enqueue({ ...change(id!, 'done'), patch: { assigneeId: 'mem_notamember0' } });
+    await r.outbox.enqueue(change(id!, 'in_review'));
+    r.signedIn = true;
+    r.outbox.resumeProfile(PROFILE);
+    await r.empty();
+    expect(r.refused.map((x) => x.error.message)).toEqual([expect.stringMatching(/not a member/)]);
+    expect(r.landed.map((x) => [x.task.status, x.keepError])).toEqual([['in_review', true]]);
   });
 
   it('tries a piece of a refused change again on its own, never the whole again', async () => {
