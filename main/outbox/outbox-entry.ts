@@ -36,6 +36,9 @@ export const laneKey = (profileId: string, taskId: string): string => `${profile
 export const laneOf = (e: Pick<OutboxEntry, 'profileId' | 'taskId'>): string =>
   laneKey(e.profileId, e.taskId);
 
+/** The entry as an ordinary one, no piece of a split change. */
+export const withoutPiece = ({ piece: _piece, ...entry }: HeldEntry): HeldEntry => entry;
+
 /** Later values win per field: sending the merge equals sending each change in turn. */
 export const mergePatch = (a: TaskPatch, b: TaskPatch): TaskPatch => ({ ...a, ...b });
 
@@ -68,9 +71,8 @@ export function addChange(
   }
   const last = lastIndex >= 0 ? entries[lastIndex] : undefined;
   if (last && last.id !== sendingId) {
-    const { piece: _piece, ...waiting } = last;
     const merged: HeldEntry = {
-      ...waiting,
+      ...withoutPiece(last),
       patch: mergePatch(last.patch, change.patch),
       // A demo change never becomes durable by merging, nor a durable one less so.
       durable: last.durable && change.durable,

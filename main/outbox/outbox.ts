@@ -16,6 +16,7 @@ import {
   mergePatch,
   removeEntry,
   splitEntry,
+  withoutPiece,
 } from './outbox-entry';
 import type { HeldEntry, NewChange, OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-file';
@@ -126,16 +127,22 @@ export function createOutbox(deps: OutboxDeps) {
    * entries as it reads them).
    */
   let byLane = new Map<string, HeldEntry[]>();
+  /** Combined changes (by id) one of whose pieces was refused, while any of their pieces waits. */
+  const refusedPieces = new Set<string>();
   const setEntries = (next: readonly HeldEntry[]) => {
     entries = next;
     const index = new Map<string, HeldEntry[]>();
+    const live = refusedPieces.size > 0 ? new Set<string>() : null;
     for (const e of next) {
       const key = laneOf(e);
       const held = index.get(key);
       if (held) held.push(e);
       else index.set(key, [e]);
+      if (live && e.piece !== undefined) live.add(e.piece);
     }
     byLane = index;
+    // Its last piece gone, however (landed, refused, merged into a new change, discarded): forgotten.
+    if (live) for (const group of refusedPieces) if (!live.has(group)) refusedPieces.delete(group);
   };
   const lanes = new Map<string, Lane>();
   const waiters = new Map<string, { readonly key: string; list: Waiter[] }>();
@@ -336,15 +343,9 @@ export function createOutbox(deps: OutboxDeps) {
       return removeEntry(es, entry.id);
     };
 
-  /** Combined changes (by id) one of whose pieces was refused: the row keeps that refusal. */
-  const refusedPieces = new Set<string>();
-  /** Whether a piece of the same combined change as this one was refused; forgotten with the last piece. */
-  const refusedSibling = (entry: HeldEntry): boolean => {
-    const group = entry.piece;
-    if (group === undefined || !refusedPieces.has(group)) return false;
-    if (!entries.some((e) => e.piece === group && e.id !== entry.id)) refusedPieces.delete(group);
-    return true;
-  };
+  /** Whether a piece of the same combined change as this one was refused: the row keeps that refusal. */
+  const refusedSibling = (entry: HeldEntry): boolean =>
+    entry.piece !== undefined && refusedPieces.has(entry.piece);
 
   async function attempt(lane: Lane, entry: HeldEntry, client: ServiceClient): Promise<void> {
     let answer: Result<Task>;
@@ -405,9 +406,6 @@ export function createOutbox(deps: OutboxDeps) {
       );
       await safely(() => deps.onRefused(profileId, taskId, error));
       await mutate([key], done(lane, entry), true);
-      const group = entry.piece;
-      if (group !== undefined && !entries.some((e) => e.piece === group))
-        refusedPieces.delete(group);
       resolveEntry(entry.id, { kind: 'refused', error });
       return;
     }
@@ -596,7 +594,8 @@ export function createOutbox(deps: OutboxDeps) {
         (es) =>
           es.map((e) =>
             e.profileId === from && tasks.has(e.taskId) && !landed.has(e.id)
-              ? { ...e, profileId: to }
+              ? // Another account's row: a refusal kept on this one's says nothing there.
+                { ...withoutPiece(e), profileId: to }
               : e,
           ),
         false,
