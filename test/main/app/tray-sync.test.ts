@@ -2,6 +2,7 @@ import { defaultNotificationSettings } from '../../../common/notification-kinds'
 import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../main/app/core';
 import { createTraySync } from '../../../main/app/tray-sync';
+import type { TrayEnvironment } from '../../../main/app/tray-sync';
 import type { TrayMenuActions } from '../../../main/tray/menu';
 import type { TrayShell } from '../../../main/tray/menubar-adapter';
 
@@ -57,21 +58,18 @@ function recordingShell() {
   return { shell, calls };
 }
 
+const LINUX: TrayEnvironment = {
+  platform: 'linux',
+  iconDir: '/icons',
+  theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
+  shortcut: () => 'CommandOrControl+Alt+Shift+T',
+};
+
 describe('the tray redraw', () => {
   it('sets the menu again only when what it shows changed (Linux closes an open menu on every set)', () => {
     const { shell, calls } = recordingShell();
     let current = state(false);
-    const render = createTraySync(
-      shell,
-      { state: () => current },
-      {
-        platform: 'linux',
-        iconDir: '/icons',
-        theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
-        shortcut: () => 'CommandOrControl+Alt+Shift+T',
-      },
-      actions,
-    );
+    const render = createTraySync(shell, { state: () => current }, LINUX, actions);
     render();
     expect(calls.menus).toBe(1);
     // Events that change nothing in the menu (equal data, new objects) leave it alone.
@@ -98,17 +96,7 @@ describe('the tray redraw', () => {
 
   it('sets the menu again after a click whose change failed: the OS ticked the checkbox itself', () => {
     const { shell, calls } = recordingShell();
-    const render = createTraySync(
-      shell,
-      { state: () => state(false) },
-      {
-        platform: 'linux',
-        iconDir: '/icons',
-        theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
-        shortcut: () => 'CommandOrControl+Alt+Shift+T',
-      },
-      actions,
-    );
+    const render = createTraySync(shell, { state: () => state(false) }, LINUX, actions);
     render();
     // Launch at login clicked on, refused: the state is as it was, but the box shows ticked.
     render(true);
