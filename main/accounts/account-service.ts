@@ -7,10 +7,10 @@ import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import { createServiceClient, parseBaseUrl } from '../service/client';
-import { createSecretGuard } from '../secrets/secret-guard';
-import { cookieValues } from '../service/request-validation';
 import { wrongOrganization } from '../service/response-parsing';
+import { cookieValues } from '../service/request-validation';
 import { isMissingPermission } from '../service/error-mapping';
+import { createWatchedSecrets, secretParts } from './watched-secrets';
 import type { ServiceAuth, ServiceClient } from '../service/client';
 import { identityOf, newFingerprintKey, profileIdFor } from './profile-id';
 import { secretHint } from './secret-hint';
@@ -116,9 +116,6 @@ const missingSecret = (label: string): AppError =>
     `The key for ${label} was not found in the system keychain. If your keyring is locked, unlock it and restart Task Tray; otherwise connect again.`,
   );
 
-/** How many secrets of this run the guard keeps watching after they are no longer in use. */
-const REMEMBERED_SECRETS = 8;
-
 export function createAccountService(deps: AccountDeps) {
   let active: ActiveAccount | null = null;
   /**
@@ -128,128 +125,14 @@ export function createAccountService(deps: AccountDeps) {
    */
   const signedIn = new Map<string, ActiveAccount>();
   let problem: AppError | null = null;
-  /**
-   * Every secret this run has held or been given, newest last: a key replaced
-   * by another may still be quoted by an answer or an error from before, and
-   * must stay out of what main writes and sends. (A refused one is forgotten
-   * again: tryOut.)
-   */
-  const seen: string[] = [];
-  /** Parts of `seen` that something other than an attempt put there, by when (a count of those). */
-  const heldAt = new Map<string, number>();
-  let holds = 0;
-  const partsOf = (secret: string, kind: 'api-key' | 'session'): string[] =>
-    kind === 'session' ? cookieValues(secret) : [secret.trim()];
-  /**
-   * Attempts with a part, from the first of them until the last is over: how
-   * many, how many were refused, and what held the part when the first began.
-   */
-  interface Trial {
-    live: number;
-    total: number;
-    refusals: number;
-    readonly heldAt: number | undefined;
-    readonly wasSeen: boolean;
-  }
-  const trials = new Map<string, Trial>();
-
-  const watch = (parts: readonly string[], held: boolean): void => {
-    for (const part of parts) {
-      const at = seen.indexOf(part);
-      if (at !== -1) seen.splice(at, 1);
-      seen.push(part);
-      if (held) heldAt.set(part, (holds += 1));
-    }
-    // The oldest go first, held ones and those attempts left (thrown) counted apart: a burst of
-    // attempts never pushes out a key held before it, and an attempt under way is never pushed out.
-    // Keys in use are watched anyway (rewatch): they take none of the places kept for the others.
-    const inUse = new Set(inUseParts());
-    const counted = (p: string) => !trials.has(p) && !inUse.has(p);
-    for (const isHeld of [true, false]) {
-      let over =
-        seen.filter((p) => heldAt.has(p) === isHeld && counted(p)).length - REMEMBERED_SECRETS;
-      for (let i = 0; over > 0 && i < seen.length;) {
-        const p = seen[i] as string;
-        if (heldAt.has(p) === isHeld && counted(p)) {
-          seen.splice(i, 1);
-          heldAt.delete(p);
-          over -= 1;
-        } else i += 1;
-      }
-    }
-    rewatch();
-  };
-  const remember = (secret: string, kind: 'api-key' | 'session'): void =>
-    watch(partsOf(secret, kind), true);
-
-  /**
-   * Watches a secret about to be tried; `refused` redacts the refusal with it,
-   * and `over` (in a finally) ends the attempt. A refused "key" is often
-   * something else pasted by mistake (a task id, the service's URL): watched
-   * for the rest of the run, it was cut out of ids and URLs in every later
-   * write, and settings.json and outbox.json could no longer be read back.
-   * Nothing keeps a refused secret once its attempts have answered, so
-   * nothing can quote it later: when the last attempt with it is over, it is
-   * forgotten if every one of them was refused, it was not watched before
-   * the first began (a key in use or replaced), and nothing else took it
-   * meanwhile (an account with it adopted or removed). Any other ending
-   * (accepted, or thrown) leaves it watched.
-   */
-  const tryOut = (secret: string, kind: 'api-key' | 'session') => {
-    const parts = partsOf(secret, kind);
-    for (const p of parts) {
-      const t = trials.get(p);
-      if (t) {
-        t.live += 1;
-        t.total += 1;
-      } else
-        trials.set(p, {
-          live: 1,
-          total: 1,
-          refusals: 0,
-          heldAt: heldAt.get(p),
-          wasSeen: seen.includes(p),
-        });
-    }
-    watch(parts, false);
-    let refused = false;
-    return {
-      refused(error: AppError): Result<never> {
-        refused = true;
-        // Redacted here, while it is still known for a secret: the answer is checked after this.
-        return err(createSecretGuard(parts).value(error));
-      },
-      over(): void {
-        for (const p of parts) {
-          const t = trials.get(p);
-          if (!t) continue;
-          t.live -= 1;
-          if (refused) t.refusals += 1;
-          if (t.live > 0) continue;
-          trials.delete(p);
-          if (t.refusals < t.total || t.wasSeen || heldAt.get(p) !== t.heldAt) continue;
-          const at = seen.indexOf(p);
-          if (at !== -1) seen.splice(at, 1);
-        }
-        rewatch();
-      },
-    };
-  };
-
-  /** Every signed-in profile's secret, plus the recent ones: however many profiles there are. */
-  let watched: readonly string[] = seen;
   /** The parts of every signed-in profile's secret, and of the demo's while it shows. */
   const inUseParts = (): string[] => {
     // The demo is never signed in (not kept), but its key is in use while it shows.
     const inUse = active?.demo ? [...signedIn.values(), active] : [...signedIn.values()];
-    return inUse.flatMap((a) =>
-      a.profile.authKind === 'session' ? cookieValues(a.secret) : [a.secret.trim()],
-    );
+    return inUse.flatMap((a) => secretParts(a.secret, a.profile.authKind));
   };
-  const rewatch = (): void => {
-    const parts = inUseParts();
-    watched = parts.length === 0 ? [...seen] : [...new Set([...parts, ...seen])];
-  };
+  const watched = createWatchedSecrets(inUseParts);
+  const { remember, tryOut, rewatch } = watched;
   const keep = (account: ActiveAccount): void => {
     signedIn.set(account.profile.id, account);
     rewatch();
@@ -377,7 +260,7 @@ export function createAccountService(deps: AccountDeps) {
     canSend: (profileId: string): boolean => clientOf(profileId) !== null,
 
     /** The secrets the guard watches (secret-guard.ts): the values only, never a cookie's name. */
-    secretsInUse: (): readonly string[] => watched,
+    secretsInUse: (): readonly string[] => watched.current(),
 
     setProblem(p: AppError | null): void {
       problem = p;

@@ -286,7 +286,11 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
    */
   const redact = (value: string): string => {
     const shown = withoutHidden(value);
-    return shown !== value && covered(shown).length > 0 ? redactRuns(shown) : redactRuns(value);
+    if (shown !== value) {
+      const ranges = covered(shown);
+      if (ranges.length > 0) return replaced(shown, ranges);
+    }
+    return replaced(value, covered(value));
   };
   /** Whether the text carries a run of a secret, as it is or as it is shown. */
   const holdsSecret = (value: string): boolean => {
@@ -294,8 +298,7 @@ export function createSecretGuard(secrets: readonly string[]): SecretGuard {
     const shown = withoutHidden(value);
     return shown !== value && covered(shown).length > 0;
   };
-  const redactRuns = (value: string): string => {
-    const ranges = covered(value);
+  const replaced = (value: string, ranges: readonly [number, number][]): string => {
     if (ranges.length === 0) return value;
     let out = '';
     let from = 0;

@@ -78,18 +78,14 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     for (const pin of s.pinned) parsedPins.add(pin);
     return s;
   };
+  /** A file that could not be used and could not be moved aside either: never overwrite it. */
+  let stuck: { kind: Unusable; why: string; salvaged?: Salvaged } | null = null;
   /**
-   * A file that could not be used and could not be moved aside either, or
-   * one left alone on purpose (it could not be read, not for what it holds):
-   * never overwrite it.
+   * A file left where it is on purpose (it could not be read, not for what
+   * it holds): why, and what to do so that the next start reads it. Nothing
+   * is saved over it in this run.
    */
-  let stuck: {
-    kind: Unusable;
-    why: string;
-    salvaged?: Salvaged;
-    /** Left alone on purpose; what to do so that the next start reads it. */
-    advice?: string;
-  } | null = null;
+  let leftAlone: { why: string; advice: string } | null = null;
   /** Every load and update runs after the previous one: the file has one writer at a time. */
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -171,7 +167,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
    * are the defaults, in memory only.
    */
   const leaveAlone = (why: string, advice: string): SettingsLoad => {
-    stuck = { kind: 'unreadable', why, advice };
+    leftAlone = { why, advice };
     current = deepFreeze(defaultSettings());
     return {
       settings: current,
@@ -184,6 +180,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   };
 
   const loadNow = async (): Promise<SettingsLoad> => {
+    leftAlone = null;
     let bytes: Buffer;
     try {
       bytes = await readFile(filePath);
@@ -265,11 +262,11 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   ): Promise<Result<Settings>[]> => {
     const all = (e: AppError) => changes.map(() => err(e));
     if (current === null) await loadNow();
-    if (stuck?.advice !== undefined)
+    if (leftAlone)
       return all(
         appError(
           'storage',
-          `Settings not saved: ${stuck.why} Task Tray saves nothing over it until it can read it. ${stuck.advice}`,
+          `Settings not saved: ${leftAlone.why} Task Tray saves nothing over it until it can read it. ${leftAlone.advice}`,
         ),
       );
     if (stuck) {
