@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { BOUNDS } from '../../common/bounds';
 import { TaskSchema, boundDescription, taskWarnings } from '../../common/task';
 import type { Task } from '../../common/task';
+import { settleTask } from '../../common/settled-task';
 
 /**
  * TaskSchema without zod, for an answer already in its plain shape: every
@@ -106,8 +107,10 @@ export function quickTask(value: unknown): Task | null {
   return t as Task;
 }
 
-/** TaskSchema.safeParse, answered without zod when the quick path can. */
+/** TaskSchema.safeParse, answered without zod when the quick path can; the task settled (frozen). */
 export const parseTask = (value: unknown): z.ZodSafeParseResult<Task> => {
   const quick = quickTask(value);
-  return quick ? { success: true, data: quick } : TaskSchema.safeParse(value);
+  const parsed = quick ? { success: true as const, data: quick } : TaskSchema.safeParse(value);
+  if (parsed.success) settleTask(parsed.data);
+  return parsed;
 };

@@ -5,6 +5,7 @@ import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 import { THEMES } from '../../common/views';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { defineField } from '../../common/define-field';
+import { isSettledTask } from '../../common/settled-task';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */
@@ -157,6 +158,33 @@ export type Settings = z.output<typeof SettingsSchema>;
 export type Profile = Settings['profiles'][number];
 export type PinnedTaskRecord = Settings['pinned'][number];
 
+/** Whether a key that withoutSecretKeys leaves out is anywhere in it. */
+const holdsSecretKey = (value: unknown): boolean => {
+  if (Array.isArray(value)) return value.some(holdsSecretKey);
+  if (value === null || typeof value !== 'object') return false;
+  const o = value as Record<string, unknown>;
+  for (const k in o)
+    if (Object.hasOwn(o, k) && (SECRET_KEY_PATTERN.test(k) || holdsSecretKey(o[k]))) return true;
+  return false;
+};
+
+/**
+ * PinnedTaskSchema.safeParse, with one shortcut: a snapshot that is
+ * TaskSchema's settled output (an answer of the service's, as the client
+ * parsed it) and holds no secret-looking key is what SnapshotSchema would
+ * give back, equal key for key; it is kept as it is, and only the pin's own
+ * fields are parsed. A bulk change's settings write parsed 200 tasks again.
+ */
+const parsePin = (pin: unknown): ReturnType<typeof PinnedTaskSchema.safeParse> => {
+  const snapshot =
+    pin !== null && typeof pin === 'object' ? (pin as { snapshot?: unknown }).snapshot : undefined;
+  if (!isSettledTask(snapshot) || holdsSecretKey(snapshot)) return PinnedTaskSchema.safeParse(pin);
+  const rest = PinnedTaskSchema.safeParse({ ...(pin as object), snapshot: null });
+  // Refused: the full parse says why, in its own words.
+  if (!rest.success) return PinnedTaskSchema.safeParse(pin);
+  return { success: true, data: { ...rest.data, snapshot } };
+};
+
 /**
  * SettingsSchema.safeParse, with one shortcut: a pin that is itself the
  * output of an earlier parse (`parsed` says which; they are frozen) is taken
@@ -179,7 +207,7 @@ export function parseSettings(
       pins.push(pin as PinnedTaskRecord);
       continue;
     }
-    const one = PinnedTaskSchema.safeParse(pin);
+    const one = parsePin(pin);
     if (!one.success) return SettingsSchema.safeParse(value);
     pins.push(one.data);
   }

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseTask } from '../../../main/service/quick-task-parse';
 import {
   DEFAULT_SERVICE_URL,
   defaultSettings,
@@ -7,6 +9,7 @@ import {
   SettingsSchema,
   withoutSecretKeys,
 } from '../../../main/settings/schema';
+import { exact, taskArb } from '../../helpers/task-answers';
 
 const profile = {
   id: 'prof_1',
@@ -217,6 +220,52 @@ describe('the settings schema', () => {
         if (fast.success || full.success) continue;
         expect(describeSettingsIssues(fast.error)).toBe(describeSettingsIssues(full.error));
       }
+    });
+
+    it('writes a task the client parsed (kept as it is) exactly as a full parse would', () => {
+      const { settings, parsed } = base();
+      let kept = 0;
+      fc.assert(
+        fc.property(taskArb, fc.boolean(), (answer, badPin) => {
+          const task = parseTask(answer);
+          if (!task.success) return;
+          const added = { ...pin, taskId: 'tski_new789', snapshot: task.data };
+          // Now and then the pin's own fields are wrong: refused as a full parse refuses them.
+          if (badPin) Object.assign(added, { pinnedAt: 'yesterday' });
+          const next = { ...settings, pinned: [...settings.pinned, added] };
+          const fast = parseSettings(next, parsed);
+          const full = SettingsSchema.safeParse(next);
+          expect(fast.success).toBe(full.success);
+          if (!fast.success || !full.success) {
+            if (!fast.success && !full.success)
+              expect(describeSettingsIssues(fast.error)).toBe(describeSettingsIssues(full.error));
+            return;
+          }
+          // What goes into the file, key for key and in order.
+          expect(exact(fast.data)).toBe(exact(full.data));
+          if (fast.data.pinned[2]?.snapshot === task.data) kept += 1;
+        }),
+        { numRuns: 1000 },
+      );
+      // The shortcut was taken, so the comparison says something about it.
+      expect(kept).toBeGreaterThan(100);
+    });
+
+    it('still drops a secret-looking key from a task the client parsed', () => {
+      const { settings, parsed } = base();
+      // A rich-text description is kept as the service sent it, keys and all.
+      const description = { type: 'doc', sessionToken: 'tok_from_the_service', content: [] };
+      const task = parseTask({ id: 'tski_new789', status: 'todo', description });
+      expect(task.success).toBe(true);
+      if (!task.success) return;
+      expect(JSON.stringify(task.data)).toContain('tok_from_the_service');
+      const next = {
+        ...settings,
+        pinned: [...settings.pinned, { ...pin, taskId: 'tski_new789', snapshot: task.data }],
+      };
+      const r = parseSettings(next, parsed);
+      expect(r.success).toBe(true);
+      if (r.success) expect(JSON.stringify(r.data)).not.toContain('tok_from_the_service');
     });
 
     it('parses a pin it was not told about, even if it looks like one it was', () => {
