@@ -161,8 +161,32 @@ export function createAccountService(deps: AccountDeps) {
     if (leaving) await closeDemo(leaving);
   };
 
+  /**
+   * A keychain entry and the profile naming it change together, one account
+   * change at a time. A connect puts its key in, then its profile (and puts
+   * the key back as it was if the profile cannot be saved); a removal takes
+   * the profile out, then the key. Interleaved, a removal could delete the
+   * key of a profile a connect then saves, or a connect put back the key of
+   * an account just removed.
+   */
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = turn.then(job, job);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+
   /** Saves the secret first, then the profile; undoes the secret if the profile cannot be saved. */
-  async function adopt(
+  function adopt(
+    base: Omit<Profile, 'id' | 'createdAt' | 'servedOrganizationId'>,
+    secret: string,
+    client: ServiceClient,
+    organization: Organization,
+  ): Promise<Result<Connected>> {
+    return inTurn(() => adoptNow(base, secret, client, organization));
+  }
+
+  async function adoptNow(
     base: Omit<Profile, 'id' | 'createdAt' | 'servedOrganizationId'>,
     secret: string,
     client: ServiceClient,
@@ -241,6 +265,58 @@ export function createAccountService(deps: AccountDeps) {
     const names = profileNames(all);
     return all.map((p) => ({ ...p, name: names.get(p.id) ?? p.label }));
   };
+
+  /**
+   * Removes a profile and its keychain entry. Removing the one shown shows
+   * the next signed-in profile, if there is one. Its pins and waiting
+   * changes stay under its id: the same key (or person) connecting again
+   * finds them, and nobody else ever sends them.
+   */
+  async function removeNow(profileId: string): Promise<Result<null>> {
+    const shown = active?.profile.id === profileId;
+    if (shown && active?.demo) {
+      // Back to the account shown before the demo, or the newest one that can be shown.
+      const saved = deps.settings.get().activeProfileId;
+      problem = null;
+      await show((saved ? signedIn.get(saved) : undefined) ?? newestSignedIn(null));
+      return ok(null);
+    }
+    const s = deps.settings.get();
+    if (!s.profiles.some((p) => p.id === profileId))
+      return err(appError('bad_input', 'That account is no longer on this computer.'));
+    const next = shown ? newestSignedIn(profileId) : active;
+    // The demo never is the saved one: while it shows, the saved id is the account before it.
+    const keptActive =
+      s.activeProfileId === profileId || shown
+        ? next && !next.demo
+          ? next.profile.id
+          : (newestSignedIn(profileId)?.profile.id ?? null)
+        : s.activeProfileId;
+    // Settings first: if they cannot be written, the account stays as it was, key and all.
+    const saved = await deps.settings.update((x) => ({
+      ...x,
+      profiles: x.profiles.filter((p) => p.id !== profileId),
+      activeProfileId: keptActive,
+    }));
+    if (!saved.ok) return saved;
+    const gone = signedIn.get(profileId);
+    // Still watched: an answer on its way may quote it.
+    if (gone) remember(gone.secret, gone.profile.authKind);
+    forget(profileId);
+    const removed = await deps.secrets.delete(profileId);
+    // Unless another account was shown meanwhile (a demo started while this was removed).
+    if (shown && active?.profile.id === profileId) {
+      problem = null;
+      await show(next);
+    }
+    if (!removed.ok) {
+      problem = appError(
+        'keychain_unavailable',
+        `Removed, but the key could not be deleted from the system keychain: ${removed.error.message}`,
+      );
+    }
+    return ok(null);
+  }
 
   return {
     active: (): ActiveAccount | null => active,
@@ -441,56 +517,9 @@ export function createAccountService(deps: AccountDeps) {
       return ok({ account, organization: org.value });
     },
 
-    /**
-     * Removes a profile and its keychain entry. Removing the one shown shows
-     * the next signed-in profile, if there is one. Its pins and waiting
-     * changes stay under its id: the same key (or person) connecting again
-     * finds them, and nobody else ever sends them.
-     */
-    async remove(profileId: string): Promise<Result<null>> {
-      const shown = active?.profile.id === profileId;
-      if (shown && active?.demo) {
-        // Back to the account shown before the demo, or the newest one that can be shown.
-        const saved = deps.settings.get().activeProfileId;
-        problem = null;
-        await show((saved ? signedIn.get(saved) : undefined) ?? newestSignedIn(null));
-        return ok(null);
-      }
-      const s = deps.settings.get();
-      if (!s.profiles.some((p) => p.id === profileId))
-        return err(appError('bad_input', 'That account is no longer on this computer.'));
-      const next = shown ? newestSignedIn(profileId) : active;
-      // The demo never is the saved one: while it shows, the saved id is the account before it.
-      const keptActive =
-        s.activeProfileId === profileId || shown
-          ? next && !next.demo
-            ? next.profile.id
-            : (newestSignedIn(profileId)?.profile.id ?? null)
-          : s.activeProfileId;
-      // Settings first: if they cannot be written, the account stays as it was, key and all.
-      const saved = await deps.settings.update((x) => ({
-        ...x,
-        profiles: x.profiles.filter((p) => p.id !== profileId),
-        activeProfileId: keptActive,
-      }));
-      if (!saved.ok) return saved;
-      const gone = signedIn.get(profileId);
-      // Still watched: an answer on its way may quote it.
-      if (gone) remember(gone.secret, gone.profile.authKind);
-      forget(profileId);
-      const removed = await deps.secrets.delete(profileId);
-      // Unless another account was shown meanwhile (a demo started while this was removed).
-      if (shown && active?.profile.id === profileId) {
-        problem = null;
-        await show(next);
-      }
-      if (!removed.ok) {
-        problem = appError(
-          'keychain_unavailable',
-          `Removed, but the key could not be deleted from the system keychain: ${removed.error.message}`,
-        );
-      }
-      return ok(null);
+    /** Removes a profile and its keychain entry (removeNow), after any account change under way. */
+    remove(profileId: string): Promise<Result<null>> {
+      return inTurn(() => removeNow(profileId));
     },
 
     async dispose(): Promise<void> {

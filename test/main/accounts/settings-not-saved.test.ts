@@ -29,14 +29,22 @@ describe.skipIf(gate.skip)('a connect whose settings cannot be saved', () => {
     await removeTestService(service);
   });
 
-  /** The account service of one start of the app, its settings in `filePath`, signing in to the demo server. */
-  const start = async (filePath: string) => {
+  /**
+   * The account service of one start of the app, its settings in `filePath`,
+   * signing in to the demo server. `beforeSave` runs before each settings
+   * write is handed to the store: a test holds one there.
+   */
+  const start = async (filePath: string, beforeSave: () => Promise<void> = async () => {}) => {
     const store = createSettingsStore({ filePath });
     const loaded = await store.load();
     // The service address in use is the default one, the hosted service's: here, the demo server.
     const settings: SettingsStore = {
       ...store,
       get: () => ({ ...store.get(), serviceUrl: server.baseUrl }),
+      update: async (change) => {
+        await beforeSave();
+        return store.update(change);
+      },
     };
     const accounts = createAccountService({
       settings,
@@ -75,5 +83,44 @@ describe.skipIf(gate.skip)('a connect whose settings cannot be saved', () => {
     expect(third.loaded.problem).toBeNull();
     expect(third.accounts.active()?.profile.id).toBe(saved[0]?.account);
     expect(third.accounts.active()?.profile.hasSecret).toBe(true);
+  });
+
+  it('removing an account while it connects again leaves no key without its account', async () => {
+    const filePath = join(await tempDir(), 'settings.json');
+    let hold: { reached: () => void; until: Promise<void> } | null = null;
+    const { accounts } = await start(filePath, () => {
+      const held = hold;
+      hold = null;
+      if (!held) return Promise.resolve();
+      held.reached();
+      return held.until;
+    });
+    unwrap(await accounts.signInWithSession());
+    const id = accounts.active()?.profile.id ?? '';
+    expect(id).not.toBe('');
+
+    // The same person signs in again: held once their key is in the keychain, before their
+    // profile is saved. Meanwhile they remove the account from the settings still open.
+    let release = (): void => {};
+    const reached = new Promise<void>((reachedSave) => {
+      hold = { reached: reachedSave, until: new Promise<void>((go) => (release = go)) };
+    });
+    const connecting = accounts.signInWithSession();
+    await reached;
+    const removing = accounts.remove(id);
+    release();
+    unwrap(await removing);
+    unwrap(await connecting);
+
+    // One after the other, whichever first: the account and its key are gone together, or
+    // both there. Here the removal was asked for last.
+    const listed = accounts.status().profiles.some((p) => p.id === id);
+    const onNextStart = (await start(filePath)).accounts.status().profiles.some((p) => p.id === id);
+    const inKeychain = (await keytar.findCredentials(service)).some((c) => c.account === id);
+    expect({ listed, onNextStart, inKeychain }).toEqual({
+      listed: false,
+      onNextStart: false,
+      inKeychain: false,
+    });
   });
 });
