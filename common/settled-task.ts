@@ -1,4 +1,4 @@
-import { deepFreeze } from './deep-freeze';
+import { deepFreeze, isFrozenData } from './deep-freeze';
 import type { Task } from './task';
 
 /** Tasks that are TaskSchema's own output, frozen since: parsed again, each would come back equal. */
@@ -14,10 +14,12 @@ const settled = new WeakSet<object>();
  */
 export const settleTask = (task: Task): Task => {
   deepFreeze(task);
-  settled.add(task);
+  // Only plain data all the way down: a boxed string, say, which TaskSchema lets through in a
+  // description, reads differently once its snapshot is parsed again (withoutSecretKeys).
+  if (isFrozenData(task)) settled.add(task);
   return task;
 };
 
-/** Whether this is a task settleTask was given: TaskSchema's output, unchanged since. */
+/** Whether settleTask was given this task and found it plain data: TaskSchema's output, unchanged since. */
 export const isSettledTask = (value: unknown): value is Task =>
   typeof value === 'object' && value !== null && settled.has(value);

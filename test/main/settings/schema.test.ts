@@ -251,6 +251,22 @@ describe('the settings schema', () => {
       expect(kept).toBeGreaterThan(100);
     });
 
+    it('parses again a task the client parsed that is not plain data', () => {
+      const { settings, parsed } = base();
+      // TaskSchema takes any value that is short JSON as a description, a boxed string too.
+      const task = parseTask({ id: 'tski_new789', status: 'todo', description: new String('hi') });
+      expect(task.success).toBe(true);
+      if (!task.success) return;
+      const next = {
+        ...settings,
+        pinned: [...settings.pinned, { ...pin, taskId: 'tski_new789', snapshot: task.data }],
+      };
+      const fast = parseSettings(next, parsed);
+      const full = SettingsSchema.safeParse(next);
+      expect(fast.success && full.success).toBe(true);
+      if (fast.success && full.success) expect(exact(fast.data)).toBe(exact(full.data));
+    });
+
     it('still drops a secret-looking key from a task the client parsed', () => {
       const { settings, parsed } = base();
       // A rich-text description is kept as the service sent it, keys and all.
