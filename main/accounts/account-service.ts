@@ -163,11 +163,11 @@ export function createAccountService(deps: AccountDeps) {
 
   /**
    * A keychain entry and the profile naming it change together, one account
-   * change at a time. A connect puts its key in, then its profile (and puts
-   * the key back as it was if the profile cannot be saved); a removal takes
-   * the profile out, then the key. Interleaved, a removal could delete the
-   * key of a profile a connect then saves, or a connect put back the key of
-   * an account just removed.
+   * change at a time (connect, remove, switch). A connect puts its
+   * key in, then its profile (and puts the key back as it was if the profile
+   * cannot be saved); a removal takes the profile out, then the key.
+   * Interleaved, a removal could delete the key of a profile a connect then
+   * saves, or a connect put back the key of an account just removed.
    */
   let turn: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(job: () => Promise<T>): Promise<T> => {
@@ -318,6 +318,24 @@ export function createAccountService(deps: AccountDeps) {
     return ok(null);
   }
 
+  async function switchNow(profileId: string): Promise<Result<ActiveAccount>> {
+    if (active?.profile.id === profileId) return ok(active);
+    const target = signedIn.get(profileId);
+    const saved = deps.settings.get().profiles.find((p) => p.id === profileId);
+    if (!target || !saved) {
+      return err(
+        saved
+          ? missingSecret(saved.label)
+          : appError('bad_input', 'That account is no longer on this computer.'),
+      );
+    }
+    const remembered = await deps.settings.update((s) => ({ ...s, activeProfileId: profileId }));
+    if (!remembered.ok) return remembered;
+    problem = null;
+    await show(target);
+    return ok(target);
+  }
+
   return {
     active: (): ActiveAccount | null => active,
 
@@ -379,22 +397,10 @@ export function createAccountService(deps: AccountDeps) {
      * its sign-in. The one shown before keeps sending its own waiting changes;
      * a demo is closed (nothing of it outlives being shown).
      */
-    async switchTo(profileId: string): Promise<Result<ActiveAccount>> {
-      if (active?.profile.id === profileId) return ok(active);
-      const target = signedIn.get(profileId);
-      const saved = deps.settings.get().profiles.find((p) => p.id === profileId);
-      if (!target || !saved) {
-        return err(
-          saved
-            ? missingSecret(saved.label)
-            : appError('bad_input', 'That account is no longer on this computer.'),
-        );
-      }
-      const remembered = await deps.settings.update((s) => ({ ...s, activeProfileId: profileId }));
-      if (!remembered.ok) return remembered;
-      problem = null;
-      await show(target);
-      return ok(target);
+    switchTo(profileId: string): Promise<Result<ActiveAccount>> {
+      // In turn: a removal of the same account could otherwise pass it in between its checks
+      // and its showing, and a removed account would be shown, with its key gone.
+      return inTurn(() => switchNow(profileId));
     },
 
     /** A label of the person's choice, shown in the header, the tray menu and Settings. */
