@@ -24,8 +24,9 @@ const BULK_WARMUP = 2;
 /**
  * Untimed, after each side's run. Main's last writes (the settings file
  * that keeps the answers, the outbox emptied) land after its clock stops;
- * without the pause they, and the garbage of the run, fell into whichever
- * side ran next: half the time the bare PUTs' own clock.
+ * without the pause they fell into whichever side ran next: half the time
+ * the bare PUTs' own clock. (It does not make Node collect the run's
+ * garbage: some of that is still collected in the next side's run.)
  */
 const QUIET_MS = 50;
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
