@@ -1,9 +1,14 @@
+import { afterAll, beforeAll } from 'vitest';
 import { ok } from '../../common/result';
 import { createAccountService } from '../../main/accounts/account-service';
+import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
 import { createKeychainSecretStore } from '../../main/secrets';
 import { createSettingsStore } from '../../main/settings/settings-store';
 import type { SettingsStore } from '../../main/settings/settings-store';
+import { removeTestService, uniqueTestService } from './keychain';
+import type { KeychainGate } from './keychain';
+import { useTempDirs } from './temp-dir';
 
 export interface AccountServiceStart {
   /** Where the settings are kept. */
@@ -45,4 +50,39 @@ export async function startAccountService(opts: AccountServiceStart) {
   });
   await accounts.restore();
   return { loaded, accounts };
+}
+
+/**
+ * For a describe block of account service tests: a demo server and a
+ * keychain service name of its own (its entries removed after), temp
+ * folders, and start(), which starts the account service on them.
+ */
+export function useAccountServiceStarts(gate: KeychainGate) {
+  const tempDir = useTempDirs('task-tray-accounts-');
+  const service = uniqueTestService();
+  let server: DemoServer | null = null;
+  const running = (): DemoServer => {
+    if (!server) throw new Error('The demo server starts in beforeAll.');
+    return server;
+  };
+  beforeAll(async () => {
+    gate.assertAvailable();
+    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await removeTestService(service);
+  });
+  return {
+    tempDir,
+    service,
+    server: running,
+    start: (filePath: string, beforeSave?: () => Promise<void>) =>
+      startAccountService({
+        filePath,
+        server: running(),
+        service,
+        ...(beforeSave ? { beforeSave } : {}),
+      }),
+  };
 }

@@ -1,32 +1,15 @@
 import { join } from 'node:path';
 import keytar from 'keytar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../../main/demo/server';
-import type { DemoServer } from '../../../main/demo/server';
-import { startAccountService } from '../../helpers/account-service-start';
-import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { describe, expect, it } from 'vitest';
+import { useAccountServiceStarts } from '../../helpers/account-service-start';
+import { keychainGate } from '../../helpers/keychain';
 import { unwrap } from '../../helpers/result';
-import { useTempDirs } from '../../helpers/temp-dir';
 
 const gate = await keychainGate();
 
 /** Account changes asked for side by side: each ends as if they had run one after another. */
 describe.skipIf(gate.skip)('account changes at the same time', () => {
-  const tempDir = useTempDirs('task-tray-accounts-');
-  const service = uniqueTestService();
-  let server: DemoServer;
-
-  beforeAll(async () => {
-    gate.assertAvailable();
-    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-  });
-  afterAll(async () => {
-    await server.close();
-    await removeTestService(service);
-  });
-
-  const start = (filePath: string, beforeSave?: () => Promise<void>) =>
-    startAccountService({ filePath, server, service, ...(beforeSave ? { beforeSave } : {}) });
+  const { tempDir, service, server, start } = useAccountServiceStarts(gate);
   const keyKept = async (id: string) =>
     (await keytar.findCredentials(service)).some((c) => c.account === id);
 
@@ -74,7 +57,7 @@ describe.skipIf(gate.skip)('account changes at the same time', () => {
     const { accounts } = await start(filePath);
     unwrap(await accounts.signInWithSession());
     const first = accounts.active()?.profile.id ?? '';
-    unwrap(await accounts.connectApiKey({ baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await accounts.connectApiKey({ baseUrl: server().baseUrl, apiKey: server().keys.full }));
     const second = accounts.active()?.profile.id ?? '';
     expect(new Set([first, second, ''])).toHaveLength(3);
 

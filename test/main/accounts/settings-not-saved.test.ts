@@ -1,31 +1,15 @@
 import { join } from 'node:path';
 import keytar from 'keytar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../../main/demo/server';
-import type { DemoServer } from '../../../main/demo/server';
-import { startAccountService } from '../../helpers/account-service-start';
+import { describe, expect, it } from 'vitest';
+import { useAccountServiceStarts } from '../../helpers/account-service-start';
 import { whileFileHeld } from '../../helpers/held-file';
-import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { keychainGate } from '../../helpers/keychain';
 import { failure, unwrap } from '../../helpers/result';
-import { useTempDirs } from '../../helpers/temp-dir';
 
 const gate = await keychainGate();
 
 describe.skipIf(gate.skip)('a connect whose settings cannot be saved', () => {
-  const tempDir = useTempDirs('task-tray-accounts-');
-  const service = uniqueTestService();
-  let server: DemoServer;
-
-  beforeAll(async () => {
-    gate.assertAvailable();
-    server = await startDemoServer({ host: '127.0.0.1', port: 0, rateLimit: false });
-  });
-  afterAll(async () => {
-    await server.close();
-    await removeTestService(service);
-  });
-
-  const start = (filePath: string) => startAccountService({ filePath, server, service });
+  const { tempDir, service, start } = useAccountServiceStarts(gate);
 
   it('leaves the keychain entry the unreadable settings still name as it was', async () => {
     const filePath = join(await tempDir(), 'settings.json');
