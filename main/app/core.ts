@@ -570,6 +570,8 @@ export function createAppCore(opts: AppCoreOptions) {
     const { notifications: switches, ...rest } = patch;
     const saved = await settings.update((s) => ({
       ...s,
+      // What the OS said of launch at login when it could not be saved goes in with this save.
+      ...(launchAtLoginUnsaved === undefined ? {} : { launchAtLogin: launchAtLoginUnsaved }),
       ...rest,
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
@@ -577,7 +579,8 @@ export function createAppCore(opts: AppCoreOptions) {
       await undoAll();
       return saved;
     }
-    if (patch.launchAtLogin !== undefined) launchAtLoginUnsaved = undefined;
+    // Saved: either what was asked for or what the OS said; the file and the OS agree again.
+    launchAtLoginUnsaved = undefined;
     if (patch.requestsPerMinute !== undefined) followRateSetting();
     const view = viewOf(saved.value);
     settingsChanged(view);

@@ -27,7 +27,7 @@ import type { CoreHarness } from '../../helpers/app-core';
 import type { AppCoreOptions } from '../../../main/app/core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
 import { failure, unwrap } from '../../helpers/result';
-import { whileFileHeld } from '../../helpers/held-file';
+import { whileFileHeld, whileWritesFail } from '../../helpers/held-file';
 import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
 import { whenOutboxEmpty } from '../../helpers/wait-for';
 
@@ -856,6 +856,23 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     osSays = true; // turned back on in the OS's own settings while the app was closed
     const { h: again } = await fresh(userDataDir, extra);
     expect(unwrap(await again.call('getSettings')).launchAtLogin).toBe(true);
+  });
+
+  it('writes launch at login as the OS has it with the next save, when it could not at start', async () => {
+    const userDataDir = await tempDir();
+    // On in the OS; the settings (a first start) say off, and the disk is full as the app starts.
+    const { h } = await whileWritesFail(userDataDir, () =>
+      fresh(userDataDir, { isLaunchAtLoginEnabled: async () => true }),
+    );
+    expect(unwrap(await h.call('getSettings')).launchAtLogin).toBe(true);
+    // Room again: another setting is saved, and the file says what the OS does.
+    unwrap(await h.call('setSettings', { theme: 'dark' }));
+    const file = JSON.parse(await readFile(join(userDataDir, 'settings.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(file).toMatchObject({ theme: 'dark', launchAtLogin: true });
+    expect(unwrap(await h.call('getSettings')).launchAtLogin).toBe(true);
   });
 
   /** A core started while settings.json is held by another program: nothing can be saved over it. */
