@@ -317,12 +317,13 @@ export function createAppCore(opts: AppCoreOptions) {
     pacer,
     // Each profile's changes go out with its own credentials, shown or not (invariant 7).
     clientFor: (profileId) => accounts.clientFor(profileId),
-    onLanded: (profileId, taskId, task, keepError) => {
-      notifications.landed(profileId, taskId, task);
+    onLanded: (profileId, taskId, task, keepError, morePieces) => {
+      notifications.landed(profileId, taskId, task, morePieces);
       return tasks.landed(profileId, taskId, task, keepError);
     },
-    onRefused: (profileId, taskId, error) => {
-      notifications.refused(profileId, taskId, error, !pinsFor(profileId)?.get(taskId));
+    onRefused: (profileId, taskId, error, morePieces) => {
+      const unpinned = !pinsFor(profileId)?.get(taskId);
+      notifications.refused(profileId, taskId, error, { unpinned, morePieces });
       return tasks.refused(profileId, taskId, error);
     },
     onAttempt: (profileId, error) => {

@@ -57,10 +57,14 @@ export function createNotifications(deps: NotificationsDeps) {
     },
   });
 
-  /** The service answered for good: what was kept about the change, forgotten now. */
-  const settle = (profileId: string, taskId: string): Made | undefined => {
+  /**
+   * The service answered for good: what was kept about the change, forgotten
+   * now, unless more pieces of it (a combined change sent field by field)
+   * are still to come: they were made where it was, as long ago.
+   */
+  const settle = (profileId: string, taskId: string, morePieces = false): Made | undefined => {
     const m = made.get(key(profileId, taskId));
-    made.delete(key(profileId, taskId));
+    if (!morePieces) made.delete(key(profileId, taskId));
     return m;
   };
 
@@ -75,8 +79,8 @@ export function createNotifications(deps: NotificationsDeps) {
       const m = made.get(key(profileId, taskId));
       if (m) m.waited = true;
     },
-    landed(profileId: string, taskId: string, task: Task): void {
-      const m = settle(profileId, taskId);
+    landed(profileId: string, taskId: string, task: Task, morePieces = false): void {
+      const m = settle(profileId, taskId, morePieces);
       rules.take({
         kind: 'change-landed',
         profileId,
@@ -86,9 +90,17 @@ export function createNotifications(deps: NotificationsDeps) {
         origin: m?.origin ?? 'earlier',
       });
     },
-    /** @param unpinned no row shows the reason any more */
-    refused(profileId: string, taskId: string, error: AppError, unpinned = false): void {
-      const m = settle(profileId, taskId);
+    /**
+     * @param unpinned no row shows the reason any more
+     * @param morePieces other fields of the same combined change are still to be sent
+     */
+    refused(
+      profileId: string,
+      taskId: string,
+      error: AppError,
+      { unpinned = false, morePieces = false } = {},
+    ): void {
+      const m = settle(profileId, taskId, morePieces);
       rules.take({
         kind: 'change-refused',
         profileId,

@@ -46,16 +46,28 @@ export interface OutboxDeps {
   readonly pacer: RequestPacer;
   /** The client to send a profile's changes with; null unless that profile is the signed-in one. */
   readonly clientFor: (profileId: string) => ServiceClient | null;
-  /** The service took the change: keep its answer as the task's snapshot. Called before the entry leaves. */
-  /** @param keepError a piece of a refused combined change whose sibling was refused: that refusal stays on the row. */
+  /**
+   * The service took the change: keep its answer as the task's snapshot. Called before the entry leaves.
+   * @param keepError a piece of a refused combined change whose sibling was refused: that refusal stays on the row.
+   * @param morePieces a piece of a combined change whose other pieces still wait.
+   */
   readonly onLanded: (
     profileId: string,
     taskId: string,
     task: Task,
     keepError: boolean,
+    morePieces: boolean,
   ) => Promise<void>;
-  /** The service refused the change: show why on the task. Called before the entry leaves. */
-  readonly onRefused: (profileId: string, taskId: string, error: AppError) => Promise<void>;
+  /**
+   * The service refused the change: show why on the task. Called before the entry leaves.
+   * @param morePieces a piece of a combined change whose other pieces still wait.
+   */
+  readonly onRefused: (
+    profileId: string,
+    taskId: string,
+    error: AppError,
+    morePieces: boolean,
+  ) => Promise<void>;
   /** Every answer, so the connection state can follow the last one. */
   readonly onAttempt: (profileId: string, error: AppError | null) => void;
   /** The service refused the account (401/403): that profile's queue has stopped. */
@@ -346,6 +358,10 @@ export function createOutbox(deps: OutboxDeps) {
   /** Whether a piece of the same combined change as this one was refused: the row keeps that refusal. */
   const refusedSibling = (entry: HeldEntry): boolean =>
     entry.piece !== undefined && refusedPieces.has(entry.piece);
+  /** Other pieces of the same combined change still wait in its lane (they go one by one). */
+  const morePieces = (entry: HeldEntry, key: string): boolean =>
+    entry.piece !== undefined &&
+    (byLane.get(key) ?? []).some((e) => e.id !== entry.id && e.piece === entry.piece);
 
   async function attempt(lane: Lane, entry: HeldEntry, client: ServiceClient): Promise<void> {
     let answer: Result<Task>;
@@ -363,7 +379,13 @@ export function createOutbox(deps: OutboxDeps) {
       // Landed: shown as confirmed now; the snapshot, then the removal, are written behind.
       landed.add(entry.id);
       const recorded = safely(() =>
-        deps.onLanded(profileId, taskId, answer.value, refusedSibling(entry)),
+        deps.onLanded(
+          profileId,
+          taskId,
+          answer.value,
+          refusedSibling(entry),
+          morePieces(entry, key),
+        ),
       );
       deps.onChange();
       resolveEntry(entry.id, { kind: 'landed', task: answer.value });
@@ -404,7 +426,7 @@ export function createOutbox(deps: OutboxDeps) {
         `A change to ${taskId} was refused and given up (${error.kind})`,
         error.message,
       );
-      await safely(() => deps.onRefused(profileId, taskId, error));
+      await safely(() => deps.onRefused(profileId, taskId, error, morePieces(entry, key)));
       await mutate([key], done(lane, entry), true);
       resolveEntry(entry.id, { kind: 'refused', error });
       return;

@@ -113,6 +113,35 @@ describe.skipIf(gate.skip)('notifications, from what main learns (issue 17)', ()
     });
   });
 
+  it('a combined change split after a refusal is still one made in the open popup', async () => {
+    const { h, shown, tasks } = await app({ visible: true });
+    // Made in the open popup while the service cannot be reached: a status, then an assignee
+    // who is no member, combined while they wait.
+    await env.relay.stop();
+    unwrap(await h.call('updateTask', { taskId: tasks[0]!, patch: { status: 'in_review' } }));
+    unwrap(
+      await h.call('updateTask', { taskId: tasks[0]!, patch: { assigneeId: 'mem_notamember0' } }),
+    );
+    await env.relay.start();
+    unwrap(await h.call('retrySync'));
+    await whenOutboxEmpty(h.core);
+    // Refused whole, then sent field by field: the status landed, the assignee was refused.
+    const row = unwrap(await h.call('listTasks')).find((t) => t.id === tasks[0]);
+    expect(row?.snapshot?.status).toBe('in_review');
+    expect(row?.error?.message).toMatch(/not a member/);
+    // The row says so: no notification. A refusal from the tray is then the only one.
+    env.server.faults.failNext(400, 1, {
+      statusCode: 400,
+      message: ['Assignee is not a member of this organization'],
+      error: 'Bad Request',
+    });
+    failure(await h.core.setStatus(tasks[1]!, 'done'));
+    await vi.waitFor(() => expect(shown.length).toBeGreaterThan(0), SEEN);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ kind: 'change-refused', count: 1 });
+    expect(shown[0]?.target).toMatchObject({ taskId: tasks[1] });
+  });
+
   it('each kind can be switched off, and a partial change keeps the other switches', async () => {
     const { h } = await app({ visible: false });
     const view = unwrap(await h.call('setSettings', { notifications: { refused: false } }));
