@@ -31,7 +31,13 @@ export const plainPrototype = (value: object): boolean => {
  */
 export const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
+    try {
+      Object.freeze(value);
+    } catch {
+      // Some things cannot be frozen (a typed array with elements, a Proxy that refuses): left
+      // as they are, and not data, so nothing holding them is vouched for either.
+      return value;
+    }
     // Recorded as data only if it is plain all the way down: no getter (whose next read could
     // differ: read here through its descriptor, never called), no class instance, and nothing
     // inside that is not recorded itself (an object frozen elsewhere may hold a mutable one).

@@ -12,6 +12,24 @@ describe('deepFreeze', () => {
     expect(isFrozenData(settings.pinned[0]!.snapshot.tags)).toBe(true);
   });
 
+  it('leaves what cannot be frozen as it is, and vouches for nothing that holds it', () => {
+    const bytes = new Uint8Array([1, 2]);
+    const holder = deepFreeze({ title: 'Renew', bytes });
+    expect(Object.isFrozen(holder)).toBe(true);
+    expect(isFrozenData(holder)).toBe(false);
+    bytes[0] = 9; // still its own, as before
+    expect(holder.bytes[0]).toBe(9);
+    const refusing = new Proxy(
+      {},
+      {
+        preventExtensions: () => {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(isFrozenData(deepFreeze({ refusing }))).toBe(false);
+  });
+
   it('vouches only for plain data: not a getter, a class instance, or what holds one frozen elsewhere', () => {
     let reads = 0;
     const withGetter = deepFreeze(
