@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/log/logger';
 
+/** A logger guarding these secrets, and the lines it wrote. */
+const logging = (...secrets: string[]) => {
+  const lines: string[] = [];
+  const log = createLogger(
+    (_level, line) => lines.push(line),
+    () => secrets,
+  );
+  return { log, lines };
+};
+
 describe('createLogger', () => {
   it('cuts every secret in use out of messages and error details', () => {
-    const lines: string[] = [];
     const secret = 'comp_0123456789abcdef0123456789abcdef';
-    const log = createLogger(
-      (_level, line) => lines.push(line),
-      () => [secret],
-    );
+    const { log, lines } = logging(secret);
     log.error(`request with ${secret} failed`, new Error(`header X-API-Key: ${secret}`));
     log.warn('detail', { headers: { 'x-api-key': secret } });
     expect(lines).toHaveLength(2);
@@ -19,12 +25,8 @@ describe('createLogger', () => {
   });
 
   it('cuts a run of 8 characters of a secret too: a prefix, the upper-cased or base64 form', () => {
-    const lines: string[] = [];
     const secret = 'comp_0123456789abcdef0123456789abcdef';
-    const log = createLogger(
-      (_level, line) => lines.push(line),
-      () => [secret],
-    );
+    const { log, lines } = logging(secret);
     log.warn(`cut at 300: ${secret.slice(0, 12)}…`);
     log.warn(`shouted ${secret.toUpperCase()}`);
     log.warn(`encoded ${Buffer.from(secret).toString('base64')}`);
@@ -37,12 +39,8 @@ describe('createLogger', () => {
   });
 
   it('cuts a secret out of a detail before JSON escapes its quotes and backslashes', () => {
-    const lines: string[] = [];
     const secret = 'abcdefgh"ijklmnop\\qrstuvwx\tyz012345';
-    const log = createLogger(
-      (_level, line) => lines.push(line),
-      () => [secret],
-    );
+    const { log, lines } = logging(secret);
     log.warn('detail', { key: secret });
     log.warn('detail', [`Bearer ${secret}`]);
     // Judged after the escapes, the quote, the backslash and the tab between the runs were left.
@@ -50,12 +48,8 @@ describe('createLogger', () => {
   });
 
   it('cuts a secret out of keys, boxed strings and bytes of a detail too', () => {
-    const lines: string[] = [];
     const secret = 'abcdefg\nhijklmn\topqrstu"vwxyz12';
-    const log = createLogger(
-      (_level, line) => lines.push(line),
-      () => [secret],
-    );
+    const { log, lines } = logging(secret);
     log.warn('key', { [secret]: 1 });
     log.warn('boxed', { text: new String(`token ${secret}`) });
     log.warn('bytes', { body: Buffer.from(`Authorization: Bearer ${secret}`) });
@@ -76,12 +70,8 @@ describe('createLogger', () => {
   });
 
   it('logs what it can of a detail that points back at itself or throws when read', () => {
-    const lines: string[] = [];
     const secret = 'comp_0123456789abcdef0123456789abcdef';
-    const log = createLogger(
-      (_level, line) => lines.push(line),
-      () => [secret],
-    );
+    const { log, lines } = logging(secret);
     // As a library's request error can be: socket and request holding each other.
     const request: Record<string, unknown> = { url: `https://x.test/?key=${secret}` };
     const socket = { request, other: request };
@@ -118,11 +108,8 @@ describe('createLogger', () => {
   });
 
   it('logs plain lines untouched when there is no secret', () => {
-    const lines: string[] = [];
-    createLogger(
-      (_l, line) => lines.push(line),
-      () => [],
-    ).info('started', { port: 1 });
+    const { log, lines } = logging();
+    log.info('started', { port: 1 });
     expect(lines).toEqual(['started {"port":1}']);
   });
 });
