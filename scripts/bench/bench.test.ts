@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paceMinimumMs } from './assigned';
@@ -9,6 +9,9 @@ import { repeatPaired, shortOfRuns } from './repeat';
 import { judge } from './budget';
 import type { BudgetSpec } from './budget';
 import { BULK_BUDGET } from './bulk';
+import { bulkLayers, layersNote } from './bulk-layers';
+import { startBenchService } from './bench-service';
+import { barePut } from './bare-put';
 import { FIRST_RENDER_BUDGET } from './first-render';
 import { pairedFigure } from './report';
 import type { BenchResult } from './report';
@@ -184,6 +187,64 @@ describe('where a timer comes from', () => {
     expect(originOf('node:internal/deps/undici/undici:2240')).toBe("Node's fetch (undici)");
     expect(originOf(`${REPO_ROOT}/scripts/bench/idle.ts:30`)).toBe('benchmark');
     expect(originOf(`${REPO_ROOT}/node_modules/playwright-core/lib/x.js:1`)).toBe('other');
+  });
+});
+
+describe('the layers under item 5', () => {
+  it('sends every change through the client, then through the outbox and its file, each judged against the floor run beside it', async () => {
+    const service = await startBenchService(12);
+    let dir: string | null = null;
+    try {
+      dir = await mkdtemp(join(tmpdir(), 'bench-layers-'));
+      const ids = service.taskIds.slice(0, 12);
+      const plan = { warmup: 0, runs: 2 };
+      // The service's tasks start with statuses of every kind.
+      expect(new Set(ids.map((id) => service.statusOf(id))).size).toBeGreaterThan(1);
+      const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+      // A floor far slower than any layer, then one that takes no time at all: the share
+      // follows the floor measured in the same run, not a figure from elsewhere.
+      const outboxFile = join(dir, 'outbox.json');
+      const slow = await bulkLayers(service, ids, plan, () => sleep(1000), outboxFile);
+      const instant = await bulkLayers(service, ids, plan, async () => {});
+      expect(slow.map((s) => [s.layer, s.runs])).toEqual([
+        ['client', 2],
+        ['outbox', 2],
+      ]);
+      for (const s of slow) expect(s.share).toBeGreaterThan(1);
+      for (const s of instant) expect(s.share).toBeLessThan(1);
+      // The outbox layer kept its changes in its file, and emptied it as they landed.
+      const kept = JSON.parse(await readFile(outboxFile, 'utf8')) as { entries: unknown[] };
+      expect(kept.entries).toEqual([]);
+
+      // With real bare PUTs in turns: each side's run is a change the other did not make
+      // (a run of either side that would change nothing is refused), and it leaves one
+      // status for all. Three runs: the client's last run is the floor's, and the outbox's
+      // first follows it.
+      const real = await bulkLayers(service, ids, { warmup: 0, runs: 3 }, (status) =>
+        Promise.all(ids.map((id) => barePut(service, id, status))).then(() => undefined),
+      );
+      for (const s of real) expect(Number.isFinite(s.share) && s.share > 0).toBe(true);
+      expect(new Set(ids.map((id) => service.statusOf(id))).size).toBe(1);
+    } finally {
+      await service.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('says each layer’s share as item 5’s budget reads it, and a share cut short by its cap', () => {
+    const plan = { warmup: 2, runs: 20, capMs: 10_000 };
+    const note = layersNote(
+      [
+        { layer: 'client', share: 0.814, runs: 20 },
+        { layer: 'outbox', share: 0.726, runs: 7 },
+      ],
+      plan,
+    );
+    expect(note).toContain('service client alone keeps 81 % of the bare PUTs');
+    expect(note).toContain('the outbox with it 73 % (each change');
+    expect(note).toMatch(/; the outbox's share is from only 7 of 20 runs within the 10 s cap$/);
+    expect(note).not.toContain("client's share is from");
+    expect(layersNote([], plan)).toBe('the layers were not measured');
   });
 });
 

@@ -45,6 +45,15 @@ export const shortOfRuns = (
     ? null
     : `only ${got} of ${wanted} runs within the ${Math.round((capMs ?? 0) / 1000)} s cap`;
 
+/**
+ * Untimed, after a side's run in the bulk items: what main writes after its
+ * clock stops (the settings that keep the answers, the outbox emptied) then
+ * lands in neither side's clock. (It does not make Node collect the run's
+ * garbage: some of that is still collected in the next side's run.)
+ */
+export const QUIET_MS = 50;
+export const quiet = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+
 /** Milliseconds since an arbitrary origin, sub-millisecond. */
 export const now = (): number => performance.now();
 
