@@ -15,6 +15,7 @@ import type { ServiceAuth, ServiceClient } from '../service/client';
 import { identityOf, newFingerprintKey, profileIdFor } from './profile-id';
 import { secretHint } from './secret-hint';
 import { profileNames } from '../../common/profile-names';
+import { oneAtATime } from '../../common/one-at-a-time';
 
 /** The reference service started for "Try the demo"; its key lives in memory only. */
 export interface DemoService {
@@ -169,12 +170,7 @@ export function createAccountService(deps: AccountDeps) {
    * Interleaved, a removal could delete the key of a profile a connect then
    * saves, or a connect put back the key of an account just removed.
    */
-  let turn: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = turn.then(job, job);
-    turn = run.catch(() => undefined);
-    return run;
-  };
+  const inTurn = oneAtATime();
 
   /** Saves the secret first, then the profile; undoes the secret if the profile cannot be saved. */
   function adopt(

@@ -51,6 +51,7 @@ import { updateFooterLine } from '../update/update-text';
 import type { AppNotification, NotificationTarget } from '../notify/notify-events';
 import { createNotifications } from './notifications';
 import { sameData } from '../../common/same-data';
+import { oneAtATime } from '../../common/one-at-a-time';
 
 export interface AppCoreOptions {
   readonly userDataDir: string;
@@ -506,12 +507,9 @@ export function createAppCore(opts: AppCoreOptions) {
   };
 
   /** One change of settings at a time (the popup and the tray menu both make them): each starts from the last. */
-  let settingsQueue: Promise<unknown> = Promise.resolve();
-  const setSettings = (patch: SettingsPatchInput): Promise<Result<SettingsView>> => {
-    const run = settingsQueue.then(() => setSettingsNow(patch));
-    settingsQueue = run.catch(() => undefined);
-    return run;
-  };
+  const settingsTurn = oneAtATime();
+  const setSettings = (patch: SettingsPatchInput): Promise<Result<SettingsView>> =>
+    settingsTurn(() => setSettingsNow(patch));
 
   async function setSettingsNow(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
     const before = settings.get();

@@ -7,6 +7,7 @@ import { salvageMessage, salvageSettings } from './salvage';
 import type { Salvaged } from './salvage';
 import { describeFsError, fsErrorCode, readAgainAdvice, writeFileAtomic } from './atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
+import { oneAtATime } from '../../common/one-at-a-time';
 import { moveAside } from './move-aside';
 import type { Unusable } from './move-aside';
 import {
@@ -87,13 +88,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
    */
   let leftAlone: { why: string; advice: string } | null = null;
   /** Every load and update runs after the previous one: the file has one writer at a time. */
-  let queue: Promise<unknown> = Promise.resolve();
-
-  const serialize = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = queue.then(job, job);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const serialize = oneAtATime();
 
   const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
   /** Compact: indentation grows with nesting, and the file is rewritten on every change. */
