@@ -310,3 +310,4 @@ export function createAssigned(deps: AssignedDeps) {
     },
   };
 }
+export type Assigned = ReturnType<typeof createAssigned>;

@@ -176,3 +176,4 @@ export function createTaskReads(deps: TaskReadsDeps) {
     },
   };
 }
+export type TaskReads = ReturnType<typeof createTaskReads>;

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import type { Events } from '../../common/ipc';
+import { ok } from '../../common/result';
+import type { AccountService } from '../accounts/account-service';
+import { ASSIGNED_FILE, createAssignedCache } from '../assigned/assigned-cache';
+import type { Logger } from '../log/logger';
+import type { Outbox } from '../outbox/outbox';
+import type { Scheduler } from '../scheduler/scheduler';
+import type { SettingsStore } from '../settings/settings-store';
+import type { ActiveProfiles } from './active-profile';
+import { createAssigned } from './assigned';
+import type { Notifications } from './notifications';
+import type { OrganizationState } from './organization-state';
+
+export interface AppAssignedDeps {
+  readonly userDataDir: string;
+  readonly redact: <T>(value: T) => T;
+  readonly accounts: Pick<AccountService, 'active'>;
+  readonly profiles: Pick<ActiveProfiles, 'saved' | 'pinsFor'>;
+  readonly organization: Pick<OrganizationState, 'current'>;
+  readonly settings: SettingsStore;
+  readonly outbox: Pick<Outbox, 'quiet'>;
+  readonly notifications: Pick<Notifications, 'assigned'>;
+  readonly scheduler: Scheduler;
+  readonly log: Logger;
+  readonly emit: (view: Events['assigned:changed']) => void;
+}
+
+/**
+ * "Assigned to me" for the shown account, kept in its cache file between
+ * runs, and told to the notifications (which leave out what was changed here).
+ */
+export function createAppAssigned(deps: AppAssignedDeps) {
+  const { accounts, profiles, log } = deps;
+  const cache = createAssignedCache({
+    filePath: join(deps.userDataDir, ASSIGNED_FILE),
+    redact: deps.redact,
+    onProblem: (message) => log.warn(message),
+  });
+  const assigned = createAssigned({
+    signedIn: () => {
+      const a = accounts.active();
+      if (!a) return null;
+      return {
+        profileId: a.profile.id,
+        client: a.client,
+        authKind: a.profile.authKind,
+        organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
+        memberId: profiles.saved(a.profile.id)?.memberId ?? null,
+      };
+    },
+    rememberMe: async (profileId, memberId) => {
+      const saved = await deps.settings.update((s) => ({
+        ...s,
+        profiles: s.profiles.map((p) => {
+          if (p.id !== profileId) return p;
+          const { memberId: _old, ...rest } = p;
+          return memberId ? { ...rest, memberId } : rest;
+        }),
+      }));
+      return saved.ok ? ok(null) : saved;
+    },
+    cache,
+    quiet: () => deps.outbox.quiet(),
+    scheduler: deps.scheduler,
+    log,
+    onChanged: (view) => {
+      deps.emit(view);
+      const shown = accounts.active();
+      if (!shown) return;
+      const pins = profiles.pinsFor(shown.profile.id);
+      deps.notifications.assigned(shown.profile.id, view, (t) => {
+        const at = pins?.get(t.id)?.changedHereAt;
+        return at != null && at === t.updatedAt;
+      });
+    },
+  });
+  return { assigned, cache };
+}

@@ -1,0 +1,66 @@
+import type { Result } from '../../common/result';
+import type { SettingsView, ShortcutNotice } from '../../common/views';
+import type { DemoService, SessionGrant } from '../accounts/account-service';
+import type { LogSink } from '../log/logger';
+import type { AppNotification } from '../notify/notify-events';
+import type { BackoffPolicy } from '../outbox/retry-policy';
+import type { Scheduler } from '../scheduler/scheduler';
+import type { SecretStore } from '../secrets/secret-store';
+import type { RateLimit } from '../service/pacing';
+
+/**
+ * Everything the core is given from outside. index.ts passes Electron's
+ * pieces; the tests pass Node's fetch, temp folders, the real keychain and
+ * the reference service. Every optional one has a "not here" answer.
+ */
+export interface AppCoreOptions {
+  readonly userDataDir: string;
+  readonly secrets: SecretStore;
+  /** Electron's net.fetch in the app (system proxy and certificates); Node's fetch in tests. */
+  readonly fetch: typeof fetch;
+  readonly startDemoService: () => Promise<DemoService>;
+  readonly signInWithBrowser?: (
+    signInUrl: string,
+    serviceUrl: string,
+  ) => Promise<Result<SessionGrant>>;
+  readonly readClipboardText?: () => string | Promise<string>;
+  readonly openExternal?: (url: string) => Promise<Result<null>>;
+  readonly hideWindow?: () => void;
+  /** Ends the app (Electron's app.quit); absent where there is no app to end. */
+  readonly quit?: () => void;
+  /** The app's version, shown in Settings' About. */
+  readonly appVersion?: string;
+  /** Whether the computer has a network (Electron's net.isOnline); unknown means yes. */
+  readonly isOnline?: () => boolean;
+  readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
+  /** What the OS will really do at next login: the person may have changed it outside the app. */
+  readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
+  readonly applyShortcut?: (accelerator: string) => Result<string>;
+  /** The shortcut registered now, if any (it may differ from the saved one: refused at start). */
+  readonly currentShortcut?: () => string | null;
+  /** What Settings should say about the saved shortcut (shortcut-notice.ts). */
+  readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
+  readonly onSettingsChanged?: (view: SettingsView) => void;
+  readonly timeoutMs?: number;
+  readonly logSink?: LogSink;
+  /** Shows a native notification (main/notify/electron-notifier.ts); none where absent. */
+  readonly notify?: (notification: AppNotification) => void;
+  /** Whether the popup is on screen: what it shows is not notified as well. */
+  readonly popupVisible?: () => boolean;
+  /** Every timer main sets for its own work; one is made when not given. */
+  readonly scheduler?: Scheduler;
+  readonly outbox?: OutboxOptions;
+}
+
+export interface OutboxOptions {
+  /** Waits between retries (tests make them short). */
+  readonly backoff?: BackoffPolicy;
+  /** Pacing; by default the requestsPerMinute setting over 60 s. Given here, the setting is not used. */
+  readonly rate?: RateLimit;
+  /** The jitter's random source. */
+  readonly random?: () => number;
+}
+
+export const SETTINGS_FILE = 'settings.json';
+/** Changes waiting to reach the service, in the user-data folder beside the settings. */
+export const OUTBOX_FILE = 'outbox.json';

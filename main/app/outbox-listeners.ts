@@ -1,0 +1,58 @@
+import type { AccountService } from '../accounts/account-service';
+import type { Logger } from '../log/logger';
+import type { TaskService } from '../tasks/task-service';
+import type { ActiveProfiles } from './active-profile';
+import type { ConnectionState } from './connection-state';
+import type { Notifications } from './notifications';
+import type { OutboxListeners } from './outbox-relay';
+import type { ShownState } from './shown-state';
+
+export interface OutboxListenersDeps {
+  readonly accounts: Pick<AccountService, 'active' | 'setProblem'>;
+  readonly profiles: Pick<ActiveProfiles, 'pinsFor'>;
+  readonly tasks: Pick<TaskService, 'landed' | 'refused' | 'changed'>;
+  readonly notifications: Pick<Notifications, 'landed' | 'refused'>;
+  readonly connection: Pick<ConnectionState, 'noteOutcome' | 'emit'>;
+  readonly shown: Pick<ShownState, 'account'>;
+  readonly log: Logger;
+}
+
+/**
+ * What becomes of a change once the outbox has an answer: the row shows it,
+ * the notifications hear it, and the connection state follows the shown
+ * account's last answer. Another account's answers change only its line in
+ * the list of accounts.
+ */
+export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
+  const { tasks, notifications, connection } = deps;
+  const isShown = (profileId: string) => deps.accounts.active()?.profile.id === profileId;
+  return {
+    onLanded: (profileId, taskId, task, keepError, morePieces) => {
+      notifications.landed(profileId, taskId, task, morePieces);
+      return tasks.landed(profileId, taskId, task, keepError);
+    },
+    onRefused: (profileId, taskId, error, morePieces) => {
+      const unpinned = !deps.profiles.pinsFor(profileId)?.get(taskId);
+      notifications.refused(profileId, taskId, error, { unpinned, morePieces });
+      return tasks.refused(profileId, taskId, error);
+    },
+    onAttempt: (profileId, error) => {
+      if (isShown(profileId)) connection.noteOutcome(error);
+    },
+    onPaused: (profileId, error) => {
+      if (!isShown(profileId)) {
+        // Its profile is not shown: the list of accounts says it waits; nothing else changes.
+        deps.log.warn(`Changes of a profile not shown are paused: ${error.message}`);
+        connection.emit();
+        return;
+      }
+      deps.accounts.setProblem({
+        ...error,
+        message: `${error.message} Your changes are kept and will be sent once you reconnect.`,
+      });
+      deps.shown.account();
+      connection.emit();
+    },
+    onChange: () => tasks.changed(),
+  };
+}

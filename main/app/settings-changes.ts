@@ -1,0 +1,150 @@
+import type { SettingsPatchInput } from '../../common/ipc';
+import { appError, err, ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { SettingsView, ShortcutNotice } from '../../common/views';
+import { oneAtATime } from '../../common/one-at-a-time';
+import type { Logger } from '../log/logger';
+import { parseBaseUrl } from '../service/client';
+import type { Settings } from '../settings/schema';
+import type { SettingsStore } from '../settings/settings-store';
+import { settingsView } from './settings-view';
+
+export interface SettingsChangesDeps {
+  readonly settings: SettingsStore;
+  readonly log: Logger;
+  readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
+  /** What the OS will really do at next login: the person may have changed it outside the app. */
+  readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
+  readonly applyShortcut?: (accelerator: string) => Result<string>;
+  readonly currentShortcut?: () => string | null;
+  readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
+  readonly appVersion?: string;
+  /** Every new view: the tray menu and the popup both change settings, and both follow. */
+  readonly onChanged: (view: SettingsView) => void;
+  /** The requests-per-minute setting was saved. */
+  readonly onRateChanged: () => void;
+}
+
+type UndoStep = { readonly what: string; readonly run: () => Promise<Result<unknown>> };
+
+/**
+ * Changes of settings, one at a time (the popup and the tray menu both make
+ * them): each starts from the last. What the OS was asked to do first
+ * (launch at login, the shortcut) is undone if the file cannot be saved, so
+ * Settings never say "not saved" about a change that took effect anyway,
+ * and they show the OS's truth about launch at login, not what was asked.
+ */
+export function createSettingsChanges(deps: SettingsChangesDeps) {
+  const { settings, log } = deps;
+  /** What the OS said about launch at login when settings could not keep it. */
+  let launchAtLoginUnsaved: boolean | undefined;
+
+  const viewOf = (s: Settings): SettingsView =>
+    settingsView(
+      launchAtLoginUnsaved === undefined ? s : { ...s, launchAtLogin: launchAtLoginUnsaved },
+      deps.shortcutNotice?.(s.shortcut) ?? null,
+      deps.appVersion ?? null,
+    );
+  const tell = (): void => deps.onChanged(viewOf(settings.get()));
+
+  /** Each step is put back as the OS had it, which need not be what the settings say. */
+  async function undoAll(undo: UndoStep[]): Promise<void> {
+    if (undo.length === 0) return;
+    for (const step of undo.reverse()) {
+      const done = await step.run().catch(() => err(appError('internal', 'It threw.')));
+      if (!done.ok) log.warn(`Could not put ${step.what} back as it was`, done.error.message);
+    }
+    // The OS may now do what the settings cannot say: the popup and the tray follow.
+    tell();
+  }
+
+  async function applyLaunchAtLogin(on: boolean, before: Settings): Promise<Result<UndoStep>> {
+    const set = deps.setLaunchAtLogin!;
+    const was =
+      (await deps.isLaunchAtLoginEnabled?.().catch(() => undefined)) ??
+      launchAtLoginUnsaved ??
+      before.launchAtLogin;
+    const done = await set(on);
+    if (!done.ok) return done;
+    return ok({
+      what: 'launch at login',
+      run: async () => {
+        const back = await set(was);
+        // What the OS does now, shown while the settings say otherwise.
+        const now = back.ok ? was : on;
+        launchAtLoginUnsaved = now === before.launchAtLogin ? undefined : now;
+        return back;
+      },
+    });
+  }
+
+  function applyShortcut(accelerator: string, before: Settings): Result<UndoStep> {
+    const apply = deps.applyShortcut!;
+    // None registered (the saved one was refused at start): the saved one is tried again, so
+    // Settings keep saying why it does not work rather than show it as working.
+    const was = deps.currentShortcut?.() ?? before.shortcut;
+    const done = apply(accelerator);
+    if (!done.ok) return done;
+    return ok({ what: 'the shortcut', run: async () => apply(was) });
+  }
+
+  async function setNow(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
+    const before = settings.get();
+    for (const url of [patch.serviceUrl, patch.signInUrl]) {
+      const checked = url === undefined ? null : parseBaseUrl(url);
+      if (checked && !checked.ok) return checked;
+    }
+    const undo: UndoStep[] = [];
+    if (
+      patch.launchAtLogin !== undefined &&
+      patch.launchAtLogin !== (launchAtLoginUnsaved ?? before.launchAtLogin) &&
+      deps.setLaunchAtLogin
+    ) {
+      const step = await applyLaunchAtLogin(patch.launchAtLogin, before);
+      if (!step.ok) return step;
+      undo.push(step.value);
+    }
+    if (patch.shortcut !== undefined && patch.shortcut !== before.shortcut && deps.applyShortcut) {
+      const step = applyShortcut(patch.shortcut, before);
+      if (!step.ok) {
+        await undoAll(undo);
+        return step;
+      }
+      undo.push(step.value);
+    }
+    // The notification switches given change; the others keep their value.
+    const { notifications: switches, ...rest } = patch;
+    const saved = await settings.update((s) => ({
+      ...s,
+      // What the OS said of launch at login when it could not be saved goes in with this save.
+      ...(launchAtLoginUnsaved === undefined ? {} : { launchAtLogin: launchAtLoginUnsaved }),
+      ...rest,
+      ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
+    }));
+    if (!saved.ok) {
+      await undoAll(undo);
+      return saved;
+    }
+    // Saved: either what was asked for or what the OS said; the file and the OS agree again.
+    launchAtLoginUnsaved = undefined;
+    if (patch.requestsPerMinute !== undefined) deps.onRateChanged();
+    const view = viewOf(saved.value);
+    deps.onChanged(view);
+    return ok(view);
+  }
+
+  const turn = oneAtATime();
+  return {
+    view: (): SettingsView => viewOf(settings.get()),
+    set: (patch: SettingsPatchInput): Promise<Result<SettingsView>> => turn(() => setNow(patch)),
+    /** Settings show the OS's truth about launch at login, not what was last asked for. */
+    async followLoginItem(): Promise<void> {
+      const actual = await deps.isLaunchAtLoginEnabled?.().catch(() => undefined);
+      if (actual === undefined || actual === settings.get().launchAtLogin) return;
+      const saved = await settings.update((s) => ({ ...s, launchAtLogin: actual }));
+      if (!saved.ok) launchAtLoginUnsaved = actual;
+    },
+  };
+}
+
+export type SettingsChanges = ReturnType<typeof createSettingsChanges>;

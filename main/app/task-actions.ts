@@ -1,0 +1,108 @@
+import type {
+  ParsedInputOf,
+  UpdateTaskInput,
+  UpdateTasksInput,
+  ViewRequest,
+} from '../../common/ipc';
+import { ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import type { TaskRef } from '../../common/task-ref';
+import type { PinnedTaskView } from '../../common/views';
+import type { AccountService } from '../accounts/account-service';
+import type { NotificationTarget } from '../notify/notify-events';
+import { entityKey } from '../reads/read-schemas';
+import type { TaskService } from '../tasks/task-service';
+import type { Assigned } from './assigned';
+import type { Notifications } from './notifications';
+import type { TaskReads } from './task-reads';
+
+export interface TaskActionsDeps {
+  readonly accounts: Pick<AccountService, 'active'>;
+  readonly tasks: TaskService;
+  readonly reads: Pick<TaskReads, 'listed' | 'pinned'>;
+  readonly assigned: Pick<Assigned, 'view'>;
+  readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
+  readonly switchTo: (profileId: string) => Promise<Result<unknown>>;
+  readonly openView: (request: ViewRequest) => void;
+}
+
+type Patch = UpdateTaskInput['patch'];
+
+/**
+ * What the person does to tasks, from the popup, the tray menu, a link or a
+ * notification. Each change is noted as made here (so it never comes back
+ * as "changed by someone else") before it goes to the task service.
+ */
+export function createTaskActions(deps: TaskActionsDeps) {
+  const { tasks, notifications } = deps;
+  const shownId = () => deps.accounts.active()?.profile.id ?? '';
+
+  /** A change whose first attempt did not land waited: its landing is news later. */
+  const noteWaiting = <T extends Result<PinnedTaskView>>(result: T): T => {
+    if (result.ok && result.value.sync === 'queued') {
+      const shown = deps.accounts.active();
+      if (shown) notifications.waiting(shown.profile.id, result.value.id);
+    }
+    return result;
+  };
+
+  /** A task pinned with no snapshot yet is read behind, so its row fills in. */
+  const readIfBare = (pinned: Result<PinnedTaskView>): Result<PinnedTaskView> => {
+    if (pinned.ok && pinned.value.snapshot === null) deps.reads.pinned(pinned.value.id);
+    return pinned;
+  };
+
+  /** A task of "assigned to me" that is not pinned yet is pinned first, as in the popup. */
+  async function fromTray(taskId: string, patch: Patch): Promise<Result<PinnedTaskView>> {
+    const listed = tasks.list().some((t) => t.id === taskId)
+      ? undefined
+      : deps.assigned.view().tasks.find((t) => t.id === taskId);
+    if (listed) {
+      const entity = entityKey(listed.entityType, listed.entityId) ?? {};
+      const pinned = await tasks.pinRef({ taskId, ...entity }, listed);
+      if (!pinned.ok) return pinned;
+    }
+    notifications.made(shownId(), [taskId], 'tray');
+    return noteWaiting(await tasks.update({ taskId, patch }));
+  }
+
+  return {
+    fromTray,
+    async update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
+      notifications.made(shownId(), [input.taskId], 'popup');
+      return noteWaiting(await tasks.update(input));
+    },
+    async updateMany(input: UpdateTasksInput) {
+      notifications.made(shownId(), input.taskIds, 'bulk');
+      const outcomes = await tasks.updateMany(input);
+      if (outcomes.ok) for (const o of outcomes.value) noteWaiting(o.result);
+      return outcomes;
+    },
+    /** Pasted text, or a row of Browse (its listed answer is the first snapshot). */
+    async pin(ref: ParsedInputOf<'pinTask'>['ref']): Promise<Result<PinnedTaskView>> {
+      return readIfBare(
+        typeof ref === 'string'
+          ? await tasks.pin(ref)
+          : await tasks.pinRef(ref, deps.reads.listed(ref.taskId)),
+      );
+    },
+    /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
+    pinLink: async (ref: TaskRef): Promise<Result<PinnedTaskView>> =>
+      readIfBare(await tasks.pinRef(ref)),
+    /**
+     * A notification was clicked: its account is shown (switched to if another
+     * is), then its task, as a tasktray:// link shows one.
+     */
+    async openTask(target: NotificationTarget): Promise<Result<null>> {
+      const switched = await deps.switchTo(target.profileId);
+      if (!switched.ok) return switched;
+      // Unpinned since the notification: its account's list is shown, without asking the popup
+      // to wait for a row that will never come (the first row would not take focus meanwhile).
+      const pinned = tasks.list().some((v) => v.id === target.taskId);
+      deps.openView(pinned ? { screen: 'tasks', taskId: target.taskId } : { screen: 'tasks' });
+      return ok(null);
+    },
+  };
+}
+
+export type TaskActions = ReturnType<typeof createTaskActions>;
