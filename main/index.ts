@@ -2,14 +2,11 @@ import { join } from 'node:path';
 import {
   Notification,
   app,
-  clipboard,
   globalShortcut,
   ipcMain,
   nativeTheme,
-  net,
   powerMonitor,
   session,
-  shell,
 } from 'electron';
 import type { WebContents } from 'electron';
 import type { Result } from '../common/result';
@@ -17,19 +14,18 @@ import type { TaskRef } from '../common/task-ref';
 import { registerAppLinks } from './app-link/electron-app-links';
 import { applyAppUserModelId } from './app/app-user-model-id';
 import { createAppCore } from './app/core';
-import { startDemoService } from './app/demo-service';
+import { electronCoreOptions, openExternal } from './app/electron-core-options';
+import { electronTrayActions } from './app/electron-tray-actions';
 import { createTraySync } from './app/tray-sync';
 import { userDataDir } from './app/user-data-dir';
-import { openExternalSafely } from './external/open-external';
 import { createEventSender } from './ipc/event-sender';
 import { registerIpc } from './ipc/register-ipc';
 import { isTrustedSender } from './ipc/trusted-sender';
 import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
-import { createKeychainSecretStore } from './secrets';
-import { handleClientCertificates, signInWithBrowser } from './session/sign-in-window';
+import { handleClientCertificates } from './session/sign-in-window';
 import { createShortcutManager } from './shortcut/shortcut-manager';
-import { shortcutNotice } from './shortcut/shortcut-notice';
 import { createTrayShell } from './tray/menubar-adapter';
+import type { TrayShell } from './tray/menubar-adapter';
 import { startElectronUpdates } from './update/electron-update-adapter';
 import { createElectronNotifier } from './notify/electron-notifier';
 import type { UpdateController } from './update/update-controller';
@@ -43,8 +39,6 @@ import {
 } from './window/navigation-guard';
 
 // Composition root: wires Electron to the core. Decisions live in the modules it calls.
-
-const openExternal = (url: string) => openExternalSafely(shell, url);
 
 // First of all: settings, outbox and the single-instance lock live in this folder.
 app.setPath('userData', userDataDir(app.getPath('userData'), app.isPackaged));
@@ -103,20 +97,17 @@ async function start(): Promise<void> {
   serveAppBundle(join(__dirname, '../renderer'));
 
   /** A notification of what main was told: through the guard, as everything main shows is. */
-  function tell(message: string): void {
-    notify(core.safeText(message));
-  }
+  const tell = (message: string): void => notify(core.safeText(message));
 
-  const loginItem = createElectronLoginItem();
   let redraw = (): void => undefined;
-  let trayShell: ReturnType<typeof createTrayShell> | null = null;
-  const shortcuts = createShortcutManager(globalShortcut, () => void trayShell?.toggle());
+  let tray: TrayShell | null = null;
   // Started once the core has: it asks the core how many changes wait before any restart.
   let updates: UpdateController | null = null;
+  const shortcuts = createShortcutManager(globalShortcut, () => void tray?.toggle());
   // A click opens the popup on the task, on its own account.
   const notifier = createElectronNotifier({
     open: (target) => {
-      void trayShell?.show();
+      void tray?.show();
       if (!target) return;
       void core.openTask(target).then((opened) => {
         if (!opened.ok) tell(opened.error.message);
@@ -124,41 +115,18 @@ async function start(): Promise<void> {
     },
     onError: (message) => core.log.warn(message),
   });
+  const loginItem = createElectronLoginItem();
+  const core = createAppCore(
+    electronCoreOptions({
+      loginItem,
+      shortcuts,
+      notifier,
+      tray: () => tray,
+      redrawTray: () => redraw(),
+    }),
+  );
 
-  const core = createAppCore({
-    userDataDir: app.getPath('userData'),
-    secrets: createKeychainSecretStore(),
-    // Electron's net.fetch: the system proxy and the OS certificate store.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
-    startDemoService: () => startDemoService(),
-    signInWithBrowser,
-    readClipboardText: () => clipboard.readText(),
-    openExternal,
-    hideWindow: () => trayShell?.hide(),
-    isOnline: () => net.isOnline(),
-    notify: (n) => void notifier.show(n),
-    popupVisible: () => trayShell?.window()?.isVisible() ?? false,
-    quit: () => app.quit(),
-    appVersion: app.getVersion(),
-    setLaunchAtLogin: (on) => loginItem.setEnabled(on),
-    isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
-    applyShortcut: (accelerator) => shortcuts.apply(accelerator),
-    currentShortcut: () => shortcuts.current(),
-    shortcutNotice: (saved) =>
-      shortcutNotice({
-        saved,
-        active: shortcuts.current(),
-        refusal: shortcuts.refusal(),
-        platform,
-        env: process.env,
-      }),
-    onSettingsChanged: (view) => {
-      nativeTheme.themeSource = view.theme;
-      redraw(); // the tray's Launch at login and shortcut follow the settings
-    },
-  });
-
-  trayShell = createTrayShell({
+  const trayShell = createTrayShell({
     iconFile: trayIconFile(
       'normal',
       platform,
@@ -171,12 +139,11 @@ async function start(): Promise<void> {
     platform,
     darkTheme: nativeTheme.shouldUseDarkColors,
   });
-  const tray = trayShell;
-  const toPopup = createEventSender(() => tray.window()?.webContents);
+  tray = trayShell;
+  const toPopup = createEventSender(() => trayShell.window()?.webContents);
   toPopup.listenForHello(ipcMain, isTrustedSender);
-
   const renderTray = createTraySync(
-    tray,
+    trayShell,
     core,
     {
       platform,
@@ -185,36 +152,14 @@ async function start(): Promise<void> {
       shortcut: () => shortcuts.current(),
       update: () => (updates ? updateMenuItems(updates.view()) : []),
     },
-    {
-      setStatus: (taskId, status) => void core.setStatus(taskId, status),
-      setPriority: (taskId, priority) => void core.setPriority(taskId, priority),
-      open: () => void tray.show(),
-      openSettings: () => {
-        void tray.show();
-        toPopup.send('view:open', { screen: 'settings' });
-      },
-      openAssigned: () => {
-        void tray.show();
-        toPopup.send('view:open', { screen: 'assigned' });
-      },
-      setLaunchAtLogin: (on) =>
-        void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
-          // e.g. macOS waiting for approval in System Settings: say so, and show the real state
-          // (the menu's checkbox ticked itself on the click: set the menu again to untick it).
-          if (!done.ok) tell(done.error.message);
-          renderTray(!done.ok);
-        }),
-      connect: () => void tray.show(),
-      quit: () => app.quit(),
-      performUpdate: (action) => updates?.perform(action),
-      switchProfile: (profileId) =>
-        void core.handlers.switchProfile({ profileId }).then((done) => {
-          if (!done.ok) tell(done.error.message);
-        }),
-    },
+    electronTrayActions({
+      ...{ core, tray: trayShell, tell, quit: () => app.quit(), updates: () => updates },
+      openView: (screen) => toPopup.send('view:open', { screen }),
+      redraw: (rebuild) => renderTray(rebuild),
+    }),
   );
-
   redraw = renderTray;
+
   // The popup is preloaded and may ask before settings and the keychain are read: answers wait.
   const started = core.start();
   registerIpc(
@@ -237,18 +182,18 @@ async function start(): Promise<void> {
   await started;
   const settings = core.state().settings;
   nativeTheme.themeSource = settings.theme;
-  await tray.ready;
+  await trayShell.ready;
   // Only now can the shortcut's toggle() find the tray.
   const shortcut = shortcuts.apply(settings.shortcut);
   if (!shortcut.ok) core.log.warn(shortcut.error.message);
   core.settingsChanged(); // Settings can now say whether the shortcut is bound
 
   renderTray();
-  if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void tray.show();
+  if (core.state().account.state === 'signed-out' && !wasStartedAtLogin()) void trayShell.show();
 
-  app.on('second-instance', () => void tray.show());
+  app.on('second-instance', () => void trayShell.show());
   openLink = (ref) => {
-    void tray.show();
+    void trayShell.show();
     if (!ref.ok) return tell(ref.error.message);
     void core.pinRef(ref.value).then((pinned) => {
       if (!pinned.ok) return tell(pinned.error.message);
@@ -265,10 +210,10 @@ async function start(): Promise<void> {
     openUrl: (url) => void openExternal(url),
     log: core.log,
   })
-    .then((started) => {
-      updates = started;
-      core.attachUpdates(started);
-      started.onChange(() => renderTray());
+    .then((running) => {
+      updates = running;
+      core.attachUpdates(running);
+      running.onChange(() => renderTray());
       renderTray();
     })
     .catch((e: unknown) => core.log.warn('The updater did not start', e));

@@ -1,0 +1,60 @@
+import { app, clipboard, nativeTheme, net, shell } from 'electron';
+import { createKeychainSecretStore } from '../secrets';
+import { signInWithBrowser } from '../session/sign-in-window';
+import type { createShortcutManager } from '../shortcut/shortcut-manager';
+import { shortcutNotice } from '../shortcut/shortcut-notice';
+import type { createElectronLoginItem } from '../login-item/electron-login-item';
+import type { createElectronNotifier } from '../notify/electron-notifier';
+import type { TrayShell } from '../tray/menubar-adapter';
+import { openExternalSafely } from '../external/open-external';
+import type { AppCoreOptions } from './core-options';
+import { startDemoService } from './demo-service';
+
+export interface ElectronParts {
+  readonly loginItem: ReturnType<typeof createElectronLoginItem>;
+  readonly shortcuts: ReturnType<typeof createShortcutManager>;
+  readonly notifier: ReturnType<typeof createElectronNotifier>;
+  /** The tray, once it exists (the core is made first: the tray draws from it). */
+  readonly tray: () => TrayShell | null;
+  /** Redraws the tray: its Launch at login and shortcut follow the settings. */
+  readonly redrawTray: () => void;
+}
+
+export const openExternal = (url: string) => openExternalSafely(shell, url);
+
+/** What Electron lends the core: the keychain, the network, the OS's switches and windows. */
+export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
+  const { shortcuts, loginItem } = parts;
+  return {
+    userDataDir: app.getPath('userData'),
+    secrets: createKeychainSecretStore(),
+    // Electron's net.fetch: the system proxy and the OS certificate store.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    startDemoService: () => startDemoService(),
+    signInWithBrowser,
+    readClipboardText: () => clipboard.readText(),
+    openExternal,
+    hideWindow: () => parts.tray()?.hide(),
+    isOnline: () => net.isOnline(),
+    notify: (n) => void parts.notifier.show(n),
+    popupVisible: () => parts.tray()?.window()?.isVisible() ?? false,
+    quit: () => app.quit(),
+    appVersion: app.getVersion(),
+    setLaunchAtLogin: (on) => loginItem.setEnabled(on),
+    isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
+    applyShortcut: (accelerator) => shortcuts.apply(accelerator),
+    currentShortcut: () => shortcuts.current(),
+    shortcutNotice: (saved) =>
+      shortcutNotice({
+        saved,
+        active: shortcuts.current(),
+        refusal: shortcuts.refusal(),
+        platform: process.platform,
+        env: process.env,
+      }),
+    onSettingsChanged: (view) => {
+      nativeTheme.themeSource = view.theme;
+      parts.redrawTray();
+    },
+  };
+}
