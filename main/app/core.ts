@@ -13,7 +13,8 @@ import type {
   ShortcutNotice,
 } from '../../common/views';
 import { createAccountService } from '../accounts/account-service';
-import type { Connected, DemoService, SessionGrant } from '../accounts/account-service';
+import type { DemoService, SessionGrant } from '../accounts/sign-in';
+import type { Connected } from '../accounts/signed-in-accounts';
 import { createDispatcher } from '../ipc/dispatcher';
 import { parseBaseUrl } from '../service/client';
 import type { Dispatch } from '../ipc/dispatcher';
