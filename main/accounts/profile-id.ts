@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * A profile is one identity at one organization of one service: its pins and
- * its waiting changes belong to whoever made them (DESIGN.md invariant 7).
+ * its waiting changes belong to whoever made them (docs/ARCHITECTURE.md, invariant 7).
  * Two keys to the same organization are two profiles, so a change queued
  * with one key is never sent with another, and the audit trail names the
  * person who made it. The same key (or the same person's web session)

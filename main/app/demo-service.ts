@@ -1,4 +1,4 @@
-import type { DemoService } from '../accounts/account-service';
+import type { DemoService } from '../accounts/sign-in';
 import { startDemoServer } from '../demo/server';
 import type { DemoServer } from '../demo/server';
 

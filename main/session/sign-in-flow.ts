@@ -1,6 +1,6 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import type { SessionGrant } from '../accounts/account-service';
+import type { SessionGrant } from '../accounts/sign-in';
 import { pageUnreachable } from './load-failure';
 import { checkSignInUrl, signInWindowOpenDecision, signInWindowTitle } from './sign-in-address';
 import { organizationIdFromUrl, pickSessionCookie } from './session-grant';
