@@ -4,7 +4,7 @@ import type { AppNotification } from '../notify/notify-events';
 import type { Clock } from '../notify/notification-rules';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ActiveProfiles } from './active-profile';
-import { createNotifications } from './notifications';
+import { createNotifications } from '../notify/notifications';
 
 export interface AppNotificationsDeps {
   readonly clock: Clock;

@@ -4,11 +4,11 @@ import type { Outbox } from '../outbox/outbox';
 import { createTaskService } from '../tasks/task-service';
 import type { TaskService } from '../tasks/task-service';
 import type { Scheduler } from '../scheduler/scheduler';
-import { createTaskReads } from './task-reads';
+import { createTaskReads } from '../reads/task-reads';
 import type { ActiveProfiles } from './active-profile';
-import type { Assigned } from './assigned';
+import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
-import type { Notifications } from './notifications';
+import type { Notifications } from '../notify/notifications';
 import type { OrganizationState } from './organization-state';
 import type { ShownState } from './shown-state';
 

@@ -8,8 +8,8 @@ import type { Outbox } from '../outbox/outbox';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ActiveProfiles } from './active-profile';
-import { createAssigned } from './assigned';
-import type { Notifications } from './notifications';
+import { createAssigned } from '../assigned/assigned-service';
+import type { Notifications } from '../notify/notifications';
 import type { OrganizationState } from './organization-state';
 
 export interface AppAssignedDeps {

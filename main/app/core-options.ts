@@ -1,6 +1,6 @@
 import type { Result } from '../../common/result';
 import type { SettingsView, ShortcutNotice } from '../../common/views';
-import type { DemoService, SessionGrant } from '../accounts/account-service';
+import type { DemoService, SessionGrant } from '../accounts/sign-in';
 import type { LogSink } from '../log/logger';
 import type { AppNotification } from '../notify/notify-events';
 import type { BackoffPolicy } from '../outbox/retry-policy';

@@ -6,14 +6,14 @@ import type { AccountService } from '../accounts/account-service';
 import type { Handlers } from '../ipc/handlers';
 import type { Outbox } from '../outbox/outbox';
 import type { TaskService } from '../tasks/task-service';
-import type { Assigned } from './assigned';
+import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
 import type { AppCoreOptions } from './core-options';
 import type { OrganizationState } from './organization-state';
 import type { Profiles } from './profiles';
 import type { SettingsChanges } from './settings-changes';
 import type { TaskActions } from './task-actions';
-import type { TaskReads } from './task-reads';
+import type { TaskReads } from '../reads/task-reads';
 import type { createUpdatesLink } from './updates-link';
 
 export interface HandlerServices {

@@ -3,7 +3,7 @@ import type { Logger } from '../log/logger';
 import type { TaskService } from '../tasks/task-service';
 import type { ActiveProfiles } from './active-profile';
 import type { ConnectionState } from './connection-state';
-import type { Notifications } from './notifications';
+import type { Notifications } from '../notify/notifications';
 import type { OutboxListeners } from './outbox-relay';
 import type { ShownState } from './shown-state';
 

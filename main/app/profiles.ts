@@ -1,18 +1,19 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { AccountStatus, ConnectionView } from '../../common/views';
-import type { AccountService, Connected } from '../accounts/account-service';
+import type { AccountService } from '../accounts/account-service';
+import type { Connected } from '../accounts/signed-in-accounts';
 import type { Outbox } from '../outbox/outbox';
 import type { SettingsStore } from '../settings/settings-store';
 import { settingsPinStore } from '../tasks/pin-store';
 import type { TaskService } from '../tasks/task-service';
 import type { ActiveProfiles } from './active-profile';
-import type { Assigned } from './assigned';
+import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
-import type { Notifications } from './notifications';
+import type { Notifications } from '../notify/notifications';
 import type { OrganizationState } from './organization-state';
 import type { ShownState } from './shown-state';
-import type { TaskReads } from './task-reads';
+import type { TaskReads } from '../reads/task-reads';
 
 export interface ProfilesDeps {
   readonly accounts: AccountService;

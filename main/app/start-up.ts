@@ -8,13 +8,13 @@ import type { Outbox } from '../outbox/outbox';
 import { removeLeftoverTempFiles } from '../settings/atomic-file';
 import type { SettingsStore } from '../settings/settings-store';
 import type { TaskService } from '../tasks/task-service';
-import type { Assigned } from './assigned';
+import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 import type { OrganizationState } from './organization-state';
 import type { SettingsChanges } from './settings-changes';
 import type { ShownState } from './shown-state';
-import type { TaskReads } from './task-reads';
+import type { TaskReads } from '../reads/task-reads';
 
 export interface StartUpDeps {
   readonly userDataDir: string;

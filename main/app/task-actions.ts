@@ -12,9 +12,9 @@ import type { AccountService } from '../accounts/account-service';
 import type { NotificationTarget } from '../notify/notify-events';
 import { entityKey } from '../reads/read-schemas';
 import type { TaskService } from '../tasks/task-service';
-import type { Assigned } from './assigned';
-import type { Notifications } from './notifications';
-import type { TaskReads } from './task-reads';
+import type { Assigned } from '../assigned/assigned-service';
+import type { Notifications } from '../notify/notifications';
+import type { TaskReads } from '../reads/task-reads';
 
 export interface TaskActionsDeps {
   readonly accounts: Pick<AccountService, 'active'>;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../main/scheduler/scheduler';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MIN_REFRESH_GAP_MS } from '../../../main/app/task-reads';
+import { MIN_REFRESH_GAP_MS } from '../../../main/reads/task-reads';
 import { startDemoServer } from '../../../main/demo/server';
 import type { DemoServer } from '../../../main/demo/server';
 import { EXTRA_TASK_PREFIX } from '../../../main/demo/sample-data';

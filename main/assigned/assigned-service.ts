@@ -1,11 +1,13 @@
 import { appError, err, ok } from '../../common/result';
-import type { AppError, Result } from '../../common/result';
+import type { Result } from '../../common/result';
 import type { AssignedView, PersonView } from '../../common/views';
-import { buildAssigned } from '../assigned/assigned-build';
-import type { BuildProgress } from '../assigned/assigned-build';
-import type { AssignedCache } from '../assigned/assigned-cache';
+import { buildAssigned } from './assigned-build';
+import { assignedView, unknownFor } from './assigned-view';
+import type { AssignedKnown } from './assigned-view';
+import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words';
+import { whoAmI } from './who-am-i';
+import type { AssignedCache } from './assigned-cache';
 import type { Logger } from '../log/logger';
-import { judgeReadFailure, scopeAdvice } from '../reads/read-availability';
 import { createServiceReads } from '../reads/service-reads';
 import type { ServiceReads } from '../reads/service-reads';
 import type { Scheduler } from '../scheduler/scheduler';
@@ -62,124 +64,42 @@ export function createAssigned(deps: AssignedDeps) {
   };
 
   /** What is known this run, for the profile it is about. */
-  let known: {
-    profileId: string;
-    me: PersonView | null;
-    /** The member was looked up (session) or checked against the people list (key) this run. */
-    checked: boolean;
-    phase: 'idle' | 'building' | 'failed' | 'unavailable';
-    progress: BuildProgress | null;
-    message: string | null;
-  } | null = null;
+  let known: AssignedKnown | null = null;
   let run: Run | null = null;
   let running: Promise<void> | null = null;
 
-  const fresh = (profileId: string) => {
-    if (known?.profileId !== profileId)
-      known = { profileId, me: null, checked: false, phase: 'idle', progress: null, message: null };
+  const fresh = (profileId: string): AssignedKnown => {
+    if (known?.profileId !== profileId) known = unknownFor(profileId);
     return known;
   };
 
   const view = (): AssignedView => {
     const s = deps.signedIn();
-    const canChooseMe = s?.authKind === 'api-key';
-    if (!s)
-      return {
-        state: 'unavailable',
-        me: null,
-        canChooseMe: false,
-        tasks: [],
-        progress: null,
-        builtAt: null,
-        message: 'Connect to the service first.',
-      };
-    const k = fresh(s.profileId);
-    const memberId = k.me?.id ?? s.memberId;
-    const kept = memberId ? deps.cache.get(s.profileId, memberId) : null;
-    const base = {
-      me: k.me ?? (memberId ? { id: memberId, name: null, email: null, role: null } : null),
-      canChooseMe,
-      tasks: kept?.tasks ?? [],
-      progress: k.phase === 'building' ? k.progress : null,
-      builtAt: kept?.builtAt ?? null,
-    };
-    if (k.phase === 'unavailable') return { ...base, state: 'unavailable', message: k.message };
-    if (k.phase === 'failed' && !memberId) return { ...base, state: 'failed', message: k.message };
-    // Who the person is, or whom they could choose from, is being asked of the service.
-    if (!memberId && !k.checked && k.phase === 'idle')
-      return { ...base, state: 'building', message: null };
-    if (!memberId)
-      return {
-        ...base,
-        state: 'needs-me',
-        message:
-          k.message ??
-          (canChooseMe
-            ? 'An API key does not say who you are: choose yourself from the people of the organization.'
-            : null),
-      };
-    if (k.phase === 'building') return { ...base, state: 'building', message: kept?.note ?? null };
-    if (k.phase === 'failed') return { ...base, state: 'failed', message: k.message };
-    return { ...base, state: kept ? 'ready' : 'building', message: kept?.note ?? null };
+    return assignedView(s, s ? fresh(s.profileId) : null, (memberId) =>
+      s ? deps.cache.get(s.profileId, memberId) : null,
+    );
   };
   const changed = () => deps.onChanged(view());
-
-  /** Who "me" is: a session asks the service; a key's choice is checked against the people once a run. */
-  async function whoAmI(
-    s: NonNullable<ReturnType<AssignedDeps['signedIn']>>,
-    reads: ServiceReads,
-  ): Promise<Result<PersonView | null>> {
-    const k = fresh(s.profileId);
-    if (k.checked) return ok(k.me);
-    const people = await reads.people();
-    const peopleById = people.ok ? new Map(people.value.map((p) => [p.id, p])) : null;
-    let memberId = s.memberId;
-    if (s.authKind === 'session') {
-      const mine = await reads.me();
-      if (!mine.ok) return mine;
-      memberId = mine.value.find((m) => m.organizationId === s.organizationId)?.memberId ?? null;
-      if (!memberId)
-        return err(appError('not_found', 'The service did not say which member you are here.'));
-    } else if (!memberId && !people.ok) {
-      // Nobody to choose from: the person cannot say who they are here.
-      return people;
-    } else if (memberId && peopleById && !peopleById.has(memberId)) {
-      // Chosen on an earlier start, gone since (removed from the organization, or a typo'd key's org).
-      await deps.rememberMe(s.profileId, null);
-      await deps.cache.forget(s.profileId);
-      k.message = `The member you chose (${memberId}) is no longer in this organization: choose yourself again.`;
-      memberId = null;
-    }
-    k.checked = true;
-    k.me = memberId
-      ? (peopleById?.get(memberId) ?? { id: memberId, name: null, email: null, role: null })
-      : null;
-    return ok(k.me);
-  }
-
-  const describe = (error: AppError, feature: 'vendors' | 'people'): string => {
-    const judged = judgeReadFailure(feature, error);
-    if (judged.kind === 'absent')
-      return feature === 'people'
-        ? 'This service does not list its people, so Task Tray cannot tell which tasks are yours.'
-        : 'This service does not list vendors and risks, so Task Tray cannot gather the tasks assigned to you.';
-    if (judged.kind === 'scope')
-      return feature === 'people'
-        ? scopeAdvice('Choosing yourself', judged.scopes)
-        : scopeAdvice('Gathering the tasks assigned to you', ['vendor:read', 'risk:read']);
-    return error.message;
-  };
 
   async function refresh(force: boolean): Promise<void> {
     const s = deps.signedIn();
     if (!s || disposed) return;
     const k = fresh(s.profileId);
     const reads = readsFor(s.client);
-    const me = await whoAmI(s, reads);
+    const me = await whoAmI(
+      {
+        ...s,
+        reads,
+        forgetChoice: async () => {
+          await deps.rememberMe(s.profileId, null);
+          await deps.cache.forget(s.profileId);
+        },
+      },
+      k,
+    );
     if (!me.ok) {
-      const judged = judgeReadFailure('people', me.error);
-      k.phase = judged.kind === 'failed' ? 'failed' : 'unavailable';
-      k.message = describe(me.error, 'people');
+      k.phase = phaseAfter(me.error, 'people');
+      k.message = describeReadFailure(me.error, 'people');
       return changed();
     }
     if (!me.value) return changed();
@@ -207,9 +127,8 @@ export function createAssigned(deps: AssignedDeps) {
     if (run === mine) run = null;
     if (outcome.kind === 'stopped') return;
     if (outcome.kind === 'failed') {
-      const judged = judgeReadFailure('vendors', outcome.error);
-      k.phase = judged.kind === 'failed' ? 'failed' : 'unavailable';
-      k.message = describe(outcome.error, 'vendors');
+      k.phase = phaseAfter(outcome.error, 'vendors');
+      k.message = describeReadFailure(outcome.error, 'vendors');
       deps.log.warn('Gathering the tasks assigned to you stopped', outcome.error.message);
       return changed();
     }
@@ -262,15 +181,7 @@ export function createAssigned(deps: AssignedDeps) {
       const s = deps.signedIn();
       if (!s) return err(appError('not_connected', 'Connect to the service first.'));
       const people = await readsFor(s.client).people();
-      if (people.ok) return people;
-      const judged = judgeReadFailure('people', people.error);
-      if (judged.kind === 'absent')
-        return err(appError('not_found', 'This service does not list its people.'));
-      if (judged.kind === 'scope')
-        return err(
-          appError('forbidden', scopeAdvice('Choosing yourself', judged.scopes), { status: 403 }),
-        );
-      return people;
+      return people.ok ? people : err(peopleRefusal(people.error));
     },
     async setMe(memberId: string | null): Promise<Result<AssignedView>> {
       const s = deps.signedIn();

@@ -3,11 +3,11 @@ import type { AppError } from '../../common/result';
 import type { Task } from '../../common/task';
 import type { AssignedView } from '../../common/views';
 import type { Logger } from '../log/logger';
-import { createAssignedWatch } from '../notify/assignment-diff';
-import { createNotificationRules } from '../notify/notification-rules';
-import type { Clock } from '../notify/notification-rules';
-import type { AppNotification, ChangeOrigin } from '../notify/notify-events';
-import { changedByOther } from '../notify/pinned-change';
+import { createAssignedWatch } from './assignment-diff';
+import { createNotificationRules } from './notification-rules';
+import type { Clock } from './notification-rules';
+import type { AppNotification, ChangeOrigin } from './notify-events';
+import { changedByOther } from './pinned-change';
 
 export interface NotificationsDeps {
   readonly clock: Clock;
