@@ -33,7 +33,7 @@ import { DEFAULT_REQUESTS_PER_MINUTE } from '../settings/schema';
 import type { Settings } from '../settings/schema';
 import { createSettingsStore } from '../settings/settings-store';
 import { ASSIGNED_FILE, createAssignedCache } from '../assigned/assigned-cache';
-import { removeLeftoverTempFiles } from '../settings/atomic-file';
+import { removeLeftoverTempFiles } from '../storage/atomic-file';
 import { memoryPinStore, settingsPinStore } from '../tasks/pin-store';
 import type { PinStore } from '../tasks/pin-store';
 import { sameViews } from '../tasks/pinned-view';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
-import { writeFileAtomic } from '../settings/atomic-file';
+import { writeFileAtomic } from '../storage/atomic-file';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 
 /**

@@ -7,9 +7,9 @@ import {
   fsErrorCode,
   readAgainAdvice,
   writeFileAtomic,
-} from '../settings/atomic-file';
-import { moveAside } from '../settings/move-aside';
-import type { Unusable } from '../settings/move-aside';
+} from '../storage/atomic-file';
+import { moveAside } from '../storage/move-aside';
+import type { Unusable } from '../storage/move-aside';
 import type { OutboxEntry } from './outbox-entry';
 import { parseOutbox, serializeOutbox } from './outbox-format';
 

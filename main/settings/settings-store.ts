@@ -5,11 +5,11 @@ import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
 import { salvageMessage, salvageSettings } from './salvage';
 import type { Salvaged } from './salvage';
-import { describeFsError, fsErrorCode, readAgainAdvice, writeFileAtomic } from './atomic-file';
+import { describeFsError, fsErrorCode, readAgainAdvice, writeFileAtomic } from '../storage/atomic-file';
 import { shortcutProblem } from '../../common/shortcut';
 import { oneAtATime } from '../../common/one-at-a-time';
-import { moveAside } from './move-aside';
-import type { Unusable } from './move-aside';
+import { moveAside } from '../storage/move-aside';
+import type { Unusable } from '../storage/move-aside';
 import {
   defaultSettings,
   describeSettingsIssues,
