@@ -2,12 +2,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
-import {
-  describeFsError,
-  fsErrorCode,
-  readAgainAdvice,
-  writeFileAtomic,
-} from '../storage/atomic-file';
+import { writeFileAtomic } from '../storage/atomic-file';
+import { describeFsError, fsErrorCode, readAgainAdvice } from '../storage/fs-error';
 import { moveAside } from '../storage/move-aside';
 import type { Unusable } from '../storage/move-aside';
 import type { OutboxEntry } from './outbox-entry';
