@@ -1,13 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
-import { writeFileAtomic } from '../storage/atomic-file';
 import { settleDurableFile } from '../storage/durable-file';
 import type { DurableFile } from '../storage/durable-file';
 import { readOf, savesRefused, startLoading } from '../storage/durable-file-state';
 import type { DurableFileState, Reading } from '../storage/durable-file-state';
-import { describeFsError } from '../storage/fs-error';
+import { createFolderWriter } from '../storage/folder-writer';
 import type { OutboxEntry } from './outbox-entry';
 import { parseOutbox, serializeOutbox } from './outbox-format';
 
@@ -104,38 +101,21 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
   /** Why nothing is saved: the file was left alone, or could not be moved aside; it is never written over. */
   let refusal: AppError | null = null;
 
-  /** The folder was there at the last write: not made again before each one (a wait fewer per change). */
-  let folderMade = false;
+  const write = createFolderWriter(filePath);
 
   const save = async (entries: readonly OutboxEntry[]): Promise<Result<null>> => {
     if (refusal) return err(refusal);
-    const text = serializeOutbox(opts.redact ? opts.redact(entries) : entries);
-    if (folderMade) {
-      const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-      if (written.ok) return written;
-      // The folder may have been removed since: make it again, and try once more below.
-      folderMade = false;
-    }
-    try {
-      await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-    } catch (e) {
-      return err(
-        appError(
-          'storage',
-          `Could not keep the change on disk, so it was not sent: the folder ${dirname(filePath)} cannot be created (${describeFsError(e)}).`,
-        ),
-      );
-    }
-    const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-    folderMade = written.ok;
-    return written.ok
-      ? written
-      : err(
-          appError(
-            'storage',
-            `Could not keep the change on disk, so it was not sent. ${written.error.message}`,
-          ),
-        );
+    const written = await write(serializeOutbox(opts.redact ? opts.redact(entries) : entries));
+    if (written.ok) return written;
+    const why = written.error;
+    return err(
+      appError(
+        'storage',
+        why.failed === 'folder'
+          ? `Could not keep the change on disk, so it was not sent: the folder ${why.folder} cannot be created (${why.reason}).`
+          : `Could not keep the change on disk, so it was not sent. ${why.error.message}`,
+      ),
+    );
   };
 
   const file: DurableFile<OutboxEntry[], Salvage> = {

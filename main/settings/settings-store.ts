@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
@@ -13,7 +11,7 @@ import {
   savesRefused,
   startLoading,
 } from '../storage/durable-file-state';
-import { describeFsError } from '../storage/fs-error';
+import { createFolderWriter } from '../storage/folder-writer';
 import type { Salvaged } from './salvage';
 import { defaultSettings, describeSettingsIssues, parseSettings } from './schema';
 import type { Settings } from './schema';
@@ -65,8 +63,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const now = opts.now ?? (() => new Date());
 
   let current: Settings | null = null;
-  /** The folder was there at the last write. */
-  let folderMade = false;
+  const save = createFolderWriter(filePath);
   /** Pins that came out of a parse, frozen: an update that keeps them does not parse them again. */
   const parsedPins = new WeakSet<object>();
   /** Frozen, and its pins remembered as parsed. */
@@ -157,28 +154,15 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     });
     if (!results.some((r) => r.ok)) return results;
 
-    const text = fileText(state);
-    // The folder was there at the last write: not made again before each one. Should it have
-    // been removed since, the write fails, and the folder is made and the write tried once more.
-    let written = folderMade ? await writeFileAtomic(filePath, text, { mode: 0o600 }) : null;
-    if (!written?.ok) {
-      folderMade = false;
-      try {
-        await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-      } catch (e) {
-        return all(
-          appError(
-            'storage',
-            `Settings not saved: could not create ${dirname(filePath)} (${describeFsError(e)}).`,
-          ),
-        );
-      }
-      written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-      folderMade = written.ok;
-    }
-    if (!written.ok)
+    const saved = await save(fileText(state));
+    if (!saved.ok)
       return all(
-        appError('storage', `Settings not saved. ${written.error.message} Nothing changed.`),
+        appError(
+          'storage',
+          saved.error.failed === 'folder'
+            ? `Settings not saved: could not create ${saved.error.folder} (${saved.error.reason}).`
+            : `Settings not saved. ${saved.error.error.message} Nothing changed.`,
+        ),
       );
 
     current = state;
