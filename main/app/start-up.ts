@@ -5,7 +5,7 @@ import { ASSIGNED_FILE } from '../assigned/assigned-cache';
 import type { AssignedCache } from '../assigned/assigned-cache';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
-import { removeLeftoverTempFiles } from '../settings/atomic-file';
+import { removeLeftoverTempFiles } from '../storage/atomic-file';
 import type { SettingsStore } from '../settings/settings-store';
 import type { TaskService } from '../tasks/task-service';
 import type { Assigned } from '../assigned/assigned-service';

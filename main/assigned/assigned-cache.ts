@@ -1,9 +1,12 @@
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
-import { writeFileAtomic } from '../settings/atomic-file';
+import { writeFileAtomic } from '../storage/atomic-file';
+import { settleDurableFile } from '../storage/durable-file';
+import { startLoading } from '../storage/durable-file-state';
+import type { Reading } from '../storage/durable-file-state';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 
 /**
@@ -11,7 +14,7 @@ import { MEMBER_ID_PATTERN } from '../../common/task-values';
  * on the next start and refreshes behind. Cache, not truth: a file that does
  * not read as this shape (corrupt, older, from a newer build) is dropped and
  * the list built again; it never stops the app. Written through the secret
- * guard like settings, and bounded like every answer (DESIGN.md invariant 8).
+ * guard like settings, and bounded like every answer (docs/ARCHITECTURE.md, invariant 8).
  */
 
 export const ASSIGNED_FILE = 'assigned.json';
@@ -33,6 +36,21 @@ const FileSchema = z.object({
   version: z.literal(VERSION),
   entries: z.array(EntrySchema).max(MAX_PROFILES),
 });
+
+const UNUSABLE =
+  'The kept list of tasks assigned to you could not be read; it is being built again.';
+
+function readAssignedFile(bytes: Buffer): Reading<AssignedEntry[], never> {
+  let parsed: z.ZodSafeParseResult<z.output<typeof FileSchema>>;
+  try {
+    parsed = FileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+  } catch {
+    parsed = FileSchema.safeParse(null);
+  }
+  return parsed.success
+    ? { kind: 'usable', value: parsed.data.entries }
+    : { kind: 'unusable', unusable: 'corrupt', why: UNUSABLE, salvaged: null };
+}
 
 export interface AssignedCache {
   /** The entry for this profile and member, or null (none yet, or the file was unusable). */
@@ -66,27 +84,17 @@ export function createAssignedCache(opts: {
 
   return {
     async load() {
-      let text: string;
-      try {
-        text = await readFile(opts.filePath, 'utf8');
-      } catch {
-        entries = [];
-        return;
-      }
-      let parsed: z.ZodSafeParseResult<z.output<typeof FileSchema>>;
-      try {
-        parsed = FileSchema.safeParse(JSON.parse(text));
-      } catch {
-        parsed = FileSchema.safeParse(null);
-      }
-      if (parsed.success) entries = parsed.data.entries;
-      else {
-        entries = [];
-        opts.onProblem?.(
-          'The kept list of tasks assigned to you could not be read; it is being built again.',
-        );
-        await unlink(opts.filePath).catch(() => undefined);
-      }
+      const state = await settleDurableFile(
+        {
+          filePath: opts.filePath,
+          now,
+          policy: { disposable: true },
+          parse: readAssignedFile,
+        },
+        startLoading(),
+      );
+      entries = state.kind === 'read' ? (state.value ?? []) : [];
+      if (state.kind === 'removed') opts.onProblem?.(state.why);
     },
     get: (profileId, memberId) =>
       entries.find((e) => e.profileId === profileId && e.memberId === memberId) ?? null,

@@ -1,15 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
-import {
-  describeFsError,
-  fsErrorCode,
-  readAgainAdvice,
-  writeFileAtomic,
-} from '../settings/atomic-file';
-import { moveAside } from '../settings/move-aside';
-import type { Unusable } from '../settings/move-aside';
+import { settleDurableFile } from '../storage/durable-file';
+import type { DurableFile } from '../storage/durable-file';
+import { readOf, savesRefused, startLoading } from '../storage/durable-file-state';
+import type { DurableFileState, Reading } from '../storage/durable-file-state';
+import { createFolderWriter } from '../storage/folder-writer';
 import type { OutboxEntry } from './outbox-entry';
 import { parseOutbox, serializeOutbox } from './outbox-format';
 
@@ -34,7 +29,65 @@ export interface OutboxFileOptions {
   readonly redact?: <T>(value: T) => T;
 }
 
+/** What could be read of a damaged file: its whole entries, and how many were not. */
+interface Salvage {
+  readonly entries: OutboxEntry[];
+  readonly lost: number;
+}
+
+type OutboxFileState = DurableFileState<OutboxEntry[], Salvage>;
+
 const changes = (n: number): string => (n === 1 ? '1 change' : `${n} changes`);
+
+const waitingFile = (filePath: string) => `The file of changes waiting to be sent, ${filePath},`;
+
+function readOutboxFile(filePath: string, bytes: Buffer): Reading<OutboxEntry[], Salvage> {
+  const reading = parseOutbox(bytes.toString('utf8'));
+  if (reading.kind === 'ok') return { kind: 'usable', value: reading.entries };
+  if (reading.kind === 'future')
+    return {
+      kind: 'unusable',
+      unusable: 'future',
+      why: `${waitingFile(filePath)} was written by a newer Task Tray (version ${reading.version}): this version does not send its changes; that version can.`,
+      salvaged: null,
+    };
+  return {
+    kind: 'unusable',
+    unusable: 'corrupt',
+    why: `${waitingFile(filePath)} was damaged.`,
+    salvaged: { entries: reading.entries, lost: reading.lost },
+  };
+}
+
+/** What the person reads about a settled load; null when the file was used as it was (or missing). */
+function outboxLoadProblem(filePath: string, state: OutboxFileState): AppError | null {
+  switch (state.kind) {
+    case 'left-alone':
+      // The changes in it may be fine: left where they are for the next start, never written over.
+      return appError(
+        'storage',
+        `${state.why} Task Tray left it as it is and cannot keep new changes until it can read it. ${state.advice}`,
+      );
+    case 'stuck':
+      return appError(
+        'storage',
+        `${state.why} It could not be moved aside (${state.moveError}), so Task Tray will not write over it ` +
+          `and cannot keep new changes: move or delete ${filePath}, then restart Task Tray.`,
+      );
+    case 'moved': {
+      const { entries, lost } = state.salvaged ?? { entries: [], lost: 0 };
+      const recovered =
+        entries.length > 0
+          ? ` ${changes(entries.length)} could be recovered${state.writeError === null ? ' and will be sent' : ' but not saved again'}.`
+          : '';
+      const missing =
+        lost > 0 ? ` ${changes(lost)} could not be read, and will not be sent from here.` : '';
+      return appError('storage', `${state.why} It was moved to ${state.to}.${recovered}${missing}`);
+    }
+    default:
+      return null;
+  }
+}
 
 /**
  * The outbox in the user-data folder. A damaged file is moved aside (its
@@ -45,108 +98,44 @@ const changes = (n: number): string => (n === 1 ? '1 change' : `${n} changes`);
 export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
   const { filePath } = opts;
   const now = opts.now ?? (() => new Date());
-  /** A file that could not be read nor moved aside: never written over, so nothing in it is lost. */
-  let stuck: AppError | null = null;
+  /** Why nothing is saved: the file was left alone, or could not be moved aside; it is never written over. */
+  let refusal: AppError | null = null;
 
-  const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
-
-  /** The folder was there at the last write: not made again before each one (a wait fewer per change). */
-  let folderMade = false;
+  const write = createFolderWriter(filePath);
 
   const save = async (entries: readonly OutboxEntry[]): Promise<Result<null>> => {
-    if (stuck) return err(stuck);
-    const text = serializeOutbox(opts.redact ? opts.redact(entries) : entries);
-    if (folderMade) {
-      const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-      if (written.ok) return written;
-      // The folder may have been removed since: make it again, and try once more below.
-      folderMade = false;
-    }
-    try {
-      await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-    } catch (e) {
-      return err(
-        appError(
-          'storage',
-          `Could not keep the change on disk, so it was not sent: the folder ${dirname(filePath)} cannot be created (${describeFsError(e)}).`,
-        ),
-      );
-    }
-    const written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-    folderMade = written.ok;
-    return written.ok
-      ? written
-      : err(
-          appError(
-            'storage',
-            `Could not keep the change on disk, so it was not sent. ${written.error.message}`,
-          ),
-        );
+    if (refusal) return err(refusal);
+    const written = await write(serializeOutbox(opts.redact ? opts.redact(entries) : entries));
+    if (written.ok) return written;
+    const why = written.error;
+    return err(
+      appError(
+        'storage',
+        why.failed === 'folder'
+          ? `Could not keep the change on disk, so it was not sent: the folder ${why.folder} cannot be created (${why.reason}).`
+          : `Could not keep the change on disk, so it was not sent. ${why.error.message}`,
+      ),
+    );
   };
 
-  const unusable = async (
-    kind: 'corrupt' | 'future' | 'unreadable',
-    why: string,
-    salvaged: OutboxEntry[],
-    lost: number,
-  ): Promise<OutboxLoad> => {
-    const moved = await moveAsideNow(kind);
-    if (!moved.ok) {
-      stuck = appError(
-        'storage',
-        `${why} It could not be moved aside (${moved.error.message}), so Task Tray will not write over it ` +
-          `and cannot keep new changes: move or delete ${filePath}, then restart Task Tray.`,
-      );
-      return { entries: salvaged, problem: stuck };
-    }
-    const kept = salvaged.length > 0 ? await save(salvaged) : ok(null);
-    const recovered =
-      salvaged.length > 0
-        ? ` ${changes(salvaged.length)} could be recovered${kept.ok ? ' and will be sent' : ' but not saved again'}.`
-        : '';
-    const missing =
-      lost > 0 ? ` ${changes(lost)} could not be read, and will not be sent from here.` : '';
-    return {
-      entries: salvaged,
-      problem: appError('storage', `${why} It was moved to ${moved.value}.${recovered}${missing}`),
-    };
+  const file: DurableFile<OutboxEntry[], Salvage> = {
+    filePath,
+    now,
+    policy: { unreadable: (reason) => `${waitingFile(filePath)} could not be read (${reason}).` },
+    parse: (bytes) => readOutboxFile(filePath, bytes),
+    writeBack: ({ entries }) => (entries.length > 0 ? save(entries) : Promise.resolve(ok(null))),
   };
 
   return {
     save,
     async load() {
-      let text: string;
-      try {
-        text = await readFile(filePath, 'utf8');
-      } catch (e) {
-        if (['ENOENT', 'ENOTDIR'].includes(fsErrorCode(e))) return { entries: [], problem: null };
-        const why = `The file of changes waiting to be sent, ${filePath}, could not be read (${describeFsError(e)}).`;
-        const advice = readAgainAdvice(e);
-        if (advice !== null) {
-          // The changes in it may be fine: left where they are for the next start, never written over.
-          stuck = appError(
-            'storage',
-            `${why} Task Tray left it as it is and cannot keep new changes until it can read it. ${advice}`,
-          );
-          return { entries: [], problem: stuck };
-        }
-        return unusable('unreadable', why, [], 0);
-      }
-      const reading = parseOutbox(text);
-      if (reading.kind === 'ok') return { entries: reading.entries, problem: null };
-      if (reading.kind === 'future')
-        return unusable(
-          'future',
-          `The file of changes waiting to be sent, ${filePath}, was written by a newer Task Tray (version ${reading.version}): this version does not send its changes; that version can.`,
-          [],
-          0,
-        );
-      return unusable(
-        'corrupt',
-        `The file of changes waiting to be sent, ${filePath}, was damaged.`,
-        reading.entries,
-        reading.lost,
-      );
+      refusal = null;
+      const state = await settleDurableFile(file, startLoading());
+      const problem = outboxLoadProblem(filePath, state);
+      if (savesRefused(state)) refusal = problem;
+      const read = readOf(state);
+      const entries = read === null ? [] : 'value' in read ? read.value : read.salvaged.entries;
+      return { entries, problem };
     },
   };
 }

@@ -1,5 +1,3 @@
-export { writeFileAtomic } from './atomic-file';
-export type { AtomicWriteOptions } from './atomic-file';
 export {
   DEFAULT_REQUESTS_PER_MINUTE,
   DEFAULT_SERVICE_URL,

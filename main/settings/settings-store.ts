@@ -1,23 +1,27 @@
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { deepFreeze } from '../../common/deep-freeze';
-import { salvageMessage, salvageSettings } from './salvage';
-import type { Salvaged } from './salvage';
-import { describeFsError, fsErrorCode, readAgainAdvice, writeFileAtomic } from './atomic-file';
-import { shortcutProblem } from '../../common/shortcut';
 import { oneAtATime } from '../../common/one-at-a-time';
-import { moveAside } from './move-aside';
-import type { Unusable } from './move-aside';
+import { writeFileAtomic } from '../storage/atomic-file';
+import { settleDurableFile } from '../storage/durable-file';
+import type { DurableFile } from '../storage/durable-file';
 import {
-  defaultSettings,
-  describeSettingsIssues,
-  parseSettings,
-  SETTINGS_VERSION,
-  SettingsSchema,
-} from './schema';
+  nextDurableFileState,
+  readOf,
+  savesRefused,
+  startLoading,
+} from '../storage/durable-file-state';
+import { createFolderWriter } from '../storage/folder-writer';
+import type { Salvaged } from './salvage';
+import { defaultSettings, describeSettingsIssues, parseSettings } from './schema';
 import type { Settings } from './schema';
+import {
+  leftAloneRefusal,
+  readSettingsFile,
+  settingsFilePolicy,
+  settingsLoadProblem,
+} from './settings-file';
+import type { SettingsFileState } from './settings-file';
 
 export type { Settings } from './schema';
 
@@ -54,175 +58,51 @@ export interface SettingsStoreOptions {
   readonly redact?: <T>(value: T) => T;
 }
 
-/**
- * An older build took shortcuts this one refuses (Shift+E, Ctrl+C): such a
- * shortcut gives way to the default rather than costing the whole file.
- */
-const withoutRefusedShortcut = (raw: unknown): unknown => {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const { shortcut, ...rest } = raw as { shortcut?: unknown };
-  return typeof shortcut === 'string' && shortcutProblem(shortcut) !== null ? rest : raw;
-};
-
 export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const { filePath } = opts;
   const now = opts.now ?? (() => new Date());
 
   let current: Settings | null = null;
-  /** The folder was there at the last write. */
-  let folderMade = false;
+  const save = createFolderWriter(filePath);
   /** Pins that came out of a parse, frozen: an update that keeps them does not parse them again. */
   const parsedPins = new WeakSet<object>();
   /** Frozen, and its pins remembered as parsed. */
-  const settle = (s: Settings): Settings => {
+  const freezeAsParsed = (s: Settings): Settings => {
     deepFreeze(s);
     for (const pin of s.pinned) parsedPins.add(pin);
     return s;
   };
-  /** A file that could not be used and could not be moved aside either: never overwrite it. */
-  let stuck: { kind: Unusable; why: string; salvaged?: Salvaged } | null = null;
-  /**
-   * A file left where it is on purpose (it could not be read, not for what
-   * it holds): why, and what to do so that the next start reads it. Nothing
-   * is saved over it in this run.
-   */
-  let leftAlone: { why: string; advice: string } | null = null;
+  /** Where the last load of the file settled: whether anything may be saved over it. */
+  let fileState: SettingsFileState = startLoading();
   /** Every load and update runs after the previous one: the file has one writer at a time. */
   const serialize = oneAtATime();
 
-  const moveAsideNow = (kind: Unusable) => moveAside(filePath, kind, now());
   /** Compact: indentation grows with nesting, and the file is rewritten on every change. */
   const fileText = (s: Settings): string => `${JSON.stringify(opts.redact ? opts.redact(s) : s)}\n`;
 
-  const quarantine = async (
-    kind: Unusable,
-    why: string,
-    salvaged?: Salvaged,
-  ): Promise<SettingsLoad> => {
-    const moved = await moveAsideNow(kind);
-    // What could be read of it, if anything, else defaults: in memory even when it is stuck.
-    const settings = salvaged ? settle(salvaged.settings) : deepFreeze(defaultSettings());
-    current = settings;
-    const keptSaid = salvaged ? ` ${salvageMessage(salvaged)}` : '';
-    if (moved.ok && salvaged) {
-      stuck = null;
-      // Written back at once, so the next start reads it, not defaults. Should that fail, the
-      // file goes back where it was, as it was: the next start reads and salvages it again.
-      const written = await writeFileAtomic(filePath, fileText(settings), { mode: 0o600 });
-      if (!written.ok) {
-        const back = await rename(moved.value, filePath).then(
-          () => true,
-          () => false,
-        );
-        // Back in place, it is not saved over either: the next update tries the move and the
-        // write-back again first, as for a file that could not be moved aside.
-        if (back) stuck = { kind, why, salvaged };
-        return {
-          settings,
-          problem: appError(
-            'storage',
-            `${why}${keptSaid} It could not be saved again (${written.error.message}); ` +
-              (back
-                ? `${filePath} was left as it was, and will be read the same way next time.`
-                : `the file as it was is at ${moved.value}.`),
-          ),
-        };
-      }
-      return {
-        settings,
-        problem: appError('storage', `${why} It was moved to ${moved.value}.${keptSaid}`),
-      };
-    }
-    if (moved.ok) {
-      stuck = null;
-      return {
-        settings,
-        problem: appError(
-          'storage',
-          `${why} It was moved to ${moved.value}, and Task Tray started with default settings.`,
-        ),
-      };
-    }
-    stuck = { kind, why, ...(salvaged ? { salvaged } : {}) };
-    return {
-      settings,
-      problem: appError(
-        'storage',
-        `${why} It could not be moved aside (${moved.error.message}), so Task Tray uses ` +
-          `${salvaged ? 'what it could read of it' : 'default settings'} and will not save over it: ` +
-          `move or delete ${filePath} to save settings again.${keptSaid}`,
-      ),
-    };
+  const file: DurableFile<Settings, Salvaged> = {
+    filePath,
+    now,
+    policy: settingsFilePolicy(filePath),
+    parse: (bytes) => readSettingsFile(filePath, bytes),
+    // Written back at once, so the next start reads it, not defaults.
+    writeBack: (salvaged) =>
+      writeFileAtomic(filePath, fileText(salvaged.settings), { mode: 0o600 }),
   };
 
   /**
-   * The file is there but could not be read now (a permission, a lock held
-   * by another program): what it holds may be fine, so it stays where it is,
-   * for the next start to read once that is mended. Until then the settings
-   * are the defaults, in memory only.
+   * Settles the file from `from`, and takes what could be read of it (else
+   * the defaults, in memory only) as the current settings.
    */
-  const leaveAlone = (why: string, advice: string): SettingsLoad => {
-    leftAlone = { why, advice };
-    current = deepFreeze(defaultSettings());
-    return {
-      settings: current,
-      problem: appError(
-        'storage',
-        `${why} Task Tray left it as it is and uses default settings until it can read it; ` +
-          `nothing is saved over it. ${advice}`,
-      ),
-    };
+  const settleFrom = async (from: SettingsFileState): Promise<SettingsLoad> => {
+    fileState = await settleDurableFile(file, from);
+    const read = readOf(fileState);
+    current = freezeAsParsed(
+      read === null ? defaultSettings() : 'value' in read ? read.value : read.salvaged.settings,
+    );
+    return { settings: current, problem: settingsLoadProblem(filePath, fileState) };
   };
-
-  const loadNow = async (): Promise<SettingsLoad> => {
-    leftAlone = null;
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(filePath);
-    } catch (e) {
-      // No file yet; ENOTDIR: not even its folder (a file stands where it would be) — the save will say so.
-      if (['ENOENT', 'ENOTDIR'].includes(fsErrorCode(e))) {
-        stuck = null;
-        current = deepFreeze(defaultSettings());
-        return { settings: current, problem: null };
-      }
-      const why = `The settings file ${filePath} could not be read (${describeFsError(e)}).`;
-      const advice = readAgainAdvice(e);
-      if (advice !== null) return leaveAlone(why, advice);
-      return quarantine('unreadable', why);
-    }
-
-    let raw: unknown;
-    try {
-      // Strip a byte-order mark: a person may have edited the file with a Windows editor.
-      raw = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-    } catch {
-      // JSON.parse's own message quotes the file's text: it is not repeated here.
-      return quarantine('corrupt', `The settings file ${filePath} is not valid JSON.`);
-    }
-
-    const version =
-      raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
-    if (typeof version === 'number' && version > SETTINGS_VERSION)
-      return quarantine(
-        'future',
-        `The settings file ${filePath} was written by a newer Task Tray (settings version ${version}; ` +
-          `this one reads version ${SETTINGS_VERSION}).`,
-      );
-
-    const parsed = SettingsSchema.safeParse(withoutRefusedShortcut(raw));
-    if (!parsed.success)
-      return quarantine(
-        'corrupt',
-        `The settings file ${filePath} has settings this version cannot use (${describeSettingsIssues(parsed.error)}).`,
-        // The whole file, its refused shortcut too: one the salvage drops is then said.
-        salvageSettings(raw) ?? undefined,
-      );
-
-    stuck = null;
-    current = settle(parsed.data);
-    return { settings: current, problem: null };
-  };
+  const loadNow = () => settleFrom(startLoading());
 
   /** The result of applying one change to `before`: the new settings, or why it was refused. */
   const applyChange = (before: Settings, change: (s: Settings) => Settings): Result<Settings> => {
@@ -244,7 +124,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
       return err(
         appError('bad_input', `Settings not saved: ${describeSettingsIssues(parsed.error)}.`),
       );
-    return ok(settle(parsed.data));
+    return ok(freezeAsParsed(parsed.data));
   };
 
   /**
@@ -257,16 +137,14 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   ): Promise<Result<Settings>[]> => {
     const all = (e: AppError) => changes.map(() => err(e));
     if (current === null) await loadNow();
-    if (leftAlone)
-      return all(
-        appError(
-          'storage',
-          `Settings not saved: ${leftAlone.why} Task Tray saves nothing over it until it can read it. ${leftAlone.advice}`,
-        ),
+    const refused = leftAloneRefusal(fileState);
+    if (refused) return all(refused);
+    if (savesRefused(fileState)) {
+      // Not saved over: moving it aside (and writing back what was read of it) is tried again first.
+      const retried = await settleFrom(
+        nextDurableFileState(fileState, { type: 'retry' }, file.policy),
       );
-    if (stuck) {
-      const retried = await quarantine(stuck.kind, stuck.why, stuck.salvaged);
-      if (retried.problem && stuck) return all(retried.problem);
+      if (retried.problem && savesRefused(fileState)) return all(retried.problem);
     }
     let state = current ?? deepFreeze(defaultSettings());
     const results = changes.map((change) => {
@@ -276,28 +154,15 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     });
     if (!results.some((r) => r.ok)) return results;
 
-    const text = fileText(state);
-    // The folder was there at the last write: not made again before each one. Should it have
-    // been removed since, the write fails, and the folder is made and the write tried once more.
-    let written = folderMade ? await writeFileAtomic(filePath, text, { mode: 0o600 }) : null;
-    if (!written?.ok) {
-      folderMade = false;
-      try {
-        await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-      } catch (e) {
-        return all(
-          appError(
-            'storage',
-            `Settings not saved: could not create ${dirname(filePath)} (${describeFsError(e)}).`,
-          ),
-        );
-      }
-      written = await writeFileAtomic(filePath, text, { mode: 0o600 });
-      folderMade = written.ok;
-    }
-    if (!written.ok)
+    const saved = await save(fileText(state));
+    if (!saved.ok)
       return all(
-        appError('storage', `Settings not saved. ${written.error.message} Nothing changed.`),
+        appError(
+          'storage',
+          saved.error.failed === 'folder'
+            ? `Settings not saved: could not create ${saved.error.folder} (${saved.error.reason}).`
+            : `Settings not saved. ${saved.error.error.message} Nothing changed.`,
+        ),
       );
 
     current = state;

@@ -2,7 +2,7 @@ import { access, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import { describeFsError } from './atomic-file';
+import { describeFsError } from './fs-error';
 
 /** Why a file on disk could not be used; also the word in its moved-aside name. */
 export type Unusable = 'corrupt' | 'future' | 'unreadable';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeLeftoverTempFiles, writeFileAtomic } from '../../../main/settings/atomic-file';
+import { removeLeftoverTempFiles, writeFileAtomic } from '../../../main/storage/atomic-file';
 import { failure, unwrap } from '../../helpers/result';
 import { useTempDirs } from '../../helpers/temp-dir';
 

@@ -1,0 +1,76 @@
+/**
+ * Runs the steps of durable-file-state.ts on the disk: the thin part that
+ * reads, moves, writes back, puts back and removes.
+ */
+import { readFile, rename, unlink } from 'node:fs/promises';
+import type { Result } from '../../common/result';
+import { nextDurableFileState, stepOf } from './durable-file-state';
+import type {
+  DurableFileEvent,
+  DurableFilePolicy,
+  DurableFileState,
+  Reading,
+} from './durable-file-state';
+import { moveAside } from './move-aside';
+
+export interface DurableFile<V, S> {
+  readonly filePath: string;
+  /** The clock that names a moved-aside file. */
+  readonly now: () => Date;
+  readonly policy: DurableFilePolicy;
+  /** What the bytes mean; never throws. */
+  readonly parse: (bytes: Buffer) => Reading<V, S>;
+  /** Writes what was salvaged to a fresh file at filePath. */
+  readonly writeBack?: (salvaged: S) => Promise<Result<null>>;
+}
+
+async function run<V, S>(
+  file: DurableFile<V, S>,
+  state: DurableFileState<V, S>,
+): Promise<DurableFileEvent<V, S> | null> {
+  const { filePath } = file;
+  const step = stepOf(state);
+  switch (step?.do) {
+    case undefined:
+      return null;
+    case 'read':
+      return readFile(filePath).then(
+        (bytes) => ({ type: 'read', reading: file.parse(bytes) }),
+        (error: unknown) => ({ type: 'read-failed', error }),
+      );
+    case 'move-aside': {
+      const moved = await moveAside(filePath, step.unusable, file.now());
+      return moved.ok
+        ? { type: 'moved', to: moved.value }
+        : { type: 'move-failed', reason: moved.error.message };
+    }
+    case 'write-back': {
+      if (!file.writeBack) throw new Error(`Nothing writes back what was salvaged of ${filePath}.`);
+      const written = await file.writeBack(step.salvaged);
+      return written.ok
+        ? { type: 'written' }
+        : { type: 'write-failed', reason: written.error.message };
+    }
+    case 'put-back':
+      return rename(step.from, filePath).then(
+        () => ({ type: 'put-back' }),
+        () => ({ type: 'put-back-failed' }),
+      );
+    case 'remove':
+      // A disposable file that cannot be removed is written over at the next save.
+      await unlink(filePath).catch(() => undefined);
+      return { type: 'removed' };
+  }
+}
+
+/** Runs the steps from `state` until the load settles; answers the settled state. */
+export async function settleDurableFile<V, S>(
+  file: DurableFile<V, S>,
+  state: DurableFileState<V, S>,
+): Promise<DurableFileState<V, S>> {
+  for (;;) {
+    const event = await run(file, state);
+    if (event === null) return state;
+    state = nextDurableFileState(state, event, file.policy);
+  }
+}
