@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AssignedView } from '../../common/views';
-import { BUILD_RATE } from '../../main/app/assigned';
+import { BUILD_RATE } from '../../main/assigned/assigned-service';
 import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
 import { createMemorySecretStore } from '../../main/secrets';
