@@ -16,6 +16,76 @@ const ZOD_MODULES = [
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'child_process', 'crypto'];
 
+// The layers inside main (docs/ARCHITECTURE.md): base < features < app. A room imports its own
+// layer or a lower one; a wrong import fails `npm run lint` (test/main/architecture/ proves it).
+export const MAIN_LAYERS = {
+  base: ['log', 'scheduler', 'storage', 'secrets', 'service', 'external', 'settings', 'demo'],
+  features: [
+    'accounts',
+    'assigned',
+    'notify',
+    'outbox',
+    'reads',
+    'tasks',
+    'tray',
+    'update',
+    'session',
+    'login-item',
+    'app-link',
+    'window',
+    'ipc',
+    'shortcut',
+  ],
+  app: ['app'],
+};
+const roomsOf = (rooms) => rooms.flatMap((r) => [`../${r}`, `../${r}/**`, `**/main/${r}/**`]);
+const APP_ROOT = ['../index', '**/main/index'];
+// The service client and the reference service run and are tested in plain Node.
+const PLAIN_NODE = ['service', 'demo'];
+const mainLayerRules = [
+  ...MAIN_LAYERS.base.map((room) => ({
+    files: [`main/${room}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...roomsOf([...MAIN_LAYERS.features, ...MAIN_LAYERS.app]), ...APP_ROOT],
+              message: `main/${room}/ is a base module: it imports only base modules and common/.`,
+            },
+            ...(PLAIN_NODE.includes(room)
+              ? [
+                  {
+                    group: ['electron'],
+                    message: 'The service layer and the demo run in plain Node.',
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: MAIN_LAYERS.features.map((room) => `main/${room}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...roomsOf(MAIN_LAYERS.app), ...APP_ROOT],
+              message:
+                'A feature never imports app/: the composition root wires features, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
@@ -109,19 +179,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['main/service/**/*.ts', 'main/demo/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['electron'], message: 'The service layer and the demo run in plain Node.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...mainLayerRules,
   {
     files: ['test/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

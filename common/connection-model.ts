@@ -1,5 +1,3 @@
-import type { ConnectionView } from './views';
-
 /**
  * What is wrong with the link to the service, if anything: one answer that
  * the footer, the notice, the tray icon, its tooltip and its menu all say
@@ -43,7 +41,7 @@ function waitingText(n: number, when: string): string {
  * (a key or a web session); without it, the neutral words.
  */
 export function describeConnection(
-  c: Pick<ConnectionView, 'cause' | 'pendingChanges'>,
+  c: { readonly cause: ConnectionCause; readonly pendingChanges: number },
   authKind?: 'api-key' | 'session',
 ): ConnectionWords {
   const n = c.pendingChanges;

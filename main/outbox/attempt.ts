@@ -7,7 +7,7 @@ import { decideAttempt } from './attempt-decision';
 import type { AttemptDecision } from './attempt-decision';
 import type { HeldList } from './held-list';
 import type { Lane } from './lanes';
-import type { OutboxDeps } from './outbox';
+import type { OutboxDeps } from './outbox-types';
 import { foldLane, removeEntry, splitEntry } from './outbox-entry';
 import type { HeldEntry } from './outbox-entry';
 import type { OutboxWrites } from './outbox-writes';

@@ -2,7 +2,7 @@ import type { Attempts } from './attempt';
 import type { HeldList } from './held-list';
 import { stopRetry } from './lanes';
 import type { Lane, LaneTable } from './lanes';
-import type { OutboxDeps } from './outbox';
+import type { OutboxDeps } from './outbox-types';
 import type { OutboxWrites } from './outbox-writes';
 import type { SendGate } from './send-gate';
 import type { Waiters } from './waiters';

@@ -4,7 +4,7 @@ import type { HeldList } from './held-list';
 import type { LaneRunner } from './lane-runner';
 import { stopRetry } from './lanes';
 import type { LaneTable } from './lanes';
-import type { AttemptOutcome } from './outbox';
+import type { AttemptOutcome } from './outbox-types';
 import { addChange, laneKey, withoutPiece } from './outbox-entry';
 import type { NewChange } from './outbox-entry';
 import type { OutboxWrites } from './outbox-writes';

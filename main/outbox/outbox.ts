@@ -1,79 +1,17 @@
-import type { AppError } from '../../common/result';
-import type { Task } from '../../common/task';
-import type { TaskPatch } from '../../common/task-patch';
-import type { Logger } from '../log/logger';
-import type { Scheduler } from '../scheduler/scheduler';
-import type { ServiceClient } from '../service/client';
-import type { RequestPacer } from '../service/pacing';
 import { createAttempts } from './attempt';
 import { createHeldList } from './held-list';
 import { createLaneRunner } from './lane-runner';
 import { createLaneTable, stopRetry } from './lanes';
 import { createOutboxChanges } from './outbox-changes';
 import { foldAllLanes, laneKey } from './outbox-entry';
-import type { OutboxStore } from './outbox-file';
 import { createOutboxWrites } from './outbox-writes';
 import { DEFAULT_BACKOFF } from './retry-policy';
-import type { BackoffPolicy } from './retry-policy';
 import { createSendGate } from './send-gate';
 import { createWaiters } from './waiters';
 
-/** How the first attempt that carried a change ended: what updateTask answers with. */
-export type AttemptOutcome =
-  | { readonly kind: 'landed'; readonly task: Task }
-  /** Kept in the outbox and waiting: backing off, paused, or its profile is not signed in. */
-  | { readonly kind: 'queued' }
-  /** The service refused the change itself (400/404): given up, and the task says why. */
-  | { readonly kind: 'refused'; readonly error: AppError }
-  /** It could not be written to disk, so it was not sent either. */
-  | { readonly kind: 'not_saved'; readonly error: AppError };
-
-/** What a task row shows of its changes still in the outbox. */
-export interface LaneView {
-  readonly patch: TaskPatch;
-  /** pending: on the wire or about to be; queued: waiting (backing off, paused, signed out). */
-  readonly sync: 'pending' | 'queued';
-}
-
-export interface OutboxDeps {
-  readonly store: OutboxStore;
-  readonly scheduler: Scheduler;
-  readonly pacer: RequestPacer;
-  /** The client to send a profile's changes with; null unless that profile is the signed-in one. */
-  readonly clientFor: (profileId: string) => ServiceClient | null;
-  /**
-   * The service took the change: keep its answer as the task's snapshot. Called before the entry leaves.
-   * @param keepError a piece of a refused combined change whose sibling was refused: that refusal stays on the row.
-   * @param morePieces a piece of a combined change whose other pieces still wait.
-   */
-  readonly onLanded: (
-    profileId: string,
-    taskId: string,
-    task: Task,
-    keepError: boolean,
-    morePieces: boolean,
-  ) => Promise<void>;
-  /**
-   * The service refused the change: show why on the task. Called before the entry leaves.
-   * @param morePieces a piece of a combined change whose other pieces still wait.
-   */
-  readonly onRefused: (
-    profileId: string,
-    taskId: string,
-    error: AppError,
-    morePieces: boolean,
-  ) => Promise<void>;
-  /** Every answer, so the connection state can follow the last one. */
-  readonly onAttempt: (profileId: string, error: AppError | null) => void;
-  /** The service refused the account (401/403): that profile's queue has stopped. */
-  readonly onPaused: (profileId: string, error: AppError) => void;
-  /** Anything a task row or the footer shows changed. */
-  readonly onChange: () => void;
-  readonly log: Logger;
-  readonly backoff?: BackoffPolicy;
-  readonly random?: () => number;
-  readonly now?: () => Date;
-}
+export type { AttemptOutcome, LaneView, OutboxDeps } from './outbox-types';
+import type { LaneView, OutboxDeps } from './outbox-types';
+import type { AppError } from '../../common/result';
 
 /**
  * The durable outbox. Every change is written to disk (atomically, fsynced)

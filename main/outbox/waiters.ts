@@ -1,4 +1,4 @@
-import type { AttemptOutcome } from './outbox';
+import type { AttemptOutcome } from './outbox-types';
 
 type Waiter = (outcome: AttemptOutcome) => void;
 

@@ -6,7 +6,7 @@ import { parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { PinnedTask } from './pinned-view';
-import type { ActiveProfile } from './task-service';
+import type { ActiveProfile } from './active-profile';
 
 export interface PinningDeps {
   readonly active: () => ActiveProfile | null;

@@ -14,13 +14,8 @@ import { createTurnBatch } from './turn-batch';
 import type { PinnedTask } from './pinned-view';
 import type { PinStore } from './pin-store';
 
-/** The signed-in profile as the task service needs it. */
-export interface ActiveProfile {
-  readonly profileId: string;
-  readonly pins: PinStore;
-  /** Whether its changes are kept on disk (the demo's are not: its service lives only as long as the app). */
-  readonly durable: boolean;
-}
+export type { ActiveProfile } from './active-profile';
+import type { ActiveProfile } from './active-profile';
 
 export interface TaskServiceDeps {
   readonly active: () => ActiveProfile | null;

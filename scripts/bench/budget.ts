@@ -1,6 +1,6 @@
-import type { Figure, Unit } from './report';
+import type { Figure, Unit } from './figure';
 import { median } from './stats';
-import { formatValue } from './table';
+import { formatValue } from './format';
 
 /**
  * How a budget compares the app with its floor. The floor is the same work

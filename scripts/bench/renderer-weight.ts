@@ -5,7 +5,7 @@ import { judge } from './budget';
 import type { BudgetSpec } from './budget';
 import type { BenchResult, Figure, Measurement } from './report';
 import { exact } from './stats';
-import { KB } from './table';
+import { KB } from './format';
 
 /** Gzip as a server or an installer would: level 9, what "gzip size" usually means. */
 const gzipSize = (bytes: Buffer): number => gzipSync(bytes, { level: 9 }).length;
