@@ -24,6 +24,13 @@ const typedArrayMemory = slotGetter(
   'buffer',
 );
 const dataViewMemory = slotGetter(DataView.prototype, 'buffer');
+const typedArrayLength = slotGetter(
+  Object.getPrototypeOf(Uint8Array.prototype) as object,
+  'byteLength',
+);
+const dataViewLength = slotGetter(DataView.prototype, 'byteLength');
+const bufferLength = slotGetter(ArrayBuffer.prototype, 'byteLength');
+const sharedBufferLength = slotGetter(SharedArrayBuffer.prototype, 'byteLength');
 
 /**
  * The memory V8's serializer sends with bytes: an ArrayBuffer itself, or all
@@ -34,6 +41,12 @@ export const memoryOf = (v: object): ArrayBufferLike =>
   ArrayBuffer.isView(v)
     ? ((types.isDataView(v) ? dataViewMemory : typedArrayMemory)?.call(v) as ArrayBufferLike)
     : (v as ArrayBufferLike);
+
+/** How many bytes a view shows, or an ArrayBuffer holds: from the slot, whatever the prototype says. */
+export const byteCount = (v: object): number =>
+  ArrayBuffer.isView(v)
+    ? ((types.isDataView(v) ? dataViewLength : typedArrayLength)?.call(v) as number)
+    : ((types.isSharedArrayBuffer(v) ? sharedBufferLength : bufferLength)?.call(v) as number);
 
 /** More bytes than this are replaced, unread: nothing main sends or keeps carries bytes at all. */
 export const MAX_READ_BYTES = 64 * 1024;
