@@ -12,6 +12,7 @@ import {
   shell,
 } from 'electron';
 import type { WebContents } from 'electron';
+import { ok } from '../common/result';
 import type { Result } from '../common/result';
 import type { TaskRef } from '../common/task-ref';
 import { registerAppLinks } from './app-link/electron-app-links';
@@ -24,6 +25,7 @@ import { openExternalSafely } from './external/open-external';
 import { createEventSender } from './ipc/event-sender';
 import { registerIpc } from './ipc/register-ipc';
 import { isTrustedSender } from './ipc/trusted-sender';
+import { openElectronLogFile } from './log/electron-log-file';
 import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
 import { createKeychainSecretStore } from './secrets';
 import { handleClientCertificates, signInWithBrowser } from './session/sign-in-window';
@@ -125,8 +127,14 @@ async function start(): Promise<void> {
     onError: (message) => core.log.warn(message),
   });
 
+  const logFile = openElectronLogFile();
   const core = createAppCore({
     userDataDir: app.getPath('userData'),
+    logSink: logFile.sink,
+    showLogFile: () => {
+      shell.showItemInFolder(logFile.path());
+      return ok(null);
+    },
     secrets: createKeychainSecretStore(),
     // Electron's net.fetch: the system proxy and the OS certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),

@@ -68,6 +68,8 @@ export interface AppCoreOptions {
   readonly hideWindow?: () => void;
   /** Ends the app (Electron's app.quit); absent where there is no app to end. */
   readonly quit?: () => void;
+  /** Shows the log file in the OS's file manager (Settings' About); absent where there is none. */
+  readonly showLogFile?: () => Result<null>;
   /** The app's version, shown in Settings' About. */
   readonly appVersion?: string;
   /** Whether the computer has a network (Electron's net.isOnline); unknown means yes. */
@@ -749,6 +751,8 @@ export function createAppCore(opts: AppCoreOptions) {
       updates.perform(action);
       return ok(null);
     },
+    showLogFile: async () =>
+      opts.showLogFile?.() ?? err(appError('internal', 'The log file is not available here.')),
     quitApp: async () => {
       if (!opts.quit) return err(appError('internal', 'Quitting is not available here.'));
       // After the answer is on its way: the renderer hears that it worked.
