@@ -178,9 +178,34 @@ export const jsonWritesUnseen = (v: object, kind: Kind): boolean => {
  * a typed array with all the memory under it. (Node's v8.serialize writes
  * only a view's bytes, so it would miss what the rest of that memory holds.)
  */
-export const asIpcSends = (v: unknown): Buffer => {
+const asIpcSends = (v: unknown): Buffer => {
   const s = new Serializer();
   s.writeHeader();
   s.writeValue(v);
   return s.releaseBuffer();
+};
+
+/**
+ * Whether a value, judged whole, carries text in which `finds` finds a
+ * secret: as JSON writes it (with what a Map or a Set holds, which JSON
+ * leaves out but IPC does not), and as IPC sends it (an Error's message,
+ * bytes, an array's named fields, which JSON drops). A value JSON cannot
+ * write counts as carrying one; one IPC cannot send does not: it would fail
+ * there, not leak.
+ */
+export const carriesWhole = (v: unknown, finds: (text: string) => boolean): boolean => {
+  try {
+    const asJson = (_key: string, x: unknown): unknown =>
+      types.isMap(x) || types.isSet(x) ? [...(x as Iterable<unknown>)] : x;
+    if (finds(JSON.stringify(v, asJson) ?? '')) return true;
+  } catch {
+    return true;
+  }
+  let cloned: Buffer;
+  try {
+    cloned = asIpcSends(v);
+  } catch {
+    return false;
+  }
+  return textsOfBytes(cloned).some(finds);
 };

@@ -8,13 +8,12 @@
  * MAX_READ_BYTES of bytes are replaced unread.
  */
 
-import { types } from 'node:util';
 import { defineField } from '../../common/define-field';
 import { isFrozenData, namedKeys } from '../../common/deep-freeze';
 import { REDACTED } from './secret-text';
 import type { TextGuard } from './secret-text';
 import {
-  asIpcSends,
+  carriesWhole,
   jsonWritesUnseen,
   kindOf,
   MAX_READ_BYTES,
@@ -25,6 +24,34 @@ import {
 
 /** Deeper than anything the app keeps (docs/ARCHITECTURE.md, invariant 8). */
 const MAX_DEPTH = 64;
+
+/**
+ * A Map's entries or a Set's items, checked: null when none of them
+ * matched (the container goes as it is); else all of them, those before
+ * the first match read and checked again as they are copied, as copyBefore
+ * does for an object's keys.
+ */
+const checkedItems = <E>(
+  items: Iterable<E>,
+  check: (item: E) => E,
+  same: (before: E, after: E) => boolean,
+): E[] | null => {
+  let out: E[] | null = null;
+  let i = 0;
+  for (const item of items) {
+    const y = check(item);
+    if (out === null && !same(item, y)) {
+      out = [];
+      for (const earlier of items) {
+        if (out.length >= i) break;
+        out.push(check(earlier));
+      }
+    }
+    if (out !== null) out.push(y);
+    i += 1;
+  }
+  return out;
+};
 
 /**
  * A copy of a JSON-like value with every string (and key) redacted by the
@@ -49,7 +76,7 @@ export function createValueWalk({ text, finds }: TextGuard): <T>(value: T) => T 
     if (typeof v === 'string') return text(v) as T;
     if (v === null || typeof v !== 'object') return v;
     // Judged whole, as its JSON and as IPC's bytes.
-    if (depth > MAX_DEPTH) return (tooDeep(v) ? REDACTED : v) as T;
+    if (depth > MAX_DEPTH) return (carriesWhole(v, finds) ? REDACTED : v) as T;
     // Nearly everything passes unchanged: a copy is made only from the first change on,
     // so checking an answer or an event allocates nothing (most of a bulk change's cost was copies).
     if (clean.has(v)) return v;
@@ -179,34 +206,6 @@ export function createValueWalk({ text, finds }: TextGuard): <T>(value: T) => T 
   };
 
   /**
-   * A Map's entries or a Set's items, checked: null when none of them
-   * matched (the container goes as it is); else all of them, those before
-   * the first match read and checked again as they are copied, as copyBefore
-   * does for an object's keys.
-   */
-  const checkedItems = <E>(
-    items: Iterable<E>,
-    check: (item: E) => E,
-    same: (before: E, after: E) => boolean,
-  ): E[] | null => {
-    let out: E[] | null = null;
-    let i = 0;
-    for (const item of items) {
-      const y = check(item);
-      if (out === null && !same(item, y)) {
-        out = [];
-        for (const earlier of items) {
-          if (out.length >= i) break;
-          out.push(check(earlier));
-        }
-      }
-      if (out !== null) out.push(y);
-      i += 1;
-    }
-    return out;
-  };
-
-  /**
    * The start of a redacted copy: the keys before `stop`, each read and
    * checked again (they were found clean, so this costs one more walk, never
    * a copy), so a getter that reads differently the second time still goes
@@ -223,26 +222,6 @@ export function createValueWalk({ text, finds }: TextGuard): <T>(value: T) => T 
       if (Object.hasOwn(o, k)) defineField(out, text(k), value(o[k], depth + 1));
     }
     return out;
-  };
-
-  const tooDeep = (v: unknown): boolean => {
-    try {
-      // What a Map or a Set holds is invisible to JSON but not to IPC: written out as lists.
-      const asJson = (_key: string, x: unknown): unknown =>
-        types.isMap(x) || types.isSet(x) ? [...(x as Iterable<unknown>)] : x;
-      if (finds(JSON.stringify(v, asJson) ?? '')) return true;
-    } catch {
-      return true;
-    }
-    // And as IPC would carry it: an Error's message, bytes, an array's named fields, which JSON drops.
-    let cloned: Buffer;
-    try {
-      cloned = asIpcSends(v);
-    } catch {
-      // Nor can IPC send it (a function inside): it would fail there, not leak. JSON found it clean.
-      return false;
-    }
-    return textsOfBytes(cloned).some(finds);
   };
 
   return (v) => {
