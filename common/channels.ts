@@ -36,6 +36,7 @@ export const CHANNELS = {
   readClipboardTaskRef: 'clipboard:task-ref',
   hideWindow: 'window:hide',
   quitApp: 'app:quit',
+  showLogFile: 'app:show-log-file',
   getUpdate: 'update:get',
   performUpdate: 'update:perform',
 } as const;

@@ -211,6 +211,8 @@ export const contract = {
   hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
   /** Settings' Quit: the app exits (waiting changes are kept on disk for next time). */
   quitApp: method<null>()(CHANNELS.quitApp, NoInput),
+  /** Settings' "Show log file": the file manager opens on the log file, to send it. */
+  showLogFile: method<null>()(CHANNELS.showLogFile, NoInput),
   /** What the footer says about an update now (null: nothing to say); changes come as update:changed. */
   getUpdate: method<UpdateFooterLine | null>()(CHANNELS.getUpdate, NoInput),
   /** The footer's update button: an action by name, never a URL (main holds the release page's). */

@@ -21,6 +21,7 @@ import { userDataDir } from './app/user-data-dir';
 import { createEventSender } from './ipc/event-sender';
 import { registerIpc } from './ipc/register-ipc';
 import { isTrustedSender } from './ipc/trusted-sender';
+import { openElectronLogFile } from './log/electron-log-file';
 import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
 import { handleClientCertificates } from './session/sign-in-window';
 import { createShortcutManager } from './shortcut/shortcut-manager';
@@ -116,8 +117,10 @@ async function start(): Promise<void> {
     onError: (message) => core.log.warn(message),
   });
   const loginItem = createElectronLoginItem();
+  const logFile = openElectronLogFile();
   const core = createAppCore(
     electronCoreOptions({
+      logFile,
       loginItem,
       shortcuts,
       notifier,

@@ -28,6 +28,8 @@ export interface AppCoreOptions {
   readonly hideWindow?: () => void;
   /** Ends the app (Electron's app.quit); absent where there is no app to end. */
   readonly quit?: () => void;
+  /** Shows the log file in the OS's file manager (Settings' About); absent where there is none. */
+  readonly showLogFile?: () => Result<null>;
   /** The app's version, shown in Settings' About. */
   readonly appVersion?: string;
   /** Whether the computer has a network (Electron's net.isOnline); unknown means yes. */

@@ -7,6 +7,8 @@ import type { createElectronLoginItem } from '../login-item/electron-login-item'
 import type { createElectronNotifier } from '../notify/electron-notifier';
 import type { TrayShell } from '../tray/menubar-adapter';
 import { openExternalSafely } from '../external/open-external';
+import { ok } from '../../common/result';
+import type { openElectronLogFile } from '../log/electron-log-file';
 import type { AppCoreOptions } from './core-options';
 import { startDemoService } from './demo-service';
 
@@ -14,6 +16,8 @@ export interface ElectronParts {
   readonly loginItem: ReturnType<typeof createElectronLoginItem>;
   readonly shortcuts: ReturnType<typeof createShortcutManager>;
   readonly notifier: ReturnType<typeof createElectronNotifier>;
+  /** Where every line main logs is written, after the secret guard (main/log/log-file.ts). */
+  readonly logFile: ReturnType<typeof openElectronLogFile>;
   /** The tray, once it exists (the core is made first: the tray draws from it). */
   readonly tray: () => TrayShell | null;
   /** Redraws the tray: its Launch at login and shortcut follow the settings. */
@@ -27,6 +31,11 @@ export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
   const { shortcuts, loginItem } = parts;
   return {
     userDataDir: app.getPath('userData'),
+    logSink: parts.logFile.sink,
+    showLogFile: () => {
+      shell.showItemInFolder(parts.logFile.path());
+      return ok(null);
+    },
     secrets: createKeychainSecretStore(),
     // Electron's net.fetch: the system proxy and the OS certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),

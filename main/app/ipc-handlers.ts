@@ -29,7 +29,10 @@ export interface HandlerServices {
   readonly settings: SettingsChanges;
   readonly updates: ReturnType<typeof createUpdatesLink>;
   /** What the OS lends the core (index.ts); each is answered "not available here" when absent. */
-  readonly os: Pick<AppCoreOptions, 'openExternal' | 'readClipboardText' | 'hideWindow' | 'quit'>;
+  readonly os: Pick<
+    AppCoreOptions,
+    'openExternal' | 'readClipboardText' | 'hideWindow' | 'quit' | 'showLogFile'
+  >;
 }
 
 /** A pasted link is read from the clipboard only when it could be one. */
@@ -93,6 +96,8 @@ export function createHandlers(s: HandlerServices): Handlers {
     },
     getUpdate: async () => ok(s.updates.footerLine()),
     performUpdate: async ({ action }) => s.updates.perform(action),
+    showLogFile: async () =>
+      os.showLogFile?.() ?? err(appError('internal', 'The log file is not available here.')),
     quitApp: async () => {
       const quit = os.quit;
       if (!quit) return err(appError('internal', 'Quitting is not available here.'));

@@ -235,6 +235,17 @@ export function SettingsScreen(props: {
             compliance tasks from the menu bar or system tray.
           </p>
           <div className="form__actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void api.showLogFile().then((r) => {
+                  if (!r.ok) setError(r.error.message);
+                })
+              }
+            >
+              Show log file
+            </button>
             <button type="button" className="button" onClick={() => void api.quitApp()}>
               Quit Task Tray
             </button>

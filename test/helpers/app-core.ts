@@ -13,7 +13,7 @@ export interface CoreHarness {
   readonly events: { event: EventName; payload: unknown }[];
   /** Every answer the renderer received. */
   readonly answers: unknown[];
-  /** Every log line main wrote. */
+  /** Every log line main wrote (and gave to `extra.logSink` too, where a test gives one). */
   readonly logs: string[];
   /** Calls a method exactly as the renderer would: through the dispatcher, input checked. */
   call<M extends MethodName>(method: M, input?: InputOf<M>): Promise<Result<OutputOf<M>>>;
@@ -42,8 +42,11 @@ export function createCoreHarness(
     fetch: globalThis.fetch,
     startDemoService: () => startDemoService((server) => demos.push(server)),
     timeoutMs: 2_000,
-    logSink: (_level, line) => logs.push(line),
     ...extra,
+    logSink: (level, line) => {
+      logs.push(line);
+      extra.logSink?.(level, line);
+    },
   });
   core.onEvent((event, payload) => events.push({ event, payload }));
   return {

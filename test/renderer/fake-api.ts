@@ -189,6 +189,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     getUpdate: async () => ok(null),
     performUpdate: async () => ok(null),
     quitApp: async () => ok(null),
+    showLogFile: async () => ok(null),
     getMe: async () => ok(null),
   };
   // Every method of the contract exists; one the popup should not call answers with an error.

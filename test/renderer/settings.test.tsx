@@ -203,6 +203,21 @@ describe('settings', () => {
     expect(fake.callsOf('quitApp')).toHaveLength(1);
   });
 
+  it('About shows the log file, to send it; or says why it cannot', async () => {
+    const { user, fake } = await openSettings();
+    const about = screen.getByRole('region', { name: 'About' });
+    await user.click(within(about).getByRole('button', { name: 'Show log file' }));
+    expect(fake.callsOf('showLogFile')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fake.answer('showLogFile', async () =>
+      err(appError('internal', 'The log file is not available here.')),
+    );
+    await user.click(within(about).getByRole('button', { name: 'Show log file' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The log file is not available here.',
+    );
+  });
+
   it('leaving the demo says what it does, and no keychain', async () => {
     const fake = createFakeApi({ account: connected({ demo: true }) });
     const { user } = await openSettings(fake);

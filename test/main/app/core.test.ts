@@ -15,7 +15,7 @@ import {
 } from 'vitest';
 import { appError, err, ok } from '../../../common/result';
 import { parseTaskRef } from '../../../common/task-ref';
-import { REDACTED } from '../../../main/secrets/secret-guard';
+import { REDACTED } from '../../../main/secrets/secret-text';
 import type { PinnedTaskView } from '../../../common/views';
 import { startDemoServer } from '../../../main/demo/server';
 import { startDemoService } from '../../../main/app/demo-service';

@@ -1,10 +1,12 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import electronLog from 'electron-log/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withoutScopeCheck } from '../../helpers/demo';
 import { ok } from '../../../common/result';
 import { OUTBOX_FILE } from '../../../main/app/core';
+import { createLogFile } from '../../../main/log/log-file';
 import { startDemoServer } from '../../../main/demo/server';
 import type { DemoServer } from '../../../main/demo/server';
 import { createCoreHarness } from '../../helpers/app-core';
@@ -27,6 +29,8 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
   let server: DemoServer;
   let relay: TcpRelay;
   let userDataDir: string;
+  /** Where electron-log's file transport writes the log file a person could send. */
+  let logDir: string;
   /** Every harness's logs, answers and events: what the renderer and a log file would see. */
   const harnesses: CoreHarness[] = [];
   const secrets: string[] = [];
@@ -36,6 +40,7 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
     server = await startDemoServer({ rateLimit: false });
     relay = await startTcpRelay(server.baseUrl);
     userDataDir = await mkdtemp(join(tmpdir(), 'task-tray-leak-'));
+    logDir = await mkdtemp(join(tmpdir(), 'task-tray-leak-logs-'));
     secrets.push(server.keys.full, server.keys.noScope, server.session.token, WRONG_KEY);
   });
   afterAll(async () => {
@@ -46,12 +51,17 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
     await relay.close();
     await server.close();
     await removeTempDir(userDataDir);
+    await removeTempDir(logDir);
     await removeTestService(service);
   });
 
   async function start(): Promise<CoreHarness> {
     const h = createCoreHarness(userDataDir, service, {
       outbox: { backoff: { baseMs: 10, maxMs: 50 }, rate: { limit: 1000, windowMs: 1000 } },
+      logSink: createLogFile(electronLog, {
+        filePath: join(logDir, 'main.log'),
+        echo: () => undefined,
+      }).sink,
       signInWithBrowser: async () =>
         ok({ cookie: server.session.cookie, organizationId: server.session.organizationId }),
     });
@@ -264,6 +274,10 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
       );
       // Any 8-character run of any secret, as is or encoded (invariant 1).
       expect(await filesWithSecretRuns(userDataDir, secrets), 'files').toEqual([]);
+      // The log file as electron-log's file transport wrote it: every line main logged is in it.
+      const logFile = await readFile(join(logDir, 'main.log'), 'utf8');
+      for (const line of harnesses.flatMap((x) => x.logs)) expect(logFile).toContain(line);
+      expect(await filesWithSecretRuns(logDir, secrets), 'log file').toEqual([]);
       for (const seen of harnesses) {
         expect(findSecretRun(seen.logs.join('\n'), secrets), 'logs').toBeNull();
         expect(findSecretRun(JSON.stringify(seen.answers), secrets), 'IPC answers').toBeNull();

@@ -54,6 +54,13 @@ describe('createLogger', () => {
     log.warn('boxed', { text: new String(`token ${secret}`) });
     log.warn('bytes', { body: Buffer.from(`Authorization: Bearer ${secret}`) });
     log.warn('bytes by toJSON', { body: { toJSON: () => Buffer.from(secret) } });
+    // Bytes of every kind IPC's serializer knows, whatever their prototype says.
+    const shared = new Uint8Array(new SharedArrayBuffer(31));
+    shared.set(Buffer.from(secret));
+    log.warn('shared bytes', { body: Object.setPrototypeOf(shared.buffer, null) as object });
+    const gone = new ArrayBuffer(8);
+    structuredClone(gone, { transfer: [gone] });
+    log.warn('detached bytes', { body: gone });
     log.warn('boxed others', { n: new Number(5), b: new Boolean(true) });
     // A boxed value whose own valueOf says something else is written as what it boxes.
     const n = new Number(1);
@@ -64,6 +71,8 @@ describe('createLogger', () => {
       'boxed {"text":"token [redacted]"}',
       'bytes {"body":"[53 bytes]"}',
       'bytes by toJSON {"body":"[31 bytes]"}',
+      'shared bytes {"body":"[31 bytes]"}',
+      'detached bytes {"body":"[0 bytes]"}',
       'boxed others {"n":5,"b":true}',
       'boxed number {"a":1}',
     ]);
