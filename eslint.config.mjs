@@ -8,7 +8,6 @@ const ZOD_MODULES = [
   'task',
   'organization',
   'task-patch',
-  'service-error',
   'shortcut',
   'ipc',
   'notification-settings',
@@ -19,7 +18,17 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'child_proc
 // The layers inside main (docs/ARCHITECTURE.md): base < features < app. A room imports its own
 // layer or a lower one; a wrong import fails `npm run lint` (test/main/architecture/ proves it).
 export const MAIN_LAYERS = {
-  base: ['log', 'scheduler', 'storage', 'secrets', 'service', 'external', 'settings', 'demo'],
+  base: [
+    'lib',
+    'log',
+    'scheduler',
+    'storage',
+    'secrets',
+    'service',
+    'external',
+    'settings',
+    'demo',
+  ],
   features: [
     'accounts',
     'assigned',

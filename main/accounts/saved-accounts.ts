@@ -1,6 +1,6 @@
 import { err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import { oneAtATime } from '../../common/one-at-a-time';
+import { oneAtATime } from '../lib/one-at-a-time';
 import { emptyName, keyNotDeleted, missingSecret, noSuchAccount } from './account-words';
 import { clientFor } from './credential';
 import type { ServiceReach, SignedIn } from './credential';

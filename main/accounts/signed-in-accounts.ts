@@ -1,5 +1,5 @@
 import type { Organization } from '../../common/organization';
-import { profileNames } from '../../common/profile-names';
+import { profileNames } from './profile-names';
 import { bothProblems } from '../../common/result';
 import type { AppError } from '../../common/result';
 import type { AccountStatus, ProfileView } from '../../common/views';

@@ -2,7 +2,7 @@ import type { SettingsPatchInput } from '../../common/ipc';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { SettingsView, ShortcutNotice } from '../../common/views';
-import { oneAtATime } from '../../common/one-at-a-time';
+import { oneAtATime } from '../lib/one-at-a-time';
 import type { Logger } from '../log/logger';
 import { parseBaseUrl } from '../service/client';
 import type { Settings } from '../settings/schema';

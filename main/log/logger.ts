@@ -1,4 +1,4 @@
-import { defineField } from '../../common/define-field';
+import { defineField } from '../lib/define-field';
 import { guardFor } from '../secrets/secret-guard';
 import { boxedPrimitive, byteCount, kindOf } from '../secrets/value-kinds';
 

@@ -1,4 +1,4 @@
-import { isoTime as time } from '../../common/iso-time';
+import { isoTime as time } from '../lib/iso-time';
 import { sameData } from '../../common/same-data';
 import type { Member, Task } from '../../common/task';
 import {

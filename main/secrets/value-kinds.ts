@@ -8,7 +8,7 @@
 
 import { types } from 'node:util';
 import { Serializer } from 'node:v8';
-import { namedKeys, plainPrototype } from '../../common/deep-freeze';
+import { namedKeys, plainPrototype } from '../lib/deep-freeze';
 
 /** An own data field's value, read through its descriptor: never a getter's. */
 const ownData = (o: object, key: string): unknown => {

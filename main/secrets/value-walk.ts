@@ -8,8 +8,8 @@
  * MAX_READ_BYTES of bytes are replaced unread.
  */
 
-import { defineField } from '../../common/define-field';
-import { isFrozenData, namedKeys } from '../../common/deep-freeze';
+import { defineField } from '../lib/define-field';
+import { isFrozenData, namedKeys } from '../lib/deep-freeze';
 import { REDACTED } from './secret-text';
 import type { TextGuard } from './secret-text';
 import {

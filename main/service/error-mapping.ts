@@ -1,6 +1,6 @@
 import { appError } from '../../common/result';
 import type { AppError } from '../../common/result';
-import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-error';
+import { ServiceErrorBodySchema, serviceErrorText } from './service-error';
 
 /**
  * From what went wrong on the wire to an AppError a person can act on. Pure:

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BOUNDS } from '../../common/bounds';
 import { TaskSchema, boundDescription, taskWarnings } from '../../common/task';
 import type { Task } from '../../common/task';
-import { settleTask } from '../../common/settled-task';
+import { settleTask } from './settled-task';
 
 /**
  * TaskSchema without zod, for an answer already in its plain shape: every

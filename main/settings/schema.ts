@@ -4,8 +4,8 @@ import type { Task } from '../../common/task';
 import { DEFAULT_SHORTCUT, ShortcutSchema } from '../../common/shortcut';
 import { THEMES } from '../../common/views';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
-import { defineField } from '../../common/define-field';
-import { isSettledTask } from '../../common/settled-task';
+import { defineField } from '../lib/define-field';
+import { isSettledTask } from '../service/settled-task';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
 
 /** The version this build writes. A file with a higher one came from a newer Task Tray. */

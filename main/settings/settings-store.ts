@@ -1,7 +1,7 @@
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
-import { deepFreeze } from '../../common/deep-freeze';
-import { oneAtATime } from '../../common/one-at-a-time';
+import { deepFreeze } from '../lib/deep-freeze';
+import { oneAtATime } from '../lib/one-at-a-time';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { settleDurableFile } from '../storage/durable-file';
 import type { DurableFile } from '../storage/durable-file';

@@ -1,4 +1,4 @@
-import { isoTime as time } from '../../common/iso-time';
+import { isoTime as time } from '../lib/iso-time';
 import type { Task } from '../../common/task';
 import {
   PRIORITY_LABELS,

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OrganizationSchema } from '../../common/organization';
-import { ServiceErrorBodySchema, serviceErrorText } from '../../common/service-error';
 import { TASK_PRIORITIES, TASK_STATUSES, TaskSchema } from '../../common/task';
 import { TaskPatchSchema } from '../../common/task-patch';
 
@@ -204,26 +203,10 @@ describe('the schemas never throw', () => {
       fc.property(fc.anything(), (value) => {
         expect(() => TaskSchema.safeParse(value)).not.toThrow();
         expect(() => OrganizationSchema.safeParse(value)).not.toThrow();
-        expect(() => ServiceErrorBodySchema.safeParse(value)).not.toThrow();
         expect(() => TaskPatchSchema.safeParse(value)).not.toThrow();
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('ServiceErrorBodySchema', () => {
-  it('reads a message, a list of messages, or falls back to the error name', () => {
-    const text = (v: unknown) => {
-      const r = ServiceErrorBodySchema.safeParse(v);
-      return r.success ? serviceErrorText(r.data) : 'unparsed';
-    };
-    expect(text({ statusCode: 404, message: 'Task item not found', error: 'Not Found' })).toBe(
-      'Task item not found',
-    );
-    expect(text({ statusCode: 400, message: ['a', 'b'], error: 'Bad Request' })).toBe('a; b');
-    expect(text({ statusCode: 403, message: 'Forbidden' })).toBe('Forbidden');
-    expect(text({ statusCode: 500, error: 'Internal Server Error' })).toBe('Internal Server Error');
   });
 });
 

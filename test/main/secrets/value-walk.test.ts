@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from '../../../common/deep-freeze';
+import { deepFreeze } from '../../../main/lib/deep-freeze';
 import { createSecretGuard } from '../../../main/secrets/secret-guard';
 import { REDACTED } from '../../../main/secrets/secret-text';
 

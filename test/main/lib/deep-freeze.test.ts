@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, isFrozenData } from '../../common/deep-freeze';
+import { deepFreeze, isFrozenData } from '../../../main/lib/deep-freeze';
 
 describe('deepFreeze', () => {
   it('freezes a value all the way down, so an edit anywhere in it throws', () => {

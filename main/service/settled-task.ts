@@ -1,5 +1,5 @@
-import { deepFreeze, isFrozenData } from './deep-freeze';
-import type { Task } from './task';
+import { deepFreeze, isFrozenData } from '../lib/deep-freeze';
+import type { Task } from '../../common/task';
 
 /** Tasks that are TaskSchema's own output, frozen since: parsed again, each would come back equal. */
 const settled = new WeakSet<object>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAtATime } from '../../common/one-at-a-time';
+import { oneAtATime } from '../../../main/lib/one-at-a-time';
 
 describe('oneAtATime', () => {
   it('starts each job once the one before has settled, a failed one too, and answers each its own', async () => {

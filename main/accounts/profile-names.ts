@@ -1,4 +1,4 @@
-import type { ProfileView } from './views';
+import type { ProfileView } from '../../common/views';
 
 const KIND_WORDS: Readonly<Record<ProfileView['authKind'], string>> = {
   'api-key': 'API key',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileNames } from '../../common/profile-names';
-import type { ProfileView } from '../../common/views';
+import { profileNames } from '../../../main/accounts/profile-names';
+import type { ProfileView } from '../../../common/views';
 
 const p = (
   id: string,
