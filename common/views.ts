@@ -12,7 +12,7 @@ export interface ProfileView {
   readonly label: string;
   /**
    * What it is called wherever one is chosen: the label, and how it signs in
-   * when another profile has the same label (common/profile-names.ts).
+   * when another profile has the same label (main/accounts/profile-names.ts).
    */
   readonly name: string;
   readonly baseUrl: string;

@@ -95,7 +95,7 @@ export const profile = (overrides: Partial<ProfileView> = {}): ProfileView => ({
   secretHint: 'comp_…9f3a',
   demo: false,
   ...overrides,
-  // Main names a profile by its label unless two share one (common/profile-names.ts).
+  // Main names a profile by its label unless two share one (main/accounts/profile-names.ts).
   name: overrides.name ?? overrides.label ?? 'Northwind Health',
 });
 

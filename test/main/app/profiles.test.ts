@@ -44,7 +44,7 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     const second = unwrap(await connect(h, env.server.keys.colleague));
     unwrap(await h.call('pinTask', { ref: b1! }));
     expect(second.profiles.map((p) => p.id)).toEqual([shownId(first), shownId(second)]);
-    // Both are named after the organization: each name says which key (common/profile-names.ts).
+    // Both are named after the organization: each name says which key (main/accounts/profile-names.ts).
     const profileNames = second.profiles.map((p) => p.name);
     expect(profileNames).toEqual([
       expect.stringMatching(/^Northwind Health \(API key …\w{4}\)$/),
