@@ -114,7 +114,7 @@ export default tseslint.config(
     files: ['scripts/**', 'main/demo/cli.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
-  // The rooms of DESIGN.md: what each layer may import.
+  // The rooms of docs/ARCHITECTURE.md: what each layer may import.
   {
     files: ['common/**/*.ts'],
     rules: {

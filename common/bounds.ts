@@ -1,5 +1,5 @@
 /**
- * How much of what the service sends the app keeps (DESIGN.md invariant 8).
+ * How much of what the service sends the app keeps (docs/ARCHITECTURE.md, invariant 8).
  * Everything kept is also saved, sent across IPC and laid out, so one
  * hostile answer must cost at most a refused answer or a shortened text:
  * never a settings file of megabytes, a structured clone that fails, or a

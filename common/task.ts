@@ -25,7 +25,7 @@ const Id = z.string().max(BOUNDS.id);
 
 /**
  * A description as kept: as it came when it is small and shallow enough to
- * save and send across IPC, otherwise its readable text (invariant 8).
+ * save and send across IPC, otherwise its readable text (docs/ARCHITECTURE.md, invariant 8).
  */
 export function boundDescription(value: unknown): unknown {
   if (value === null || value === undefined) return value;
@@ -63,7 +63,7 @@ export type Member = z.infer<typeof MemberSchema>;
  * A task as the service returns it. Liberal where the interface is silent;
  * status/priority/entityType are kept as given and flagged in `warnings`
  * when they are not values we know, so a new server value never crashes us.
- * Only the interface's fields are kept, each bounded (invariant 8).
+ * Only the interface's fields are kept, each bounded (docs/ARCHITECTURE.md, invariant 8).
  */
 export const TaskSchema = z
   .object({

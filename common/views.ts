@@ -133,7 +133,7 @@ export interface ConnectionView {
   /**
    * Changes another identity (another key, or another person's session) made
    * at this same organization, waiting for it: never sent with these
-   * credentials unless the person asks (DESIGN.md invariant 7).
+   * credentials unless the person asks (docs/ARCHITECTURE.md, invariant 7).
    */
   readonly othersWaiting?: OthersWaiting;
   /**

@@ -53,7 +53,7 @@ applyAppUserModelId(app, {
 });
 
 // Before 'ready': the app:// scheme must be privileged, and every webContents
-// hardened from the moment it exists (invariant 2).
+// hardened from the moment it exists (docs/ARCHITECTURE.md, invariant 2).
 registerAppScheme();
 hardenAllWebContents(app, (contents: WebContents) => ({
   navigation: contents.session === session.defaultSession ? APP_NAVIGATION : SIGN_IN_NAVIGATION,

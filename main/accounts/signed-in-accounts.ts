@@ -49,7 +49,7 @@ export function createSignedInAccounts(deps: {
   let active: ActiveAccount | null = null;
   /**
    * Every saved profile whose secret was read from the keychain, shown or not:
-   * each sends its own waiting changes with its own credentials (invariant 7),
+   * each sends its own waiting changes with its own credentials (docs/ARCHITECTURE.md, invariant 7),
    * so switching never needs the keychain or a sign-in.
    */
   const signedIn = new Map<string, ActiveAccount>();

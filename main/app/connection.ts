@@ -58,8 +58,8 @@ export const isConnectionError = (e: AppError): boolean =>
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * The waiting changes of other identities at this organization (DESIGN.md
- * invariant 7), said so the person can tell whose they are; null when none.
+ * The waiting changes of other identities at this organization
+ * (docs/ARCHITECTURE.md, invariant 7), said so the person can tell whose they are; null when none.
  */
 export function othersWaiting(
   profiles: readonly { id: string; authKind: 'api-key' | 'session'; createdAt: string }[],

@@ -73,7 +73,7 @@ export function createAppCore(opts: AppCoreOptions) {
     store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE), redact }),
     scheduler,
     pacer,
-    // Each profile's changes go out with its own credentials, shown or not (invariant 7).
+    // Each profile's changes go out with its own credentials, shown or not (docs/ARCHITECTURE.md, invariant 7).
     clientFor: (profileId) => accounts.clientFor(profileId),
     ...relay.ends,
     ...{ log, backoff: opts.outbox?.backoff, random: opts.outbox?.random },

@@ -4,7 +4,7 @@ export type EventListener = <E extends EventName>(event: E, payload: Events[E]) 
 
 /**
  * A tiny typed fan-out: main's state changes go to the popup (and the tray).
- * Every payload passes `guard` first (invariant 1: events are answers too).
+ * Every payload passes `guard` first (docs/ARCHITECTURE.md, invariant 1: events are answers too).
  */
 export function createEvents(guard: <T>(payload: T) => T = (p) => p) {
   const listeners = new Set<EventListener>();

@@ -8,7 +8,7 @@ export const MAX_EXTERNAL_URL_LENGTH = 2048;
 const refuse = (message: string) => err(appError('bad_input', message));
 
 /**
- * Decides whether text may be handed to the system browser (invariant 4).
+ * Decides whether text may be handed to the system browser (docs/ARCHITECTURE.md, invariant 4).
  * Parsed with URL, http(s) only, no user name or password (they are how a
  * link disguises its real host), and the value returned is the parser's own
  * serialization, so what we open is exactly what we checked. Never to this

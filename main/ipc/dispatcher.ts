@@ -39,7 +39,7 @@ export function describeInputError(error: z.ZodError): string {
  * The one path every renderer request takes after the sender check: find the
  * channel in the contract, parse the input with its schema, run the handler,
  * and turn anything that goes wrong into an error result. As a last guard for
- * invariant 1, every answer (refusals included) has any run of a secret in
+ * invariant 1 (docs/ARCHITECTURE.md), every answer (refusals included) has any run of a secret in
  * use redacted: a task titled with the key still lists, without the key.
  */
 export function createDispatcher(

@@ -77,7 +77,7 @@ export function createOutboxChanges(deps: OutboxChangesDeps) {
 
     /**
      * Gives one profile's waiting changes to another, which will send them
-     * with its own credentials: only when the person asked (invariant 7).
+     * with its own credentials: only when the person asked (docs/ARCHITECTURE.md, invariant 7).
      * They go behind nothing: each is older than the receiver's, and keeps
      * its place in the list. Answers how many tasks they were for.
      */

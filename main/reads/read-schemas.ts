@@ -8,7 +8,7 @@ import { MEMBER_ID_PATTERN } from '../../common/task-values';
  * The shapes of the real service's read answers (../shared/SERVICE.md, "Beyond
  * the interface"), as liberal as the PUT's answer: extra fields pass, missing
  * optional ones are null. Lists are bounded so a hostile answer costs one
- * refused read, never unbounded memory (DESIGN.md invariant 8).
+ * refused read, never unbounded memory (docs/ARCHITECTURE.md, invariant 8).
  */
 
 /** The service's own page size cap; a page with more is not one of its pages. */

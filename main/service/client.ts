@@ -74,7 +74,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   // Checked now, reported on each call: construction never throws.
   const base = parseBaseUrl(options.baseUrl);
   // Redacts before anything is cut or quoted: a message cut at 300 characters must not keep
-  // the first part of a key (invariant 1).
+  // the first part of a key (docs/ARCHITECTURE.md, invariant 1).
   const guard = createSecretGuard(secretsOf(auth));
   const safe = <T>(r: Result<T>): Result<T> =>
     r.ok ? r : err({ ...r.error, message: guard.text(r.error.message) });

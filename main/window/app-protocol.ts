@@ -3,7 +3,7 @@ import type { CustomScheme } from 'electron';
 
 /**
  * The renderer is served from app://bundle/…, not file:// and not a remote
- * URL (invariant 2): a custom standard scheme gives the page a real origin of
+ * URL (docs/ARCHITECTURE.md, invariant 2): a custom standard scheme gives the page a real origin of
  * its own, so 'self' in the CSP means "our bundle" and nothing else on disk.
  */
 export const APP_SCHEME = 'app';

@@ -65,7 +65,7 @@ export type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'> &
 };
 
 /**
- * Adapter: applies invariant 2's runtime half to one webContents. Navigation
+ * Adapter: applies docs/ARCHITECTURE.md invariant 2's runtime half to one webContents. Navigation
  * (main frame, sub-frames, server redirects) outside the policy is
  * prevented; new windows are denied; <webview> is refused; every permission
  * the page could ask for (camera, notifications, clipboard, HID, …) is denied

@@ -12,7 +12,7 @@ export const POPUP_HEIGHT = 600;
 export const POPUP_BACKGROUND = { light: '#ffffff', dark: '#1e1e1e' } as const;
 
 /**
- * The web preferences every window of the app shares (DESIGN.md invariant 2).
+ * The web preferences every window of the app shares (docs/ARCHITECTURE.md, invariant 2).
  * Each flag is written out even where Electron 45's default is already safe:
  * a default can change between versions, a written value cannot.
  */
@@ -75,7 +75,7 @@ export interface SignInWindowInput {
   /**
    * The session partition the web app's pages live in. Never the default
    * session (that one serves app://), and never "persist:…": a persisted
-   * partition would write the session cookie to disk (invariant 1); the one
+   * partition would write the session cookie to disk (docs/ARCHITECTURE.md, invariant 1); the one
    * copy we keep goes to the keychain.
    */
   readonly partition: string;

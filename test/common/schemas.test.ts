@@ -7,7 +7,7 @@ import { TaskPatchSchema } from '../../common/task-patch';
 /**
  * Answers shaped like the real service's (SERVICE.md): they must parse, and
  * parse without losing anything the app shows; what it does not show is not
- * kept (invariant 8: everything kept is saved and sent to the popup).
+ * kept (docs/ARCHITECTURE.md, invariant 8: everything kept is saved and sent to the popup).
  */
 
 const maya = {
@@ -217,7 +217,7 @@ describe('TaskPatchSchema', () => {
   });
 });
 
-describe('what the service sends is bounded before it is kept (invariant 8)', () => {
+describe('what the service sends is bounded before it is kept (docs/ARCHITECTURE.md, invariant 8)', () => {
   const nested = (depth: number): unknown => {
     let value: unknown = { type: 'text', text: 'deep' };
     for (let i = 0; i < depth; i++) value = { type: 'paragraph', content: [value] };

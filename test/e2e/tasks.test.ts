@@ -150,7 +150,7 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
     expect(await page.getByLabel('Service address').inputValue()).toBe(server.baseUrl);
     await page.getByLabel('API key').fill(server.keys.full);
     await page.getByRole('button', { name: 'Connect' }).click();
-    // Another key is another identity (invariant 7): its owner is asked before it sends the change.
+    // Another key is another identity (docs/ARCHITECTURE.md, invariant 7): its owner is asked before it sends the change.
     const handOver = page.getByRole('button', { name: 'Send them with this key' });
     await handOver.waitFor();
     expect(server.getTask(orgId, t.id)?.status).toBe(t.status);

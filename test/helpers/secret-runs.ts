@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { listFiles } from './temp-dir';
 
-/** DESIGN.md invariant 1 counts any run of this many characters of a secret. */
+/** docs/ARCHITECTURE.md, invariant 1 counts any run of this many characters of a secret. */
 export const RUN = 8;
 
 const windows = (text: string): string[] => {

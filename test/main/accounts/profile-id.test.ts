@@ -7,7 +7,7 @@ const ORG = 'org_7kq2m9x4v1pz';
 const KEY_A = 'comp_a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const KEY_B = 'comp_ffeeddccbbaa00998877665544332211';
 
-describe('a profile is one identity at one organization (invariant 7)', () => {
+describe('a profile is one identity at one organization (docs/ARCHITECTURE.md, invariant 7)', () => {
   const fk = newFingerprintKey();
   const id = (secret: string, user: string | null = null, key = fk) =>
     profileIdFor(BASE, ORG, user ? 'session' : 'api-key', identityOf(secret, key, user));

@@ -73,7 +73,7 @@ describe.skipIf(gate.skip)('several accounts on one computer (issue 17)', () => 
     expect(shownId(restored)).toBe(shownId(first));
     expect(restored.profiles.every((p) => p.hasSecret)).toBe(true);
     // After a restart the key of the account not shown is watched by the secret guard too
-    // (invariant 1):
+    // (docs/ARCHITECTURE.md, invariant 1):
     // pasted as a name by mistake, it reaches neither the popup nor the settings file.
     const pasted = unwrap(
       await again.h.call('renameProfile', {

@@ -372,7 +372,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     const before = statusOf(id!);
     expect(unwrap(await set(a, id!, 'in_review'))).toMatchObject({ sync: 'queued' });
     expect((await connection(a)).message).toMatch(/lacks the task permissions/);
-    // Another key is another identity (invariant 7): the change waits, and the person is told.
+    // Another key is another identity (docs/ARCHITECTURE.md, invariant 7): the change waits, and the person is told.
     unwrap(await a.h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
     const [, other] = ids();
     unwrap(await a.h.call('pinTask', { ref: other! }));
@@ -392,7 +392,7 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     expect(unwrap(await a.h.call('listTasks')).map((t) => t.id)).toContain(id);
   });
 
-  it('a change queued with one key goes out with that key only, while another is shown (invariant 7)', async () => {
+  it('a change queued with one key goes out with that key only, while another is shown (docs/ARCHITECTURE.md, invariant 7)', async () => {
     const [id, other] = ids();
     const a = await connectedApp({
       baseUrl: relay.baseUrl,

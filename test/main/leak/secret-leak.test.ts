@@ -272,7 +272,7 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
           join(userDataDir, OUTBOX_FILE),
         ]),
       );
-      // Any 8-character run of any secret, as is or encoded (invariant 1).
+      // Any 8-character run of any secret, as is or encoded (docs/ARCHITECTURE.md, invariant 1).
       expect(await filesWithSecretRuns(userDataDir, secrets), 'files').toEqual([]);
       // The log file as electron-log's file transport wrote it: every line main logged is in it.
       const logFile = await readFile(join(logDir, 'main.log'), 'utf8');

@@ -15,7 +15,7 @@ const gate = await keychainGate();
  * A hostile service (or a member who can edit a pinned task) answers with
  * what breaks apps: nesting thousands deep, megabytes of title. Each costs
  * at most a shortened text; the list still lists, saves small and starts
- * again (DESIGN.md invariant 8).
+ * again (docs/ARCHITECTURE.md, invariant 8).
  */
 describe.skipIf(gate.skip)('hostile answers cannot break the task list', () => {
   const service = uniqueTestService();

@@ -26,7 +26,7 @@ describe('service client: successes against the reference service', () => {
       warnings: [],
     });
     expect(org.logoUrl).toMatch(/^https:\/\//);
-    // Fields the app does not show are not kept (invariant 8): nothing to save or send.
+    // Fields the app does not show are not kept (docs/ARCHITECTURE.md, invariant 8): nothing to save or send.
     expect((org as Record<string, unknown>)['advancedModeEnabled']).toBeUndefined();
   });
 
