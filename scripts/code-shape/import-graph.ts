@@ -75,4 +75,3 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>): str
   for (const v of graph.keys()) if (!indexOf.has(v)) visit(v);
   return cycles;
 }
-
