@@ -178,7 +178,7 @@ export function createAppCore(opts: AppCoreOptions) {
     scheduler,
     /** What main's own timers did: a benchmark checks an idle app does not wake itself up. */
     timers: () => scheduler.stats(),
-    /** Changes an update must not restart over (accounts.ts: only those that go out on their own). */
+    /** Changes an update must not restart over (profiles.ts: only those that go out on their own). */
     waitingChanges: (): number => people.waitingChanges(),
     /** Plugs in the updater, started after the core since it asks how many changes wait. */
     attachUpdates: (port: UpdatesPort): void => updates.attach(port),
