@@ -12,7 +12,7 @@ import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { filterPeople, personLabel, progressText } from '../lib/assigned-model';
 import { relativeTime } from '../lib/relative-time';
 import { taskRowModel } from '../lib/task-model';
-import { BackIcon } from './icons';
+import { ScreenHeader } from './primitives/ScreenHeader';
 import { TaskList } from './TaskList';
 
 /**
@@ -52,19 +52,15 @@ export function AssignedScreen(props: { readonly onBack: () => void }) {
   const needsMe = view?.state === 'needs-me';
   return (
     <div className="app">
-      <header className="screen-header">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={choosing ? () => setChoosing(false) : props.onBack}
-          aria-label={choosing ? 'Back to assigned to me' : 'Back to tasks'}
-        >
-          <BackIcon />
-        </button>
-        <h1 className="screen-header__title">
-          {choosing || needsMe ? 'Who are you?' : 'Assigned to me'}
-        </h1>
-      </header>
+      <ScreenHeader
+        back={
+          choosing
+            ? { label: 'Back to assigned to me', onClick: () => setChoosing(false) }
+            : { label: 'Back to tasks', onClick: props.onBack }
+        }
+      >
+        {choosing || needsMe ? 'Who are you?' : 'Assigned to me'}
+      </ScreenHeader>
       <main className="browse">
         {!view && !error && (
           <p className="muted" role="status">

@@ -13,7 +13,7 @@ import {
   statusCounts,
 } from '../lib/browse-model';
 import { entityLabel, taskRowModel } from '../lib/task-model';
-import { BackIcon } from './icons';
+import { ScreenHeader } from './primitives/ScreenHeader';
 import { TaskList } from './TaskList';
 
 type Loaded<T> =
@@ -76,17 +76,7 @@ export function BrowseScreen(props: { readonly onBack: () => void }) {
   const { vendors, risks } = groupEntities(shown);
   return (
     <div className="app">
-      <header className="screen-header">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={props.onBack}
-          aria-label="Back to tasks"
-        >
-          <BackIcon />
-        </button>
-        <h1 className="screen-header__title">Browse</h1>
-      </header>
+      <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Browse</ScreenHeader>
       <main className="browse">
         <input
           ref={search}
@@ -258,22 +248,13 @@ function EntityTasks(props: { readonly entity: BrowseEntity; readonly onBack: ()
   const label = `${entityLabel(entity.entityType)} ${entityName(entity)}`;
   return (
     <div className="app">
-      <header className="screen-header">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={props.onBack}
-          aria-label="Back to vendors and risks"
-        >
-          <BackIcon />
-        </button>
-        <h1 className="screen-header__title" ref={heading} tabIndex={-1}>
-          <span className={`chip chip--${entity.entityType}`}>
-            {entityLabel(entity.entityType)}
-          </span>{' '}
-          {entityName(entity)}
-        </h1>
-      </header>
+      <ScreenHeader
+        back={{ label: 'Back to vendors and risks', onClick: props.onBack }}
+        titleRef={heading}
+      >
+        <span className={`chip chip--${entity.entityType}`}>{entityLabel(entity.entityType)}</span>{' '}
+        {entityName(entity)}
+      </ScreenHeader>
       <main className="browse">
         {listed.phase === 'loading' && (
           <p className="muted" role="status">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 
 const tasks = (n: number): string => (n === 1 ? '1 task' : `${n} tasks`);
 

@@ -4,12 +4,12 @@ import type { AccountStatus, ProfileView, Theme } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
-import { BackIcon } from './icons';
+import { ScreenHeader } from './primitives/ScreenHeader';
 import { AUTH_KIND_LABELS } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { OtherAccounts } from './OtherAccounts';
 import { ProfileRename } from './ProfileRename';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 import { ConnectionSettings } from './ConnectionSettings';
 import { NotificationSettings } from './NotificationSettings';
 import { ShortcutField } from './ShortcutField';
@@ -61,17 +61,7 @@ export function SettingsScreen(props: {
   const s = settings.state;
   return (
     <div className="app">
-      <header className="screen-header">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={props.onBack}
-          aria-label="Back to tasks"
-        >
-          <BackIcon />
-        </button>
-        <h1 className="screen-header__title">Settings</h1>
-      </header>
+      <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Settings</ScreenHeader>
       <main className="settings">
         <section className="settings__section" aria-labelledby={`${id}-account`}>
           <h2 id={`${id}-account`} className="settings__heading">

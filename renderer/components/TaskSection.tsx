@@ -21,7 +21,7 @@ import { useUnlistedLink } from '../hooks/use-unlisted-link';
 import { filterRows } from '../lib/filter-tasks';
 import { afterNextPaint } from '../lib/after-paint';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 import { PinForm } from './PinForm';
 import { TaskFilter } from './TaskFilter';
 import { TaskList } from './TaskList';

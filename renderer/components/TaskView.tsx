@@ -8,8 +8,9 @@ import { useTasks } from '../hooks/use-tasks';
 import { webAppTaskLink } from '../../common/task-ref';
 import { AssigneePicker } from './AssigneePicker';
 import { DescriptionField } from './DescriptionField';
-import { BackIcon, ExternalIcon } from './icons';
-import { Notice } from './Notice';
+import { ExternalIcon } from './icons';
+import { ScreenHeader } from './primitives/ScreenHeader';
+import { Notice } from './primitives/Notice';
 import { PriorityControl } from './PriorityControl';
 import { StatusControl } from './StatusControl';
 import { ChangedHereNote, SyncText, TaskFacts } from './TaskFacts';
@@ -86,12 +87,7 @@ export function TaskView(props: {
     tasks.state.phase === 'ready' ? tasks.state.value.find((v) => v.id === taskId) : undefined;
 
   const header = (
-    <header className="screen-header">
-      <button type="button" className="icon-button" onClick={onBack} aria-label="Back to tasks">
-        <BackIcon />
-      </button>
-      <h1 className="screen-header__title">Task</h1>
-    </header>
+    <ScreenHeader back={{ label: 'Back to tasks', onClick: onBack }}>Task</ScreenHeader>
   );
 
   if (!row || !view)
