@@ -1,6 +1,7 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useLoaded } from '../hooks/use-loaded';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { isAssignable, personName, searchPeople } from '../lib/people';
 
@@ -27,25 +28,19 @@ export function AssigneePicker(props: {
 }) {
   const api = useApi();
   const id = useId();
-  const [people, setPeople] = useState<People>({ phase: 'loading' });
+  const { state: listed } = useLoaded(useCallback(() => api.listPeople(), [api]));
+  const people = useMemo<People>(
+    () =>
+      listed.phase === 'loading'
+        ? listed
+        : listed.phase === 'ready'
+          ? { phase: 'ready', people: listed.value.filter(isAssignable) }
+          : { phase: 'unavailable', why: listed.error.message },
+    [listed],
+  );
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    void api.listPeople().then((r) => {
-      if (!alive) return;
-      setPeople(
-        r.ok
-          ? { phase: 'ready', people: r.value.filter(isAssignable) }
-          : { phase: 'unavailable', why: r.error.message },
-      );
-    });
-    return () => {
-      alive = false;
-    };
-  }, [api]);
 
   const shown = useMemo(
     () => (people.phase === 'ready' ? searchPeople(people.people, query) : []),
