@@ -17,3 +17,7 @@ export const showAndFocusRow = (taskId: string): void => {
   el?.scrollIntoView({ block: 'nearest' });
   el?.focus();
 };
+
+/** The task row holding an element (the row itself, or a control inside it). */
+export const rowContaining = (el: EventTarget | null): HTMLElement | null =>
+  el instanceof Element ? el.closest<HTMLElement>('li[data-task-id]') : null;
