@@ -1,6 +1,6 @@
 import { PRIORITY_LABELS } from '../../common/task-values';
 import type { TaskPriority, TaskStatus } from '../../common/task-values';
-import type { BulkPatch } from '../hooks/use-tasks';
+import type { BulkPatch } from '../hooks/use-change-many';
 import type { BulkTarget } from './bulk-summary';
 import type { TaskRowModel } from './task-model';
 
