@@ -3,6 +3,7 @@ import { useAssigned } from '../hooks/use-assigned';
 import { AssignedTasks } from './AssignedTasks';
 import { ChooseMe } from './ChooseMe';
 import { ScreenHeader } from './primitives/ScreenHeader';
+import { ProblemLine, StatusLine } from './primitives/Lines';
 
 /**
  * "Assigned to me": the person's open task items across every vendor and
@@ -27,16 +28,8 @@ export function AssignedScreen(props: { readonly onBack: () => void }) {
         {choosing || needsMe ? 'Who are you?' : 'Assigned to me'}
       </ScreenHeader>
       <main className="browse">
-        {!view && !error && (
-          <p className="muted" role="status">
-            Loading…
-          </p>
-        )}
-        {error && (
-          <p className="browse__problem" role="alert">
-            {error.message}
-          </p>
-        )}
+        {!view && !error && <StatusLine>Loading…</StatusLine>}
+        {error && <ProblemLine>{error.message}</ProblemLine>}
         {view && (choosing || needsMe) && (
           <ChooseMe
             view={view}

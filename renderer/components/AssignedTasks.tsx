@@ -8,6 +8,7 @@ import { personLabel, progressText } from '../lib/assigned-model';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { relativeTime } from '../lib/relative-time';
 import { TaskList } from './TaskList';
+import { ProblemLine } from './primitives/Lines';
 
 /** Who the list is for, how far main has read, and the tasks assigned (Assigned to me). */
 export function AssignedTasks(props: {
@@ -62,18 +63,12 @@ export function AssignedTasks(props: {
         </div>
       )}
       {(view.state === 'failed' || view.state === 'unavailable') && view.message && (
-        <p className="browse__problem" role="alert">
-          {view.message}
-        </p>
+        <ProblemLine>{view.message}</ProblemLine>
       )}
       {view.state !== 'failed' && view.state !== 'unavailable' && view.message && (
         <p className="browse__note">{view.message}</p>
       )}
-      {problem && (
-        <p className="browse__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <ProblemLine>{problem}</ProblemLine>}
       {view.state !== 'unavailable' && (
         <p className="browse__counts">
           {view.tasks.length === 0

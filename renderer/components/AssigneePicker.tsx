@@ -4,6 +4,7 @@ import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { isAssignable, personName, searchPeople } from '../lib/people';
+import { StatusLine } from './primitives/Lines';
 
 type People =
   | { readonly phase: 'loading' }
@@ -91,11 +92,7 @@ export function AssigneePicker(props: {
           Cancel
         </button>
       </div>
-      {people.phase === 'loading' && (
-        <p className="muted" role="status">
-          Loading the organization’s people…
-        </p>
-      )}
+      {people.phase === 'loading' && <StatusLine>Loading the organization’s people…</StatusLine>}
       {people.phase === 'ready' && (
         <>
           <label className="visually-hidden" htmlFor={`${id}-search`}>

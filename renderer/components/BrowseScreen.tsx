@@ -6,6 +6,7 @@ import { entityName, filterEntities, groupEntities } from '../lib/browse-model';
 import { EntityTasks } from './EntityTasks';
 import { ChoiceSearch, onChoiceKeyDown } from './primitives/ChoiceList';
 import { ScreenHeader } from './primitives/ScreenHeader';
+import { StatusLine } from './primitives/Lines';
 
 /**
  * Browse: the organization's vendors and risks (search by name), and one's
@@ -55,11 +56,7 @@ export function BrowseScreen(props: { readonly onBack: () => void }) {
           value={query}
           onChange={setQuery}
         />
-        {list.phase === 'loading' && (
-          <p className="muted" role="status">
-            Loading vendors and risks…
-          </p>
-        )}
+        {list.phase === 'loading' && <StatusLine>Loading vendors and risks…</StatusLine>}
         {list.phase === 'error' && (
           <div className="browse__problem" role="alert">
             <p>{list.error.message}</p>
@@ -74,11 +71,11 @@ export function BrowseScreen(props: { readonly onBack: () => void }) {
           <>
             {list.value.note && <p className="browse__note">{list.value.note}</p>}
             {shown.length === 0 && (
-              <p className="muted" role="status">
+              <StatusLine>
                 {query
                   ? `Nothing called “${query}”.`
                   : 'This organization has no vendors or risks yet.'}
-              </p>
+              </StatusLine>
             )}
             <EntityGroup
               id={`${id}-vendors`}

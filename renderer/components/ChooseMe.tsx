@@ -4,6 +4,7 @@ import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
 import { filterPeople, personLabel } from '../lib/assigned-model';
 import { ChoiceSearch, onChoiceKeyDown } from './primitives/ChoiceList';
+import { ProblemLine, StatusLine } from './primitives/Lines';
 
 /** An API key has no identity: the person picks themselves from the organization's people. */
 export function ChooseMe(props: {
@@ -39,20 +40,10 @@ export function ChooseMe(props: {
         value={query}
         onChange={setQuery}
       />
-      {error && (
-        <p className="browse__problem" role="alert">
-          {error}
-        </p>
-      )}
-      {people.phase === 'loading' && (
-        <p className="muted" role="status">
-          Loading people…
-        </p>
-      )}
+      {error && <ProblemLine>{error}</ProblemLine>}
+      {people.phase === 'loading' && <StatusLine>Loading people…</StatusLine>}
       {people.phase === 'ready' && shown.length === 0 && (
-        <p className="muted" role="status">
-          Nobody matches “{query}”.
-        </p>
+        <StatusLine>Nobody matches “{query}”.</StatusLine>
       )}
       <ul className="browse__entities" aria-label="People">
         {shown.map((p) => (

@@ -9,6 +9,7 @@ import { entityName, statusCounts } from '../lib/browse-model';
 import { entityLabel } from '../lib/task-model';
 import { ScreenHeader } from './primitives/ScreenHeader';
 import { TaskList } from './TaskList';
+import { ProblemLine, StatusLine } from './primitives/Lines';
 
 const NONE: readonly Task[] = [];
 
@@ -46,16 +47,8 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
         {entityName(entity)}
       </ScreenHeader>
       <main className="browse">
-        {listed.phase === 'loading' && (
-          <p className="muted" role="status">
-            Loading its tasks…
-          </p>
-        )}
-        {listed.phase === 'error' && (
-          <p className="browse__problem" role="alert">
-            {listed.error.message}
-          </p>
-        )}
+        {listed.phase === 'loading' && <StatusLine>Loading its tasks…</StatusLine>}
+        {listed.phase === 'error' && <ProblemLine>{listed.error.message}</ProblemLine>}
         {listed.phase === 'ready' && (
           <>
             <p className="browse__counts" role="status">
@@ -63,11 +56,7 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
                 ? 'No task items here.'
                 : `${rows.length} task${rows.length === 1 ? '' : 's'}: ${statusCounts(rows.map((r) => r.status ?? r.unknownStatus))}`}
             </p>
-            {problem && (
-              <p className="browse__problem" role="alert">
-                {problem}
-              </p>
-            )}
+            {problem && <ProblemLine>{problem}</ProblemLine>}
             <TaskList rows={rows} now={now} label={`Tasks of ${label}`} {...list} />
           </>
         )}

@@ -10,6 +10,7 @@ import { ConnectionSettings } from './ConnectionSettings';
 import { GeneralSettings } from './GeneralSettings';
 import { NotificationSettings } from './NotificationSettings';
 import { ShownAccount } from './ShownAccount';
+import { StatusLine } from './primitives/Lines';
 
 /** Profile and sign-out, launch at login, the global shortcut, the theme. */
 export function SettingsScreen(props: {
@@ -62,11 +63,7 @@ export function SettingsScreen(props: {
           </section>
         )}
 
-        {s.phase === 'loading' && (
-          <p className="muted" role="status">
-            Loading settings…
-          </p>
-        )}
+        {s.phase === 'loading' && <StatusLine>Loading settings…</StatusLine>}
         {s.phase === 'error' && (
           <Notice tone="error" role="alert" title="Could not load settings">
             <p>{s.error.message}</p>

@@ -13,6 +13,7 @@ import { PriorityControl } from './PriorityControl';
 import { StatusControl } from './StatusControl';
 import { ChangedHereNote, SyncText, TaskFacts } from './TaskFacts';
 import { TitleField } from './TitleField';
+import { StatusLine } from './primitives/Lines';
 
 /**
  * One task, whole: its title (renamed in place), status, priority, assignee,
@@ -60,11 +61,11 @@ export function TaskView(props: {
       <div className="app">
         {header}
         <main className="task-view">
-          <p className="muted" role="status">
+          <StatusLine>
             {tasks.state.phase === 'loading'
               ? 'Loading the task…'
               : 'This task is no longer pinned.'}
-          </p>
+          </StatusLine>
         </main>
       </div>
     );
