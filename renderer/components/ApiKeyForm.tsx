@@ -7,8 +7,8 @@ import { validateConnectForm } from '../lib/connect-form';
 import type { ConnectFormErrors, ConnectFormValues } from '../lib/connect-form';
 import { connectGuidance } from '../lib/connect-guidance';
 import type { ConnectField } from '../lib/connect-guidance';
-import { BackIcon } from './icons';
-import { Notice } from './Notice';
+import { BackButton } from './primitives/ScreenHeader';
+import { Notice } from './primitives/Notice';
 
 const FIELDS: readonly ConnectField[] = ['baseUrl', 'apiKey', 'organizationId'];
 
@@ -97,9 +97,7 @@ export function ApiKeyForm(props: {
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
       <div className="form__header">
-        <button type="button" className="icon-button" onClick={props.onBack} aria-label="Back">
-          <BackIcon />
-        </button>
+        <BackButton label="Back" onClick={props.onBack} />
         <h2 className="form__title">Connect with an API key</h2>
       </div>
 

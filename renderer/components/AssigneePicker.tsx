@@ -1,8 +1,10 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useLoaded } from '../hooks/use-loaded';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { isAssignable, personName, searchPeople } from '../lib/people';
+import { StatusLine } from './primitives/Lines';
 
 type People =
   | { readonly phase: 'loading' }
@@ -27,25 +29,19 @@ export function AssigneePicker(props: {
 }) {
   const api = useApi();
   const id = useId();
-  const [people, setPeople] = useState<People>({ phase: 'loading' });
+  const { state: listed } = useLoaded(useCallback(() => api.listPeople(), [api]));
+  const people = useMemo<People>(
+    () =>
+      listed.phase === 'loading'
+        ? listed
+        : listed.phase === 'ready'
+          ? { phase: 'ready', people: listed.value.filter(isAssignable) }
+          : { phase: 'unavailable', why: listed.error.message },
+    [listed],
+  );
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    void api.listPeople().then((r) => {
-      if (!alive) return;
-      setPeople(
-        r.ok
-          ? { phase: 'ready', people: r.value.filter(isAssignable) }
-          : { phase: 'unavailable', why: r.error.message },
-      );
-    });
-    return () => {
-      alive = false;
-    };
-  }, [api]);
 
   const shown = useMemo(
     () => (people.phase === 'ready' ? searchPeople(people.people, query) : []),
@@ -96,11 +92,7 @@ export function AssigneePicker(props: {
           Cancel
         </button>
       </div>
-      {people.phase === 'loading' && (
-        <p className="muted" role="status">
-          Loading the organization’s people…
-        </p>
-      )}
+      {people.phase === 'loading' && <StatusLine>Loading the organization’s people…</StatusLine>}
       {people.phase === 'ready' && (
         <>
           <label className="visually-hidden" htmlFor={`${id}-search`}>

@@ -1,55 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   PRIORITY_LABELS,
   STATUS_LABELS,
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '../../common/task-values';
-import type { TaskPriority, TaskStatus } from '../../common/task-values';
-import type { ConnectionState, TaskUpdateOutcome } from '../../common/views';
-import { useStore } from '../hooks/api-context';
+import { useBulkRun } from '../hooks/use-bulk-run';
+import { useEscape } from '../hooks/use-escape';
 import type { SelectMode } from '../hooks/use-select-mode';
-import type { BulkPatch, TasksController } from '../hooks/use-tasks';
-import type { TaskRowModel } from '../lib/task-model';
-import type { BulkTarget } from '../lib/bulk-summary';
-import { AssigneePicker } from './AssigneePicker';
-import { answeredCount } from '../lib/bulk-progress';
-import { progressText, summarizeBulk, taskCount } from '../lib/bulk-summary';
+import type { TasksController } from '../hooks/use-tasks';
+import { assigneeChange, priorityChange, statusChange } from '../lib/bulk-action';
+import type { BulkAction } from '../lib/bulk-action';
+import { progressText, taskCount } from '../lib/bulk-summary';
 import { countSelection } from '../lib/selection';
-
-/** One bulk change: what it sets, its words, and whether a row already has it. */
-interface Change {
-  readonly patch: BulkPatch;
-  readonly target: BulkTarget;
-  readonly has: (row: TaskRowModel) => boolean;
-}
-
-const statusChange = (status: TaskStatus): Change => ({
-  patch: { status },
-  target: status,
-  has: (r) => r.status === status,
-});
-const priorityChange = (priority: TaskPriority): Change => ({
-  patch: { priority },
-  target: { label: `${PRIORITY_LABELS[priority]} priority` },
-  has: (r) => r.priority === priority,
-});
-const assigneeChange = (memberId: string | null, name?: string): Change => ({
-  patch: { assigneeId: memberId },
-  target: { label: memberId === null ? 'no assignee' : `${name ?? memberId} as assignee` },
-  has: (r) => r.assigneeId === memberId,
-});
-
-interface Run {
-  readonly status: BulkTarget;
-  /** The tasks sent, in list order (selected ones already showing the status are not). */
-  readonly taskIds: readonly string[];
-  readonly skipped: number;
-  /** Null while main works through them. */
-  readonly outcomes: readonly TaskUpdateOutcome[] | null;
-  /** How the connection stood when the answer came: why queued changes wait. */
-  readonly connection: ConnectionState | null;
-}
+import { AssigneePicker } from './AssigneePicker';
 
 /**
  * Select mode's bar, where the pin field was: select all (that the filter
@@ -65,79 +30,26 @@ export function BulkBar(props: {
   readonly onLeave: () => void;
 }) {
   const { tasks, shown, select, onLeave } = props;
-  const store = useStore();
-  const [run, setRun] = useState<Run | null>(null);
-  const running = run !== null && run.outcomes === null;
-  const alive = useRef(true);
+  const { run, running, apply, answered, summary } = useBulkRun(tasks, select.selection.ids);
   const allBox = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
 
   const count = countSelection(select.selection, shown);
   const allShown = count.shown > 0 && count.shownSelected === count.shown;
   const someShown = count.shownSelected > 0 && !allShown;
   const filtered = shown.length < tasks.rows.length;
   const canApply = count.selected > 0 && !running;
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  const set = (change: BulkAction) => {
+    if (canApply) void apply(change);
+  };
 
   // "Some but not all" has no attribute in HTML: it is a property only.
   useEffect(() => {
     if (allBox.current) allBox.current.indeterminate = someShown;
   }, [someShown]);
 
-  // Esc leaves select mode (before the window-wide Esc hides the popup), except
-  // mid-change: then the popup hides as usual and the change carries on.
-  useEffect(() => {
-    if (running) return;
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      onLeave();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [running, onLeave]);
-
-  const [picking, setPicking] = useState(false);
-
-  const apply = async (change: Change) => {
-    if (!canApply) return;
-    const status = change.target;
-    const chosen = tasks.rows.filter((r) => select.selection.ids.has(r.id));
-    // As a single click on the value already shown: nothing to send (it would only bump updatedAt).
-    const taskIds = chosen.filter((r) => !change.has(r)).map((r) => r.id);
-    const skipped = chosen.length - taskIds.length;
-    const connection = (): ConnectionState | null => {
-      const c = store.get('connection');
-      return c.phase === 'ready' ? c.value.state : null;
-    };
-    if (taskIds.length === 0) {
-      setRun({ status, taskIds, skipped, outcomes: [], connection: connection() });
-      return;
-    }
-    setRun({ status, taskIds, skipped, outcomes: null, connection: null });
-    const outcomes = await tasks.changeMany(taskIds, change.patch);
-    if (alive.current)
-      setRun((r) => (r?.taskIds === taskIds ? { ...r, outcomes, connection: connection() } : r));
-  };
-
-  const views = tasks.state.phase === 'ready' ? tasks.state.value : [];
-  const answered =
-    run && running && tasks.bulk ? answeredCount(tasks.bulk.before, views, run.taskIds) : 0;
-  const titles = new Map(tasks.rows.map((r) => [r.id, r.title]));
-  const summary =
-    run?.outcomes &&
-    summarizeBulk({
-      status: run.status,
-      outcomes: run.outcomes,
-      skipped: run.skipped,
-      titleOf: (id) => titles.get(id) ?? id,
-      connection: run.connection,
-    });
+  // Esc leaves select mode, except mid-change: then the popup hides as usual and the change carries on.
+  useEscape(onLeave, !running);
 
   return (
     <section className="bulk" aria-label="Change several tasks">
@@ -159,22 +71,16 @@ export function BulkBar(props: {
           {run ? 'Close' : 'Cancel'}
         </button>
       </div>
-      <div
-        role="group"
-        className="bulk__actions"
-        aria-label={
+      <BulkGroup
+        label={
           count.selected > 0 ? `Set ${taskCount(count.selected)} to` : 'Set the selected tasks to'
         }
+        shownLabel="Set to"
       >
-        <span className="bulk__label" aria-hidden="true">
-          Set to
-        </span>
         {TASK_STATUSES.map((s) => (
-          <button
+          <SetButton
             key={s}
-            type="button"
-            className="button button--small bulk__set"
-            aria-disabled={!canApply}
+            enabled={canApply}
             title={
               running
                 ? 'Wait for the change on its way'
@@ -182,45 +88,33 @@ export function BulkBar(props: {
                   ? `Set ${taskCount(count.selected)} to ${STATUS_LABELS[s]}`
                   : 'Select tasks first'
             }
-            onClick={() => void apply(statusChange(s))}
+            onClick={() => set(statusChange(s))}
           >
             {STATUS_LABELS[s]}
-          </button>
+          </SetButton>
         ))}
-      </div>
-      <div
-        role="group"
-        className="bulk__actions"
-        aria-label={
+      </BulkGroup>
+      <BulkGroup
+        label={
           count.selected > 0
             ? `Set the priority of ${taskCount(count.selected)} to`
             : 'Set the priority of the selected tasks to'
         }
+        shownLabel="Priority"
       >
-        <span className="bulk__label" aria-hidden="true">
-          Priority
-        </span>
         {TASK_PRIORITIES.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className="button button--small bulk__set"
-            aria-disabled={!canApply}
-            onClick={() => void apply(priorityChange(p))}
-          >
+          <SetButton key={p} enabled={canApply} onClick={() => set(priorityChange(p))}>
             {PRIORITY_LABELS[p]}
-          </button>
+          </SetButton>
         ))}
-        <button
-          type="button"
-          className="button button--small bulk__set"
-          aria-disabled={!canApply}
-          aria-expanded={picking}
+        <SetButton
+          enabled={canApply}
+          expanded={picking}
           onClick={() => canApply && setPicking((o) => !o)}
         >
           Assign…
-        </button>
-      </div>
+        </SetButton>
+      </BulkGroup>
       {picking && (
         <AssigneePicker
           current={null}
@@ -228,7 +122,7 @@ export function BulkBar(props: {
           onClose={() => setPicking(false)}
           onChoose={(memberId, name) => {
             setPicking(false);
-            void apply(assigneeChange(memberId, name));
+            set(assigneeChange(memberId, name));
           }}
           allowUnassign
         />
@@ -259,5 +153,43 @@ export function BulkBar(props: {
         )}
       </div>
     </section>
+  );
+}
+
+/** A row of the bar's buttons: its name for assistive technology, and a shorter one shown. */
+function BulkGroup(props: {
+  readonly label: string;
+  readonly shownLabel: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div role="group" className="bulk__actions" aria-label={props.label}>
+      <span className="bulk__label" aria-hidden="true">
+        {props.shownLabel}
+      </span>
+      {props.children}
+    </div>
+  );
+}
+
+/** One of the bar's choices; disabled only in name, so it keeps its focus and says why. */
+function SetButton(props: {
+  readonly enabled: boolean;
+  readonly title?: string;
+  readonly expanded?: boolean;
+  readonly onClick: () => void;
+  readonly children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--small bulk__set"
+      aria-disabled={!props.enabled}
+      title={props.title}
+      aria-expanded={props.expanded}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   );
 }

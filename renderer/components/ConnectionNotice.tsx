@@ -4,7 +4,7 @@ import type { ProfileView } from '../../common/views';
 import { describeConnection } from '../../common/connection-model';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 
 const changes = (n: number): string => (n === 1 ? '1 change' : `${n} changes`);
 

@@ -6,8 +6,8 @@ import type { SettingsController } from '../hooks/use-settings';
 import { connectGuidance } from '../lib/connect-guidance';
 import { websiteUrl } from '../lib/safe-url';
 import { ApiKeyForm } from './ApiKeyForm';
-import { BackIcon } from './icons';
-import { Notice } from './Notice';
+import { ScreenHeader } from './primitives/ScreenHeader';
+import { Notice } from './primitives/Notice';
 import { SignInAddresses } from './SignInAddresses';
 
 type Busy = 'session' | 'demo' | null;
@@ -47,19 +47,13 @@ export function FirstRun(props: {
   return (
     <main className="app first-run">
       {props.adding ? (
-        <header className="screen-header">
-          {props.onCancel && (
-            <button
-              type="button"
-              className="icon-button"
-              onClick={props.onCancel}
-              aria-label="Cancel: back to tasks"
-            >
-              <BackIcon />
-            </button>
-          )}
-          <h1 className="screen-header__title">Add an account</h1>
-        </header>
+        <ScreenHeader
+          {...(props.onCancel
+            ? { back: { label: 'Cancel: back to tasks', onClick: props.onCancel } }
+            : {})}
+        >
+          Add an account
+        </ScreenHeader>
       ) : (
         <div className="first-run__intro">
           <h1 className="first-run__title">Welcome to Task Tray</h1>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 
 const tasks = (n: number): string => (n === 1 ? '1 task' : `${n} tasks`);
 
@@ -9,7 +9,7 @@ const tasks = (n: number): string => (n === 1 ? '1 task' : `${n} tasks`);
  * Changes another key or person made at this organization wait for them:
  * they go out with these credentials only when the person says so, because
  * the service will record them under this key's owner or this session's
- * user (DESIGN.md invariant 7).
+ * user (docs/ARCHITECTURE.md, invariant 7).
  */
 export function HandOverNotice(props: { readonly authKind: 'api-key' | 'session' }) {
   const api = useApi();

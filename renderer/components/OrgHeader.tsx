@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { displayText } from '../../common/display-text';
 import { useMain } from '../hooks/use-main';
 import { ChevronIcon } from './icons';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 import { OrgLogo } from './OrgLogo';
 import { ProfileMenuButton } from './ProfileMenuButton';
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { PRIORITY_LABELS, TASK_PRIORITIES } from '../../common/task-values';
 import type { TaskPriority } from '../../common/task-values';
-import { RadioSwitch } from './RadioSwitch';
+import { RadioSwitch } from './primitives/RadioSwitch';
 
 /**
  * The four-way priority switch, as the status one (RadioSwitch); Shift+1–4

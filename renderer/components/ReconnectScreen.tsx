@@ -4,7 +4,7 @@ import { ApiKeyForm } from './ApiKeyForm';
 /**
  * The service refused the key (revoked, or without the task scope): connect
  * with another one, same address and organization. Pins and waiting changes
- * belong to the key that made them (DESIGN.md invariant 7): the new key
+ * belong to the key that made them (docs/ARCHITECTURE.md, invariant 7): the new key
  * starts its own list, and the old key's waiting changes go out with the new
  * one only when the person says so (HandOverNotice).
  */

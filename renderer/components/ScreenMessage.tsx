@@ -1,12 +1,11 @@
 import type { AppError } from '../../common/result';
+import { StatusLine } from './primitives/Lines';
 
 /** Whole-window states: still loading, or the app could not answer at all. */
 export function LoadingScreen({ label }: { readonly label: string }) {
   return (
     <main className="app app--center" aria-busy="true">
-      <p className="muted" role="status">
-        {label}
-      </p>
+      <StatusLine>{label}</StatusLine>
     </main>
   );
 }

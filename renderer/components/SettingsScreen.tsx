@@ -1,20 +1,16 @@
-import { useId, useRef, useState } from 'react';
-import { THEMES } from '../../common/views';
-import type { AccountStatus, ProfileView, Theme } from '../../common/views';
+import { useId, useState } from 'react';
+import type { AccountStatus, ProfileView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
-import { BackIcon } from './icons';
-import { AUTH_KIND_LABELS } from '../lib/profile-detail';
-import { removeProfileText } from '../lib/remove-profile-text';
+import { ScreenHeader } from './primitives/ScreenHeader';
 import { OtherAccounts } from './OtherAccounts';
-import { ProfileRename } from './ProfileRename';
-import { Notice } from './Notice';
+import { Notice } from './primitives/Notice';
 import { ConnectionSettings } from './ConnectionSettings';
+import { GeneralSettings } from './GeneralSettings';
 import { NotificationSettings } from './NotificationSettings';
-import { ShortcutField } from './ShortcutField';
-
-const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+import { ShownAccount } from './ShownAccount';
+import { StatusLine } from './primitives/Lines';
 
 /** Profile and sign-out, launch at login, the global shortcut, the theme. */
 export function SettingsScreen(props: {
@@ -29,28 +25,10 @@ export function SettingsScreen(props: {
   const api = useApi();
   const id = useId();
   const { profile, settings } = props;
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const connection = useMain('connection').state;
-  const waiting = connection.phase === 'ready' ? connection.value.pendingChanges : 0;
   const account = useMain('account');
   const status = account.state.phase === 'ready' ? account.state.value : null;
-  const [renaming, setRenaming] = useState(false);
-  const renameButton = useRef<HTMLButtonElement>(null);
-  // Removing the shown account shows the newest other one that can send (accounts.remove).
-  const next = status?.profiles.filter((p) => p.id !== profile.id && p.hasSecret && !p.demo).at(-1);
-  const nextName = next?.name ?? null;
   const many = (status?.profiles.length ?? 1) > 1;
-
-  const signOut = async () => {
-    if (busy) return;
-    setBusy(true);
-    const r = await api.signOut();
-    setBusy(false);
-    if (r.ok) props.onSignedOut(r.value);
-    else setError(r.error.message);
-  };
 
   const change = async (patch: Parameters<SettingsController['save']>[0]) => {
     setError(null);
@@ -61,107 +39,17 @@ export function SettingsScreen(props: {
   const s = settings.state;
   return (
     <div className="app">
-      <header className="screen-header">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={props.onBack}
-          aria-label="Back to tasks"
-        >
-          <BackIcon />
-        </button>
-        <h1 className="screen-header__title">Settings</h1>
-      </header>
+      <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Settings</ScreenHeader>
       <main className="settings">
-        <section className="settings__section" aria-labelledby={`${id}-account`}>
-          <h2 id={`${id}-account`} className="settings__heading">
-            {many ? 'Shown account' : 'Account'}
-          </h2>
-          <dl className="profile">
-            <div className="profile__row">
-              <dt>Name</dt>
-              <dd>
-                {renaming ? (
-                  <ProfileRename
-                    profile={profile}
-                    onDone={(done) => {
-                      setRenaming(false);
-                      if (done) account.set(done);
-                      requestAnimationFrame(() => renameButton.current?.focus());
-                    }}
-                  />
-                ) : (
-                  <>
-                    {profile.label}
-                    {profile.demo && <span className="badge badge--neutral">Demo</span>}
-                    {!profile.demo && (
-                      <button
-                        type="button"
-                        className="link-button"
-                        ref={renameButton}
-                        aria-label={`Rename ${profile.label}`}
-                        onClick={() => setRenaming(true)}
-                      >
-                        Rename
-                      </button>
-                    )}
-                  </>
-                )}
-              </dd>
-            </div>
-            <div className="profile__row">
-              <dt>Service</dt>
-              <dd className="profile__url">
-                {profile.baseUrl}
-                {profile.authKind === 'api-key' && !profile.demo && props.onReconnect && (
-                  <>
-                    {' '}
-                    <button type="button" className="link-button" onClick={props.onReconnect}>
-                      Change…
-                    </button>
-                  </>
-                )}
-              </dd>
-            </div>
-            <div className="profile__row">
-              <dt>Signed in with</dt>
-              <dd>
-                {AUTH_KIND_LABELS[profile.authKind]}
-                {profile.secretHint && <code className="profile__hint">{profile.secretHint}</code>}
-              </dd>
-            </div>
-            {profile.organizationId && (
-              <div className="profile__row">
-                <dt>Organization</dt>
-                <dd>
-                  <code>{profile.organizationId}</code>
-                </dd>
-              </div>
-            )}
-          </dl>
-          {confirmSignOut ? (
-            <div className="confirm" role="group" aria-label="Confirm sign out">
-              <p>{removeProfileText(profile, waiting, { shown: true, nextName })}</p>
-              <div className="form__actions">
-                <button
-                  type="button"
-                  className="button button--danger"
-                  aria-disabled={busy}
-                  onClick={() => void signOut()}
-                >
-                  {busy ? 'Signing out…' : profile.demo ? 'Leave the demo' : 'Sign out'}
-                </button>
-                <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
-                  Cancel
-                </button>
-              </div>
-            </div>
-          ) : (
-            <button type="button" className="button" onClick={() => setConfirmSignOut(true)}>
-              {profile.demo ? 'Leave the demo…' : 'Sign out…'}
-            </button>
-          )}
-        </section>
+        <ShownAccount
+          id={`${id}-account`}
+          profile={profile}
+          status={status}
+          onRenamed={account.set}
+          onSignedOut={props.onSignedOut}
+          onError={setError}
+          {...(props.onReconnect ? { onReconnect: props.onReconnect } : {})}
+        />
 
         {status && (many || props.onAddAccount) && (
           <section className="settings__section" aria-labelledby={`${id}-accounts`}>
@@ -175,52 +63,14 @@ export function SettingsScreen(props: {
           </section>
         )}
 
-        {s.phase === 'loading' && (
-          <p className="muted" role="status">
-            Loading settings…
-          </p>
-        )}
+        {s.phase === 'loading' && <StatusLine>Loading settings…</StatusLine>}
         {s.phase === 'error' && (
           <Notice tone="error" role="alert" title="Could not load settings">
             <p>{s.error.message}</p>
           </Notice>
         )}
         {s.phase === 'ready' && (
-          <section className="settings__section" aria-labelledby={`${id}-general`}>
-            <h2 id={`${id}-general`} className="settings__heading">
-              General
-            </h2>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={s.value.launchAtLogin}
-                onChange={(e) => void change({ launchAtLogin: e.target.checked })}
-              />
-              <span>Open Task Tray when you log in</span>
-            </label>
-            <ShortcutField
-              value={s.value.shortcut}
-              notice={s.value.shortcutNotice}
-              save={settings.save}
-            />
-            <fieldset className="theme">
-              <legend className="field__label">Appearance</legend>
-              <div className="segmented">
-                {THEMES.map((t) => (
-                  <label key={t} className="segmented__option">
-                    <input
-                      type="radio"
-                      name={`${id}-theme`}
-                      value={t}
-                      checked={s.value.theme === t}
-                      onChange={() => void change({ theme: t })}
-                    />
-                    <span>{THEME_LABELS[t]}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </section>
+          <GeneralSettings id={id} value={s.value} save={settings.save} change={change} />
         )}
         {s.phase === 'ready' && (
           <NotificationSettings value={s.value.notifications} save={change} />

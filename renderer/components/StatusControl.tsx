@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { STATUS_LABELS, TASK_STATUSES } from '../../common/task-values';
 import type { TaskStatus } from '../../common/task-values';
-import { RadioSwitch } from './RadioSwitch';
+import { RadioSwitch } from './primitives/RadioSwitch';
 
 /** The five-way status switch (RadioSwitch); 1–5 on a task row set the same five. */
 export const StatusControl = memo(function StatusControl(props: {

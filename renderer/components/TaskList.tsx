@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../common/task-values';
 import type { TaskPriority, TaskStatus } from '../../common/task-values';
 import type { TaskRowModel } from '../lib/task-model';
+import { useOpenRow } from '../hooks/use-open-row';
 import { TaskRow } from './TaskRow';
 
 // A row's checkbox is not text entry: the row keys (↑/↓, 1–5, Delete) work from it too.
@@ -19,9 +20,6 @@ export interface ListSelection {
   toggle(taskId: string, range: boolean): void;
   add(taskIds: readonly string[]): void;
 }
-
-const rowOf = (el: EventTarget | null): HTMLElement | null =>
-  el instanceof Element ? el.closest<HTMLElement>('li[data-task-id]') : null;
 
 /**
  * The rows and their keys: ↑/↓ move between tasks, 1–5 set the status of
@@ -62,23 +60,9 @@ export function TaskList(props: {
 }) {
   const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
-  // The row holding focus (or something inside it): it alone draws its details and switch.
-  const [openId, setOpenId] = useState<string | null>(props.initialOpenId ?? null);
+  const { openId, handlers } = useOpenRow(props.initialOpenId);
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
-
-  // The row drawn open for the focus it was about to get: if something else took focus
-  // first (a click or `/` between the draw and the focus), it closes, as it never had focus
-  // to lose. Checked once the commit's effects, the focus among them, have all run.
-  const initialOpenId = useRef(props.initialOpenId ?? null);
-  useEffect(() => {
-    const id = initialOpenId.current;
-    if (id === null) return;
-    queueMicrotask(() => {
-      if (rowOf(document.activeElement)?.dataset.taskId !== id)
-        setOpenId((open) => (open === id ? null : open));
-    });
-  }, []);
 
   const rowElements = () =>
     Array.from(list.current?.querySelectorAll<HTMLElement>(':scope > li[data-task-id]') ?? []);
@@ -167,40 +151,6 @@ export function TaskList(props: {
     }
   };
 
-  // A row a pointer presses opens once the press is over: opening it (and closing the one
-  // above) moves the rows, and the release would land on another row than the press.
-  const pressed = useRef(false);
-  const openAfterPress = useRef<string | null>(null);
-  const onFocus = (e: FocusEvent<HTMLUListElement>) => {
-    const id = rowOf(e.target)?.dataset.taskId ?? null;
-    if (pressed.current) openAfterPress.current = id;
-    else if (id !== openId) setOpenId(id);
-  };
-  const onPointerDown = () => {
-    pressed.current = true;
-    openAfterPress.current = null;
-  };
-  useEffect(() => {
-    const release = (): void => {
-      if (!pressed.current) return;
-      pressed.current = false;
-      const id = openAfterPress.current;
-      openAfterPress.current = null;
-      // After the click this press makes has been handled.
-      if (id !== null) setTimeout(() => setOpenId(id), 0);
-    };
-    window.addEventListener('pointerup', release);
-    window.addEventListener('pointercancel', release);
-    return () => {
-      window.removeEventListener('pointerup', release);
-      window.removeEventListener('pointercancel', release);
-    };
-  }, []);
-  const onBlur = (e: FocusEvent<HTMLUListElement>) => {
-    // Focus gone elsewhere in the popup closes the row; the window losing focus does not.
-    if (e.relatedTarget !== null && !rowOf(e.relatedTarget)) setOpenId(null);
-  };
-
   const onClick = (e: MouseEvent<HTMLUListElement>) => {
     const target = e.target as HTMLElement;
     if (!selection || target.closest(CONTROLS)) return;
@@ -216,9 +166,7 @@ export function TaskList(props: {
       aria-label={props.label ?? 'Pinned tasks'}
       onKeyDown={onKeyDown}
       onClick={onClick}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      onPointerDown={onPointerDown}
+      {...handlers}
     >
       {rows.map((r) => (
         <TaskRow

@@ -1,19 +1,19 @@
 import '../styles/task-view.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { TaskPriority, TaskStatus } from '../../common/task-values';
-import type { PersonView } from '../../common/views';
-import { useApi } from '../hooks/api-context';
-import { useMain } from '../hooks/use-main';
+import { useEscape } from '../hooks/use-escape';
+import { useMe } from '../hooks/use-me';
 import { useTasks } from '../hooks/use-tasks';
-import { webAppTaskLink } from '../../common/task-ref';
-import { AssigneePicker } from './AssigneePicker';
+import { AssigneeSection } from './AssigneeSection';
 import { DescriptionField } from './DescriptionField';
-import { BackIcon, ExternalIcon } from './icons';
-import { Notice } from './Notice';
+import { OpenInWebApp } from './OpenInWebApp';
+import { ScreenHeader } from './primitives/ScreenHeader';
+import { Notice } from './primitives/Notice';
 import { PriorityControl } from './PriorityControl';
 import { StatusControl } from './StatusControl';
 import { ChangedHereNote, SyncText, TaskFacts } from './TaskFacts';
 import { TitleField } from './TitleField';
+import { StatusLine } from './primitives/Lines';
 
 /**
  * One task, whole: its title (renamed in place), status, priority, assignee,
@@ -28,43 +28,10 @@ export function TaskView(props: {
   readonly onBack: () => void;
 }) {
   const { taskId, onBack } = props;
-  const api = useApi();
   const tasks = useTasks();
-  const organization = useMain('organization').state;
-  const settings = useMain('settings').state;
-  const [picking, setPicking] = useState(false);
-  const changeButton = useRef<HTMLButtonElement>(null);
-  // The picker gone, focus goes back to what opened it (not to the page).
-  const closePicker = useCallback(() => {
-    setPicking(false);
-    requestAnimationFrame(() => changeButton.current?.focus());
-  }, []);
-  const [me, setMe] = useState<PersonView | null>(null);
-  // The name of the member just chosen, to say who the task is being assigned to.
-  const [chosenName, setChosenName] = useState<string | null>(null);
+  const me = useMe();
   const now = new Date();
-
-  useEffect(() => {
-    let alive = true;
-    // Who "me" is, as kept: asking for Assigned to me itself would start its gathering.
-    void api.getMe().then((r) => {
-      if (alive && r.ok) setMe(r.value);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [api]);
-
-  // Esc goes back, once fields and the picker have had theirs (they prevent the default).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      onBack();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onBack]);
+  useEscape(onBack);
 
   const { update, setStatus, dismissError } = tasks;
   const save = useCallback(
@@ -86,12 +53,7 @@ export function TaskView(props: {
     tasks.state.phase === 'ready' ? tasks.state.value.find((v) => v.id === taskId) : undefined;
 
   const header = (
-    <header className="screen-header">
-      <button type="button" className="icon-button" onClick={onBack} aria-label="Back to tasks">
-        <BackIcon />
-      </button>
-      <h1 className="screen-header__title">Task</h1>
-    </header>
+    <ScreenHeader back={{ label: 'Back to tasks', onClick: onBack }}>Task</ScreenHeader>
   );
 
   if (!row || !view)
@@ -99,11 +61,11 @@ export function TaskView(props: {
       <div className="app">
         {header}
         <main className="task-view">
-          <p className="muted" role="status">
+          <StatusLine>
             {tasks.state.phase === 'loading'
               ? 'Loading the task…'
               : 'This task is no longer pinned.'}
-          </p>
+          </StatusLine>
         </main>
       </div>
     );
@@ -115,16 +77,6 @@ export function TaskView(props: {
       : (snap?.assignee?.id ?? null);
   const assigning = view.pendingPatch?.assigneeId !== undefined;
   const entityId = snap?.entityId ?? view.ref.entityId ?? null;
-  const link =
-    settings.phase === 'ready' && organization.phase === 'ready'
-      ? webAppTaskLink({
-          signInUrl: settings.value.signInUrl,
-          organizationId: organization.value?.id ?? null,
-          entityType: row.entityType,
-          entityId,
-          taskId,
-        })
-      : null;
 
   return (
     <div className="app">
@@ -168,40 +120,13 @@ export function TaskView(props: {
             onChange={onPriority}
           />
         </div>
-        <div className="task-view__section">
-          <div className="task-view__section-head">
-            <h3 className="task-view__label">Assignee</h3>
-            {!picking && (
-              <button
-                ref={changeButton}
-                type="button"
-                className="link-button"
-                onClick={() => setPicking(true)}
-              >
-                Change…
-              </button>
-            )}
-          </div>
-          <p className="task-view__assignee">
-            {assigning
-              ? assigneeId === null
-                ? 'Unassigning…'
-                : `Assigning to ${me?.id === assigneeId ? 'you' : (chosenName ?? assigneeId)}…`
-              : (row.assignee ?? 'Nobody')}
-          </p>
-          {picking && (
-            <AssigneePicker
-              current={assigneeId}
-              me={me}
-              onClose={closePicker}
-              onChoose={(memberId, name) => {
-                closePicker();
-                setChosenName(name ?? null);
-                if (memberId !== assigneeId) void save({ assigneeId: memberId });
-              }}
-            />
-          )}
-        </div>
+        <AssigneeSection
+          assigneeId={assigneeId}
+          assigning={assigning}
+          assignee={row.assignee}
+          me={me}
+          onAssign={(memberId) => void save({ assigneeId: memberId })}
+        />
         <DescriptionField
           value={
             view.pendingPatch?.description !== undefined
@@ -210,23 +135,7 @@ export function TaskView(props: {
           }
           onSave={(description) => save({ description })}
         />
-        {link && (
-          <p>
-            <a
-              className="org__site"
-              href={link}
-              onClick={(e) => {
-                // The page never navigates: main opens http(s) links in the browser.
-                e.preventDefault();
-                void api.openExternal({ url: link }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
-              }}
-            >
-              Open in the web app
-              <ExternalIcon />
-              <span className="visually-hidden"> (opens in your browser)</span>
-            </a>
-          </p>
-        )}
+        <OpenInWebApp taskId={taskId} entityType={row.entityType} entityId={entityId} />
       </main>
     </div>
   );

@@ -1,32 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { appError, err } from '../../common/result';
+import { useCallback, useMemo, useState } from 'react';
+import { err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
-import { MAX_BULK_TASKS } from '../../common/channels';
 import type { TaskRef } from '../../common/task-ref';
-import type { TaskPriority, TaskStatus } from '../../common/task';
+import type { TaskStatus } from '../../common/task';
 import type { TaskChange } from '../../common/ipc';
-
-type TaskPatchInput = TaskChange;
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
-import { batches, viewSignature } from '../lib/bulk-progress';
+import { viewSignature } from '../lib/bulk-progress';
+import { upsert, without } from '../lib/pinned-list';
 import { createStatusQueue } from '../lib/status-queue';
 import { rowKeeper, taskRowModel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
-import { useApi, useStore } from './api-context';
 import type { Remote } from '../lib/main-store';
+import { useApi, useStore } from './api-context';
+import { NO_ANSWER, useChangeMany } from './use-change-many';
+import type { BulkChange, BulkPatch } from './use-change-many';
 import { useMain } from './use-main';
 
-/** A bulk change on its way: its status (when it sets one), and each of its tasks as main showed it when it began. */
-export interface BulkChange {
-  readonly status: TaskStatus | null;
-  readonly before: ReadonlyMap<string, string>;
-}
-
-/** What one bulk change sets: one field of the interface's, for every task chosen. */
-export type BulkPatch =
-  | { readonly status: TaskStatus }
-  | { readonly priority: TaskPriority }
-  | { readonly assigneeId: string | null };
+type TaskPatchInput = TaskChange;
 
 export interface TasksController {
   readonly state: Remote<PinnedTaskView[]>;
@@ -55,24 +45,6 @@ export interface TasksController {
   update(taskId: string, patch: TaskPatchInput): Promise<Result<PinnedTaskView>>;
 }
 
-const upsert = (list: readonly PinnedTaskView[], view: PinnedTaskView): PinnedTaskView[] =>
-  list.some((t) => t.id === view.id)
-    ? list.map((t) => (t.id === view.id ? view : t))
-    : [...list, view];
-
-const without = <V>(m: ReadonlyMap<string, V>, k: string): ReadonlyMap<string, V> => {
-  if (!m.has(k)) return m;
-  const n = new Map(m);
-  n.delete(k);
-  return n;
-};
-
-const withoutAll = <V>(m: ReadonlyMap<string, V>, ks: readonly string[]): ReadonlyMap<string, V> =>
-  ks.some((k) => m.has(k)) ? new Map([...m].filter(([k]) => !ks.includes(k))) : m;
-
-const NO_ANSWER: AppError = appError('internal', 'The change could not be sent. Try again.');
-const BUSY: AppError = appError('bad_input', 'Another change of several tasks is on its way.');
-
 /**
  * The pinned tasks as main keeps them, plus what only the popup knows:
  * choices not yet answered (shown at once) and refusals that main did not
@@ -84,8 +56,6 @@ export function useTasks(): TasksController {
   const { state, reload, set } = useMain('tasks');
   const [wanted, setWanted] = useState<ReadonlyMap<string, TaskStatus>>(new Map());
   const [localErrors, setLocalErrors] = useState<ReadonlyMap<string, AppError>>(new Map());
-  const [bulk, setBulk] = useState<BulkChange | null>(null);
-  const bulkRunning = useRef(false);
 
   const queue = useMemo(
     () =>
@@ -104,6 +74,16 @@ export function useTasks(): TasksController {
     [api, set],
   );
 
+  // The handlers below read the latest list from the store rather than from
+  // this render, so they keep their identity across main's events and the
+  // memoised rows that receive them are not all redrawn on every change.
+  const latestViews = useCallback((): readonly PinnedTaskView[] | null => {
+    const s = store.get('tasks');
+    return s.phase === 'ready' ? s.value : null;
+  }, [store]);
+
+  const { bulk, changeMany } = useChangeMany({ set, latestViews, setLocalErrors });
+
   const views = state.phase === 'ready' ? state.value : null;
   const [keepUnchanged] = useState(rowKeeper);
   const rows = useMemo(() => {
@@ -119,14 +99,6 @@ export function useTasks(): TasksController {
     });
     return keepUnchanged(next);
   }, [views, wanted, localErrors, bulk, keepUnchanged]);
-
-  // The handlers below read the latest list from the store rather than from
-  // this render, so they keep their identity across main's events and the
-  // memoised rows that receive them are not all redrawn on every change.
-  const latestViews = useCallback((): readonly PinnedTaskView[] | null => {
-    const s = store.get('tasks');
-    return s.phase === 'ready' ? s.value : null;
-  }, [store]);
 
   const setStatus = useCallback(
     (taskId: string, status: TaskStatus) => {
@@ -193,54 +165,6 @@ export function useTasks(): TasksController {
       return r;
     },
     [api, set],
-  );
-
-  const changeMany = useCallback(
-    async (taskIds: readonly string[], patch: BulkPatch): Promise<TaskUpdateOutcome[]> => {
-      if (bulkRunning.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
-      bulkRunning.current = true;
-      const chosen = new Set(taskIds);
-      const before = new Map(
-        (latestViews() ?? []).filter((v) => chosen.has(v.id)).map((v) => [v.id, viewSignature(v)]),
-      );
-      setBulk({ status: 'status' in patch ? patch.status : null, before });
-      setLocalErrors((m) => withoutAll(m, taskIds));
-
-      const outcomes: TaskUpdateOutcome[] = [];
-      // Main takes at most MAX_BULK_TASKS ids a request: a larger selection goes in batches.
-      for (const batch of batches(taskIds, MAX_BULK_TASKS)) {
-        let answer: Result<TaskUpdateOutcome[]>;
-        try {
-          answer = await api.updateTasks({ taskIds: batch, patch });
-        } catch {
-          answer = err(NO_ANSWER);
-        }
-        if (answer.ok) outcomes.push(...answer.value);
-        else outcomes.push(...batch.map((taskId) => ({ taskId, result: answer })));
-      }
-
-      // Main's events have normally told each task's story already; where a
-      // task has not moved since the start, its answer is the newest word.
-      const answered = new Map(
-        outcomes.flatMap((o) => (o.result.ok ? [[o.taskId, o.result.value] as const] : [])),
-      );
-      set((list) =>
-        list.map((v) => {
-          const a = answered.get(v.id);
-          return a && before.get(v.id) === viewSignature(v) ? a : v;
-        }),
-      );
-      // Refusals main did not keep on the task (bad input, not connected) show on its row, as a single change's do.
-      setLocalErrors((m) => {
-        const n = new Map(m);
-        for (const o of outcomes) if (!o.result.ok) n.set(o.taskId, o.result.error);
-        return n;
-      });
-      setBulk(null);
-      bulkRunning.current = false;
-      return outcomes;
-    },
-    [api, set, latestViews],
   );
 
   const setStatusOfMany = useCallback(

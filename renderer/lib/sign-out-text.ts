@@ -2,7 +2,7 @@ import type { ProfileView } from '../../common/views';
 
 /**
  * What signing out does, said before it is done: the pins stay, and changes
- * still waiting stay with the identity that made them (DESIGN.md invariant 7).
+ * still waiting stay with the identity that made them (docs/ARCHITECTURE.md, invariant 7).
  */
 export function signOutText(kind: ProfileView['authKind'], waiting: number, demo = false): string {
   // The demo's key lives in memory only: there is nothing in the keychain to remove.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CloseIcon, WarningIcon } from './icons';
+import { CloseIcon, WarningIcon } from '../icons';
 
 /**
  * A message in the flow of the page. `alert` announces it at once (a

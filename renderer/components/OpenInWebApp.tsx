@@ -1,0 +1,44 @@
+import { webAppTaskLink } from '../../common/task-ref';
+import type { EntityType } from '../../common/task-values';
+import { useApi } from '../hooks/api-context';
+import { useMain } from '../hooks/use-main';
+import { ExternalIcon } from './icons';
+
+/** A link to the task in the web app, once the sign-in address and organization are known. */
+export function OpenInWebApp(props: {
+  readonly taskId: string;
+  readonly entityType: EntityType | null;
+  readonly entityId: string | null;
+}) {
+  const api = useApi();
+  const organization = useMain('organization').state;
+  const settings = useMain('settings').state;
+  const link =
+    settings.phase === 'ready' && organization.phase === 'ready'
+      ? webAppTaskLink({
+          signInUrl: settings.value.signInUrl,
+          organizationId: organization.value?.id ?? null,
+          entityType: props.entityType,
+          entityId: props.entityId,
+          taskId: props.taskId,
+        })
+      : null;
+  if (!link) return null;
+  return (
+    <p>
+      <a
+        className="org__site"
+        href={link}
+        onClick={(e) => {
+          // The page never navigates: main opens http(s) links in the browser.
+          e.preventDefault();
+          void api.openExternal({ url: link }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
+        }}
+      >
+        Open in the web app
+        <ExternalIcon />
+        <span className="visually-hidden"> (opens in your browser)</span>
+      </a>
+    </p>
+  );
+}

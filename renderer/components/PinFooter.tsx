@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react';
+import type { Result } from '../../common/result';
+import type { TaskRef } from '../../common/task-ref';
+import type { PinnedTaskView } from '../../common/views';
+import type { Announcement } from '../hooks/use-announcement';
+import { PinForm } from './PinForm';
+import { Notice } from './primitives/Notice';
+
+// Shown only when the clipboard holds a task link, which is read after the first paint anyway.
+const ClipboardOffer = lazy(() =>
+  import('./ClipboardOffer').then((m) => ({ default: m.ClipboardOffer })),
+);
+
+/**
+ * Under the pinned list: what was just done (with an unpin's Undo), a task
+ * link found on the clipboard, and the pin field. Hidden, not removed, in
+ * select mode: a half-typed id in the pin field is kept.
+ */
+export function PinFooter(props: {
+  readonly hidden: boolean;
+  readonly announcement: Announcement | null;
+  readonly onDismiss: () => void;
+  /** Pins a task offered (the clipboard's, or an unpinned one's undo), and announces it. */
+  readonly pinOffered: (ref: TaskRef) => Promise<Result<PinnedTaskView>>;
+  /** A task link on the clipboard, not pinned yet. */
+  readonly offer: TaskRef | null;
+  readonly onDismissOffer: () => void;
+  readonly form: Parameters<typeof PinForm>[0];
+}) {
+  const { announcement, offer, pinOffered } = props;
+  return (
+    <div className="tasks__footer" hidden={props.hidden}>
+      <div role="status" className="announce">
+        {announcement && (
+          <Notice
+            tone={announcement.tone}
+            onDismiss={props.onDismiss}
+            dismissLabel="Dismiss message"
+          >
+            <p>
+              {announcement.text}{' '}
+              {announcement.undoPinOf && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void pinOffered(announcement.undoPinOf!)}
+                >
+                  Undo
+                </button>
+              )}
+            </p>
+          </Notice>
+        )}
+      </div>
+      {offer && (
+        <Suspense fallback={null}>
+          <ClipboardOffer offer={offer} onPin={pinOffered} onDismiss={props.onDismissOffer} />
+        </Suspense>
+      )}
+      <PinForm {...props.form} />
+    </div>
+  );
+}
