@@ -22,6 +22,28 @@ export const BOUNDS = {
   depth: 32,
   /** The organization's metadata, as JSON text. */
   metadata: 8 * 1024,
+  /**
+   * A description as a pin keeps it in settings.json, as JSON text: longer, its
+   * readable start is kept instead (the pin's next read brings it whole).
+   */
+  keptDescription: 4 * 1024,
+
+  /*
+   * Totals. Each item above is bounded; so is what many of them add up to
+   * (docs/ARCHITECTURE.md, invariant 8): a list says "the first N shown".
+   */
+  /** "Assigned to me": the most pressing this many are kept and shown, with how many more. */
+  assignedShown: 300,
+  /** One vendor's or risk's task list (Browse, a pin's read): at most this many tasks… */
+  listedTasks: 500,
+  /** …and this many bytes of them, as JSON. */
+  listBytes: 4 * 1024 * 1024,
+  /** Vendors and risks listed together (Browse, the build of "assigned to me"). */
+  listedEntities: 5_000,
+  /** How long one paged list may take to read, however many pages the service says it has. */
+  listTimeMs: 60_000,
+  /** Any answer to the popup or event to it, as JSON: past this it is refused with a message. */
+  ipcBytes: 16 * 1024 * 1024,
 } as const;
 
 /** `text` cut to at most `max` characters, ending in "…" when cut, never inside a surrogate pair. */

@@ -49,6 +49,7 @@ export const EVENT_NAMES = [
   'settings:changed',
   'view:open',
   'assigned:changed',
+  'assigned:progress',
   'update:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

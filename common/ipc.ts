@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CHANNELS, EVENT_NAMES, MAX_BULK_TASKS } from './channels';
 import type { EventName } from './channels';
 import type { Organization } from './organization';
-import type { Task } from './task';
 import type { Result } from './result';
 import { TaskPatchSchema } from './task-patch';
 import { ENTITY_TYPES, TaskIdSchema } from './task';
@@ -10,6 +9,7 @@ import type { TaskRef } from './task-ref';
 import type {
   AccountStatus,
   AssignedView,
+  BrowseTasks,
   BrowseList,
   ConnectionView,
   PersonView,
@@ -167,7 +167,7 @@ export const contract = {
    */
   listEntities: method<BrowseList>()(CHANNELS.listEntities, NoInput),
   /** Browse: one vendor's or risk's task items, as the service lists them now. */
-  listEntityTasks: method<Task[]>()(CHANNELS.listEntityTasks, EntityInput),
+  listEntityTasks: method<BrowseTasks>()(CHANNELS.listEntityTasks, EntityInput),
   /** "Assigned to me" as it stands (what was kept shows at once), read again behind when old. */
   getAssigned: method<AssignedView>()(CHANNELS.getAssigned, NoInput),
   /** Reads "assigned to me" again in the background (progress comes as assigned:changed). */
@@ -239,6 +239,8 @@ interface EventPayloads {
   /** Main asks the popup to show a screen: the tray's "Settings…", or a task from a tasktray:// link. */
   'view:open': ViewRequest;
   'assigned:changed': AssignedView;
+  /** How far a gathering of "assigned to me" is: without the list, which assigned:changed carries. */
+  'assigned:progress': { readonly done: number; readonly total: number };
   'update:changed': UpdateFooterLine | null;
 }
 

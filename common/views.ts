@@ -87,6 +87,13 @@ export interface BrowseList {
   readonly note: string | null;
 }
 
+/** One vendor's or risk's task items as Browse lists them, and why the list may be short. */
+export interface BrowseTasks {
+  readonly tasks: readonly Task[];
+  /** Said when the list holds only the first of them (docs/ARCHITECTURE.md, invariant 8). */
+  readonly note: string | null;
+}
+
 /** A member of the organization, as the people list names them. */
 export interface PersonView {
   readonly id: string;
@@ -107,8 +114,13 @@ export interface AssignedView {
   readonly me: PersonView | null;
   /** An API key has no identity: the person chooses (and may change) who they are. */
   readonly canChooseMe: boolean;
-  /** Open tasks, most pressing first (priority, then the latest change). */
+  /**
+   * Open tasks, most pressing first (priority, then the latest change): at
+   * most BOUNDS.assignedShown, without their descriptions (the task view reads them).
+   */
   readonly tasks: readonly Task[];
+  /** Open tasks assigned beyond those in `tasks`: "the first N shown, M more". */
+  readonly more: number;
   readonly progress: { readonly done: number; readonly total: number } | null;
   /** When the list shown was read; null before the first build. */
   readonly builtAt: string | null;

@@ -24,6 +24,7 @@ export interface AppAssignedDeps {
   readonly scheduler: Scheduler;
   readonly log: Logger;
   readonly emit: (view: Events['assigned:changed']) => void;
+  readonly emitProgress: (progress: Events['assigned:progress']) => void;
 }
 
 /**
@@ -64,6 +65,7 @@ export function createAppAssigned(deps: AppAssignedDeps) {
     quiet: () => deps.outbox.quiet(),
     scheduler: deps.scheduler,
     log,
+    onProgress: deps.emitProgress,
     onChanged: (view) => {
       deps.emit(view);
       const shown = accounts.active();

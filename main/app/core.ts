@@ -15,10 +15,14 @@ import { createActiveProfiles } from './active-profile';
 import { createAppNotifications } from './app-notifications';
 import { createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
+import { assignedForTray } from '../assigned/assigned-view';
+import { MAX_TRAY_TASKS } from '../tray/menu';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 import type { AppCoreOptions } from './core-options';
 import { createEvents } from './events';
+import { BOUNDS } from '../../common/bounds';
+import { tooLargeMessage } from '../lib/json-size';
 import type { EventListener } from './events';
 import { createHandlers, guardedHandlers } from './ipc-handlers';
 import { createOrganizationState } from './organization-state';
@@ -50,7 +54,9 @@ export function createAppCore(opts: AppCoreOptions) {
   const redact = <T>(value: T): T => guard().value(value);
   const log = createLogger(opts.logSink ?? consoleSink, () => accounts.secretsInUse());
   const settings = createSettingsStore({ filePath: join(opts.userDataDir, SETTINGS_FILE), redact });
-  const events = createEvents(redact);
+  const events = createEvents(redact, (event) =>
+    log.warn(tooLargeMessage(`The ${event} event`, BOUNDS.ipcBytes)),
+  );
   const accounts = createAccountService({
     ...opts,
     settings,
@@ -99,6 +105,7 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ userDataDir: opts.userDataDir, redact, accounts, profiles, organization, settings },
     ...{ outbox, notifications, scheduler, log },
     emit: (view) => events.emit('assigned:changed', view),
+    emitProgress: (progress) => events.emit('assigned:progress', progress),
   });
   const tasks = createAppTasks({
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
@@ -150,7 +157,12 @@ export function createAppCore(opts: AppCoreOptions) {
         tasks: tasks.list(),
         connection: connection.view(),
         settings: settingsChanges.view(),
-        assigned: assigned.view(),
+        // Redrawn and compared on every event: the tray's few tasks, not the list.
+        assigned: assignedForTray(
+          assigned.view(),
+          new Set(tasks.list().map((t) => t.id)),
+          MAX_TRAY_TASKS,
+        ),
       }),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', settingsChanges.view()),

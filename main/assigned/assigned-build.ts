@@ -4,7 +4,8 @@ import type { Task } from '../../common/task';
 import type { EntityKey } from '../reads/read-schemas';
 import type { ServiceReads } from '../reads/service-reads';
 import { judgeReadFailure } from '../reads/read-availability';
-import { orderAssigned } from './assigned-order';
+import { BOUNDS } from '../../common/bounds';
+import { createGathering } from './assigned-gather';
 
 export interface BuildProgress {
   /** Vendors and risks read so far… */
@@ -24,7 +25,14 @@ export interface BuildDeps {
 }
 
 export type BuildOutcome =
-  | { readonly kind: 'built'; readonly tasks: Task[]; readonly note: string | null }
+  | {
+      readonly kind: 'built';
+      /** The most pressing open tasks, at most BOUNDS.assignedShown, without descriptions. */
+      readonly tasks: Task[];
+      /** Open tasks met beyond those. */
+      readonly more: number;
+      readonly note: string | null;
+    }
   | { readonly kind: 'stopped' }
   | { readonly kind: 'failed'; readonly error: AppError };
 
@@ -37,7 +45,8 @@ const TRANSIENT = new Set(['rate_limited', 'server', 'network', 'timeout']);
  * vendor and risk is asked for the task items assigned to the member
  * (../shared/SERVICE.md). A 429 or a 5xx on the way is waited out and the
  * same read tried again (the pacer holds after a 429), so the build finishes
- * and nothing is counted twice (tasks are kept by id).
+ * and nothing is counted twice (tasks are kept by id). What is kept is
+ * bounded in total (assigned-gather.ts).
  */
 export async function buildAssigned(deps: BuildDeps): Promise<BuildOutcome> {
   const vendors = await listed(deps, () => deps.reads.vendors());
@@ -47,10 +56,10 @@ export async function buildAssigned(deps: BuildDeps): Promise<BuildOutcome> {
   if (!vendors.ok && !riskList.ok) return { kind: 'failed', error: vendors.error };
   const entities: EntityKey[] = [
     ...(vendors.ok
-      ? vendors.value.map((v) => ({ entityType: 'vendor' as const, entityId: v.id }))
+      ? vendors.value.items.map((v) => ({ entityType: 'vendor' as const, entityId: v.id }))
       : []),
     ...(riskList.ok
-      ? riskList.value.map((r) => ({ entityType: 'risk' as const, entityId: r.id }))
+      ? riskList.value.items.map((r) => ({ entityType: 'risk' as const, entityId: r.id }))
       : []),
   ];
   // One kind refused (a key without vendor:read): the other is still the person's.
@@ -58,20 +67,22 @@ export async function buildAssigned(deps: BuildDeps): Promise<BuildOutcome> {
     ? leftOut('vendors', vendors.error)
     : !riskList.ok
       ? leftOut('risks', riskList.error)
-      : null;
+      : vendors.value.more || riskList.value.more
+        ? `Only the tasks of the first ${entities.length.toLocaleString('en-US')} vendors and risks are included.`
+        : null;
 
-  const found = new Map<string, Task>();
+  const found = createGathering(BOUNDS.assignedShown);
   deps.onProgress({ done: 0, total: entities.length });
   for (const [i, entity] of entities.entries()) {
     const tasks = await listed(deps, () =>
-      deps.reads.entityTasks(entity, { assigneeId: deps.memberId }),
+      deps.reads.entityTasks(entity, { assigneeId: deps.memberId, withoutDescriptions: true }),
     );
     if (deps.stopped()) return { kind: 'stopped' };
     if (!tasks.ok) return { kind: 'failed', error: tasks.error };
-    for (const task of tasks.value) found.set(task.id, task);
+    found.add(tasks.value.items);
     deps.onProgress({ done: i + 1, total: entities.length });
   }
-  return { kind: 'built', tasks: orderAssigned([...found.values()]), note };
+  return { kind: 'built', ...found.result(), note };
 }
 
 /** Why one kind of entity's tasks are missing from the list, and what would bring them. */

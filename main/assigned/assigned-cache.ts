@@ -8,27 +8,34 @@ import { settleDurableFile } from '../storage/durable-file';
 import { startLoading } from '../storage/durable-file-state';
 import type { Reading } from '../storage/durable-file-state';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
+import { BOUNDS } from '../../common/bounds';
+import { deepFreeze } from '../lib/deep-freeze';
 
 /**
  * What "assigned to me" showed last, per profile, so the view opens at once
  * on the next start and refreshes behind. Cache, not truth: a file that does
  * not read as this shape (corrupt, older, from a newer build) is dropped and
  * the list built again; it never stops the app. Written through the secret
- * guard like settings, and bounded like every answer (docs/ARCHITECTURE.md, invariant 8).
+ * guard like settings, and bounded like every answer, in total too
+ * (docs/ARCHITECTURE.md, invariant 8).
  */
 
 export const ASSIGNED_FILE = 'assigned.json';
 const VERSION = 1;
-/** More open tasks than anyone works through; the rest show after the next build. */
-export const MAX_KEPT = 2_000;
 const MAX_PROFILES = 20;
+/**
+ * The whole file: a few profiles' lists. Past it, the lists of the profiles
+ * shown longest ago are left out; a larger file is none (an older build's).
+ */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 const EntrySchema = z.object({
   profileId: z.string().min(1).max(256),
   memberId: z.string().regex(MEMBER_ID_PATTERN),
   builtAt: z.iso.datetime(),
   note: z.string().max(2_000).nullable(),
-  tasks: z.array(TaskSchema).max(MAX_KEPT),
+  tasks: z.array(TaskSchema).max(BOUNDS.assignedShown),
+  more: z.number().int().min(0).default(0),
 });
 export type AssignedEntry = z.output<typeof EntrySchema>;
 
@@ -60,6 +67,7 @@ export interface AssignedCache {
     memberId: string;
     note: string | null;
     tasks: readonly Task[];
+    more: number;
   }): Promise<void>;
   forget(profileId: string): Promise<void>;
   load(): Promise<void>;
@@ -75,8 +83,12 @@ export function createAssignedCache(opts: {
   const now = opts.now ?? (() => new Date());
 
   const save = async () => {
-    const file = { version: VERSION, entries };
-    const text = JSON.stringify(opts.redact ? opts.redact(file) : file);
+    let text = '';
+    for (let n = entries.length; n > 0; n--) {
+      const file = { version: VERSION, entries: entries.slice(0, n) };
+      text = JSON.stringify(opts.redact ? opts.redact(file) : file);
+      if (Buffer.byteLength(text) <= MAX_FILE_BYTES) break;
+    }
     await mkdir(dirname(opts.filePath), { recursive: true, mode: 0o700 }).catch(() => undefined);
     const written = await writeFileAtomic(opts.filePath, text, { mode: 0o600 });
     if (!written.ok) opts.onProblem?.(written.error.message);
@@ -90,22 +102,25 @@ export function createAssignedCache(opts: {
           now,
           policy: { disposable: true },
           parse: readAssignedFile,
+          maxBytes: MAX_FILE_BYTES,
         },
         startLoading(),
       );
-      entries = state.kind === 'read' ? (state.value ?? []) : [];
+      // Frozen once: the secret guard walks a list it found clean no more (every event, answer).
+      entries = deepFreeze(state.kind === 'read' ? (state.value ?? []) : []);
       if (state.kind === 'removed') opts.onProblem?.(state.why);
     },
     get: (profileId, memberId) =>
       entries.find((e) => e.profileId === profileId && e.memberId === memberId) ?? null,
-    async put({ profileId, memberId, note, tasks }) {
-      const entry: AssignedEntry = {
+    async put({ profileId, memberId, note, tasks, more }) {
+      const entry: AssignedEntry = deepFreeze({
         profileId,
         memberId,
         builtAt: now().toISOString(),
         note,
-        tasks: tasks.slice(0, MAX_KEPT),
-      };
+        tasks: tasks.slice(0, BOUNDS.assignedShown),
+        more: more + Math.max(0, tasks.length - BOUNDS.assignedShown),
+      });
       entries = [entry, ...entries.filter((e) => e.profileId !== profileId)].slice(0, MAX_PROFILES);
       await save();
     },

@@ -2,6 +2,7 @@ import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { AssignedView, PersonView } from '../../common/views';
 import { buildAssigned } from './assigned-build';
+import type { BuildProgress } from './assigned-build';
 import { assignedView, unknownFor } from './assigned-view';
 import type { AssignedKnown } from './assigned-view';
 import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words';
@@ -40,6 +41,8 @@ export interface AssignedDeps {
   readonly scheduler: Scheduler;
   readonly log: Logger;
   readonly onChanged: (view: AssignedView) => void;
+  /** How far a gathering is, without the list: one for each vendor or risk read. */
+  readonly onProgress: (progress: BuildProgress) => void;
 }
 
 interface Run {
@@ -119,7 +122,7 @@ export function createAssigned(deps: AssignedDeps) {
       onProgress: (progress) => {
         if (mine.stopped) return;
         k.progress = progress;
-        changed();
+        deps.onProgress(progress);
       },
       wait: (ms) => new Promise((done) => deps.scheduler.after(ms, done, 'assigned-retry')),
       stopped: () => mine.stopped || disposed || deps.signedIn()?.profileId !== mine.profileId,
@@ -137,6 +140,7 @@ export function createAssigned(deps: AssignedDeps) {
       memberId,
       note: outcome.note,
       tasks: outcome.tasks,
+      more: outcome.more,
     });
     k.phase = 'idle';
     k.message = null;

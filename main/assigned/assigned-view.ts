@@ -27,6 +27,7 @@ const SIGNED_OUT: AssignedView = {
   me: null,
   canChooseMe: false,
   tasks: [],
+  more: 0,
   progress: null,
   builtAt: null,
   message: 'Connect to the service first.',
@@ -49,6 +50,7 @@ export function assignedView(
     me: k.me ?? (memberId ? { id: memberId, name: null, email: null, role: null } : null),
     canChooseMe,
     tasks: kept?.tasks ?? [],
+    more: kept?.more ?? 0,
     progress: k.phase === 'building' ? k.progress : null,
     builtAt: kept?.builtAt ?? null,
   };
@@ -70,4 +72,20 @@ export function assignedView(
   if (k.phase === 'building') return { ...base, state: 'building', message: kept?.note ?? null };
   if (k.phase === 'failed') return { ...base, state: 'failed', message: k.message };
   return { ...base, state: kept ? 'ready' : 'building', message: kept?.note ?? null };
+}
+
+/**
+ * The view as the tray's state carries it, redrawn and compared on every
+ * event: every task pinned here (the menu lists those above, and leaves them
+ * out of this list) and the first `shown` others; the rest only counted in `more`.
+ */
+export function assignedForTray(
+  view: AssignedView,
+  pinned: ReadonlySet<string>,
+  shown: number,
+): AssignedView {
+  let others = 0;
+  const tasks = view.tasks.filter((t) => pinned.has(t.id) || others++ < shown);
+  if (tasks.length === view.tasks.length) return view;
+  return { ...view, tasks, more: view.more + view.tasks.length - tasks.length };
 }

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { contract } from '../../common/ipc';
 import type { MethodName } from '../../common/ipc';
+import { BOUNDS } from '../../common/bounds';
+import { jsonSize, tooLargeMessage } from '../lib/json-size';
 import { appError, err } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { Logger } from '../log/logger';
@@ -71,6 +73,12 @@ export function createDispatcher(
       const safe = deps.guard().value(result);
       if (safe !== result)
         deps.log.warn(`${channel.slice(0, 80)}: a secret was redacted from the answer`);
+      // Bounded in total (docs/ARCHITECTURE.md, invariant 8): a clone of hundreds of MB stalls both processes.
+      if (jsonSize(safe, BOUNDS.ipcBytes) > BOUNDS.ipcBytes) {
+        const message = tooLargeMessage('The answer', BOUNDS.ipcBytes);
+        deps.log.warn(`${channel.slice(0, 80)}: ${message}`);
+        return err(appError('internal', `${message} Try again; if it keeps happening, report it.`));
+      }
       return safe;
     } catch (e) {
       deps.log.error(`${channel.slice(0, 80)}: the answer could not be checked`, e);

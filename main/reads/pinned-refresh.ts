@@ -88,13 +88,14 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
         if (deps.active()?.profileId === a.profileId) await deps.took(a.profileId, found, notes);
         return stop(judgeReadFailure('tasks', listed.error));
       }
-      const byId = new Map(listed.value.map((t) => [t.id, t]));
+      const byId = new Map(listed.value.items.map((t) => [t.id, t]));
       for (const taskId of taskIds) {
         const task = byId.get(taskId);
         if (task) {
           found.set(taskId, { task, entity });
           notes.set(taskId, null);
-        } else notes.set(taskId, MISSING_NOTE);
+          // Past the first N of a list cut short, a task may be there all the same: nothing said.
+        } else if (!listed.value.more) notes.set(taskId, MISSING_NOTE);
       }
     }
     // Signed out or switched while reading: these tasks are someone else's rows now.

@@ -14,6 +14,12 @@ import {
   entityFromActivity,
 } from './read-schemas';
 import type { EntityKey } from './read-schemas';
+import { BOUNDS } from '../../common/bounds';
+import { MEMBER_ID_PATTERN } from '../../common/task-values';
+import { boundedList, listedTask, taskListLimits } from './bounded-list';
+import type { Listed } from './bounded-list';
+
+export type { Listed } from './bounded-list';
 
 /**
  * The real service's reads beyond the interface, each one page or list at a
@@ -36,13 +42,25 @@ const checked = <T>(answer: Result<unknown>, schema: ZodType<T>, what: string): 
 /** Waits its turn before each request: the pacer decides. False: the reads were stopped (quit, sign-out). */
 export type Turn = () => Promise<boolean>;
 
+/**
+ * Every list is bounded in total (bounded-list.ts): a vendor's or risk's
+ * tasks by BOUNDS.listedTasks and listBytes, vendors and risks by
+ * listedEntities, each paged list by listTimeMs; `more` says it was cut.
+ */
 export interface ServiceReads {
-  /** Every task item of one vendor or risk, oldest first (the only order with a tie-breaker). */
-  entityTasks(entity: EntityKey, filter?: { assigneeId?: string }): Promise<Result<Task[]>>;
+  /** The task items of one vendor or risk, oldest first (the only order with a tie-breaker). */
+  entityTasks(
+    entity: EntityKey,
+    filter?: {
+      assigneeId?: string;
+      /** Kept without their descriptions, so the bytes cap counts what is kept. */
+      withoutDescriptions?: boolean;
+    },
+  ): Promise<Result<Listed<Task>>>;
   /** The vendor or risk a task belongs to, from its activity; null when no row names one. */
   taskEntity(taskId: string): Promise<Result<EntityKey | null>>;
-  vendors(): Promise<Result<{ id: string; name: string }[]>>;
-  risks(): Promise<Result<{ id: string; title: string }[]>>;
+  vendors(): Promise<Result<Listed<{ id: string; name: string }>>>;
+  risks(): Promise<Result<Listed<{ id: string; title: string }>>>;
   people(): Promise<Result<Person[]>>;
   /** With a session: the member ids it has, by organization (an API key has none). */
   me(): Promise<Result<{ organizationId: string; memberId: string }[]>>;
@@ -58,12 +76,20 @@ export interface Person {
 /**
  * @param hold told how long to stand back when the service answers 429, so
  *   no read goes out before its Retry-After.
+ * @param now the clock a paged list's time bound is kept by.
  */
 export function createServiceReads(
   client: ServiceClient,
   turn: Turn,
   hold: (ms: number) => void = () => undefined,
+  now: () => number = Date.now,
 ): ServiceReads {
+  const entityLimits = () => ({
+    maxItems: BOUNDS.listedEntities,
+    maxBytes: null,
+    timeMs: BOUNDS.listTimeMs,
+    now,
+  });
   const read = async (...args: Parameters<ServiceClient['read']>) => {
     if (!(await turn()))
       return err(appError('not_connected', 'Reading from the service was stopped.'));
@@ -75,8 +101,9 @@ export function createServiceReads(
 
   return {
     async entityTasks(entity, filter = {}) {
-      const tasks: Task[] = [];
+      const tasks = boundedList<Task>(taskListLimits(now));
       for (let page = 1; page <= MAX_PAGES; page++) {
+        if (!tasks.inTime()) return ok(tasks.done(true));
         const answer = checked(
           await read('/v1/task-management', {
             entityId: entity.entityId,
@@ -92,10 +119,13 @@ export function createServiceReads(
           'a page of task items',
         );
         if (!answer.ok) return answer;
-        tasks.push(...answer.value.data);
-        if (page >= answer.value.meta.totalPages || answer.value.data.length === 0) break;
+        const last = page >= answer.value.meta.totalPages || answer.value.data.length === 0;
+        const items = filter.withoutDescriptions
+          ? answer.value.data.map(listedTask)
+          : answer.value.data;
+        if (!tasks.add(items) || last) return ok(tasks.done(!last));
       }
-      return ok(tasks);
+      return ok(tasks.done(true));
     },
 
     async taskEntity(taskId) {
@@ -109,31 +139,40 @@ export function createServiceReads(
 
     async vendors() {
       const answer = checked(await read('/v1/vendors'), VendorsSchema, 'a list of vendors');
-      return answer.ok ? ok(answer.value.data.map((v) => ({ id: v.id, name: v.name }))) : answer;
+      if (!answer.ok) return answer;
+      const vendors = boundedList<{ id: string; name: string }>(entityLimits());
+      vendors.add(answer.value.data.map((v) => ({ id: v.id, name: v.name })));
+      return ok(vendors.done(false));
     },
 
     async risks() {
-      const risks: { id: string; title: string }[] = [];
+      const risks = boundedList<{ id: string; title: string }>(entityLimits());
       for (let page = 1; page <= MAX_PAGES; page++) {
+        if (!risks.inTime()) return ok(risks.done(true));
         const answer = checked(
           await read('/v1/risks', { page: String(page), perPage: '250' }),
           RisksPageSchema,
           'a page of risks',
         );
         if (!answer.ok) return answer;
-        risks.push(...answer.value.data.map((r) => ({ id: r.id, title: r.title })));
         const pages = answer.value.pageCount ?? 1;
-        if (page >= pages || answer.value.data.length === 0) break;
+        const last = page >= pages || answer.value.data.length === 0;
+        const room = risks.add(answer.value.data.map((r) => ({ id: r.id, title: r.title })));
+        if (!room || last) return ok(risks.done(!last));
       }
-      return ok(risks);
+      return ok(risks.done(true));
     },
 
     async me() {
       const answer = checked(await read('/v1/auth/me'), MeSchema, 'who you are');
       if (!answer.ok) return answer;
+      // A member id goes into every read's query, every event and the kept list: one that is
+      // not shaped like one (10,000 characters of markup and ../) is no answer at all.
       return ok(
         (answer.value.organizations ?? []).flatMap((o) =>
-          o.id && o.memberId ? [{ organizationId: o.id, memberId: o.memberId }] : [],
+          o.id && o.id.length <= BOUNDS.id && o.memberId && MEMBER_ID_PATTERN.test(o.memberId)
+            ? [{ organizationId: o.id, memberId: o.memberId }]
+            : [],
         ),
       );
     },

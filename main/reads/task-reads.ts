@@ -1,8 +1,9 @@
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import type { Task } from '../../common/task';
-import type { BrowseEntity, BrowseList } from '../../common/views';
+import type { BrowseEntity, BrowseList, BrowseTasks } from '../../common/views';
 import type { Logger } from '../log/logger';
+import { entitiesCut, tasksCut } from './list-words';
 import { createPinnedRefresh } from './pinned-refresh';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
@@ -118,31 +119,39 @@ export function createTaskReads(deps: TaskReadsDeps) {
       if (!vendors.ok && !risks.ok) return err(browseError('vendors', vendors.error));
       const entities: BrowseEntity[] = [
         ...(vendors.ok
-          ? vendors.value.map((v) => ({
+          ? vendors.value.items.map((v) => ({
               entityType: 'vendor' as const,
               entityId: v.id,
               name: v.name,
             }))
           : []),
         ...(risks.ok
-          ? risks.value.map((r) => ({ entityType: 'risk' as const, entityId: r.id, name: r.title }))
+          ? risks.value.items.map((r) => ({
+              entityType: 'risk' as const,
+              entityId: r.id,
+              name: r.title,
+            }))
           : []),
       ];
+      const cut = (vendors.ok && vendors.value.more) || (risks.ok && risks.value.more);
       const note = !vendors.ok
         ? browseError('vendors', vendors.error).message
         : !risks.ok
           ? browseError('risks', risks.error).message
-          : null;
+          : cut
+            ? entitiesCut(entities.length)
+            : null;
       return ok({ entities, note });
     },
-    /** Browse: one vendor's or risk's task items, as the service lists them now. */
-    async entityTasks(entity: EntityKey): Promise<Result<Task[]>> {
+    /** Browse: one vendor's or risk's task items, as the service lists them now (the first N of many). */
+    async entityTasks(entity: EntityKey): Promise<Result<BrowseTasks>> {
       const c = current();
       if (!c) return err(appError('not_connected', 'Connect to the service first.'));
       const tasks = await c.reads.entityTasks(entity);
       if (!tasks.ok) return err(browseError('tasks', tasks.error));
-      remember(c.profileId, tasks.value);
-      return tasks;
+      const { items, more } = tasks.value;
+      remember(c.profileId, items);
+      return ok({ tasks: items, note: more ? tasksCut(items.length, entity.entityType) : null });
     },
     /** A task Browse listed lately for the signed-in profile, to pin with what is known of it. */
     listed(taskId: string): Task | undefined {

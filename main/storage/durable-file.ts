@@ -2,7 +2,8 @@
  * Runs the steps of durable-file-state.ts on the disk: the thin part that
  * reads, moves, writes back, puts back and removes.
  */
-import { readFile, rename, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
 import type { Result } from '../../common/result';
 import { nextDurableFileState, stepOf } from './durable-file-state';
 import type {
@@ -11,6 +12,7 @@ import type {
   DurableFileState,
   Reading,
 } from './durable-file-state';
+import { NOT_A_FILE } from './fs-error';
 import { moveAside } from './move-aside';
 
 export interface DurableFile<V, S> {
@@ -22,6 +24,33 @@ export interface DurableFile<V, S> {
   readonly parse: (bytes: Buffer) => Reading<V, S>;
   /** Writes what was salvaged to a fresh file at filePath. */
   readonly writeBack?: (salvaged: S) => Promise<Result<null>>;
+  /** Larger than this, the file is not read: it counts as unusable (a cache's older build). */
+  readonly maxBytes?: number;
+}
+
+/** A FIFO, a socket or a device where the file should be: said with this code (fs-error.ts). */
+const notAFile = (isDirectory: boolean): Error =>
+  Object.assign(new Error('not a regular file'), { code: isDirectory ? 'EISDIR' : NOT_A_FILE });
+
+/**
+ * The file's bytes, or how many there are when over `maxBytes`. Opened
+ * without blocking and looked at before it is read: a FIFO in its place
+ * would otherwise hold the start until something writes to it.
+ */
+async function readRegularFile(
+  filePath: string,
+  maxBytes: number,
+): Promise<Buffer | { tooLarge: number }> {
+  // O_NONBLOCK is POSIX's (0 elsewhere): a regular file reads the same with it.
+  const handle = await open(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw notAFile(info.isDirectory());
+    if (info.size > maxBytes) return { tooLarge: info.size };
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function run<V, S>(
@@ -34,8 +63,18 @@ async function run<V, S>(
     case undefined:
       return null;
     case 'read':
-      return readFile(filePath).then(
-        (bytes) => ({ type: 'read', reading: file.parse(bytes) }),
+      return readRegularFile(filePath, file.maxBytes ?? Infinity).then(
+        (bytes) => ({
+          type: 'read',
+          reading: Buffer.isBuffer(bytes)
+            ? file.parse(bytes)
+            : {
+                kind: 'unusable',
+                unusable: 'corrupt',
+                why: `${filePath} is ${bytes.tooLarge} bytes, more than it ever holds.`,
+                salvaged: null,
+              },
+        }),
         (error: unknown) => ({ type: 'read-failed', error }),
       );
     case 'move-aside': {

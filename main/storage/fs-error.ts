@@ -1,5 +1,8 @@
 /** Why a file operation failed, in words a person can act on. */
 
+/** The code durable-file.ts gives a path that is there but no file (a FIFO, a socket, a device). */
+export const NOT_A_FILE = 'ENOTFILE';
+
 /** The Node error code (ENOENT, EACCES, …) of a file-system error, or ''. */
 export const fsErrorCode = (e: unknown): string =>
   e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
@@ -9,12 +12,12 @@ export const fsErrorCode = (e: unknown): string =>
  * reason says nothing about what it holds (access denied, a lock held by
  * another program, a disk that did not answer): such a file may be fine, so
  * it is left where it is for the next start to read. Null when the path is
- * not a file that could be read at all (a folder, a loop of links): that one
+ * not a file that could be read at all (a folder, a FIFO, a loop of links): that one
  * is moved aside like a damaged file.
  */
 export const readAgainAdvice = (e: unknown): string | null => {
   const code = fsErrorCode(e);
-  if (code === 'EISDIR' || code === 'ELOOP') return null;
+  if (code === 'EISDIR' || code === 'ELOOP' || code === NOT_A_FILE) return null;
   if (code === 'EACCES' || code === 'EPERM')
     return 'Make sure your user account can read and write it, then restart Task Tray.';
   if (code === 'EBUSY' || code === 'EAGAIN' || code === 'EDEADLK')
@@ -34,6 +37,7 @@ export const describeFsError = (e: unknown): string => {
     ENOENT: 'the folder does not exist',
     ENOTDIR: 'a part of the path is not a folder',
     EISDIR: 'a folder is in the way',
+    [NOT_A_FILE]: 'something other than a file is in the way',
     EBUSY: 'the file is in use',
     EAGAIN: 'the file is locked',
     // macOS: a file in iCloud Drive not downloaded yet, or locked.

@@ -226,25 +226,28 @@ function assignedItems(
     ];
   const pinned = new Set(state.tasks.map((t) => t.id));
   const listed = a.tasks.filter((t) => !pinned.has(t.id));
+  // Those beyond the list (a.more) are not pinned here: the list keeps every pinned one.
+  const total = a.tasks.length + a.more;
+  const unlisted = listed.length + a.more - MAX_TRAY_TASKS;
   const submenu: MenuItemConstructorOptions[] = listed
     .slice(0, MAX_TRAY_TASKS)
     .map((t) => taskItem(listedView(t), state, actions, label));
-  if (a.tasks.length === 0)
+  if (total === 0)
     submenu.push({
       label: a.state === 'building' ? 'Finding your tasks…' : 'Nothing open is assigned to you',
       enabled: false,
     });
-  else if (listed.length === 0)
+  else if (listed.length === 0 && a.more === 0)
     submenu.push({ label: 'All of them are pinned above', enabled: false });
-  if (listed.length > MAX_TRAY_TASKS)
+  if (unlisted > 0)
     submenu.push({
-      label: `${plural(listed.length - MAX_TRAY_TASKS, 'more task', 'more tasks')}…`,
+      label: `${plural(unlisted, 'more task', 'more tasks')}…`,
       click: open.click,
     });
   submenu.push({ type: 'separator' }, open);
   return [
     { type: 'separator' },
-    { label: `Assigned to me${a.tasks.length > 0 ? ` (${a.tasks.length})` : ''}`, submenu },
+    { label: `Assigned to me${total > 0 ? ` (${total})` : ''}`, submenu },
   ];
 }
 

@@ -4,7 +4,7 @@ import { useApi } from '../hooks/api-context';
 import { useNow } from '../hooks/use-now';
 import { usePinThenChange } from '../hooks/use-pin-then-change';
 import { afterNextPaint } from '../lib/after-paint';
-import { personLabel, progressText } from '../lib/assigned-model';
+import { openCount, personLabel, progressText } from '../lib/assigned-model';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { relativeTime } from '../lib/relative-time';
 import { TaskList } from './TaskList';
@@ -75,7 +75,7 @@ export function AssignedTasks(props: {
             ? view.state === 'building'
               ? ''
               : 'Nothing open is assigned to you.'
-            : `${view.tasks.length} open task${view.tasks.length === 1 ? '' : 's'}`}
+            : openCount(view.tasks.length, view.more)}
           {built && view.state !== 'building' && (
             <>
               {view.tasks.length > 0 ? ' · ' : ' '}read {built}{' '}

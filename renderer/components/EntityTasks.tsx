@@ -32,7 +32,7 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
     [entity],
   );
   const { rows, problem, list } = usePinThenChange(
-    listed.phase === 'ready' ? listed.value : NONE,
+    listed.phase === 'ready' ? listed.value.tasks : NONE,
     refOf,
   );
 
@@ -56,6 +56,7 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
                 ? 'No task items here.'
                 : `${rows.length} task${rows.length === 1 ? '' : 's'}: ${statusCounts(rows.map((r) => r.status ?? r.unknownStatus))}`}
             </p>
+            {listed.value.note && <p className="browse__note">{listed.value.note}</p>}
             {problem && <ProblemLine>{problem}</ProblemLine>}
             <TaskList rows={rows} now={now} label={`Tasks of ${label}`} {...list} />
           </>

@@ -22,6 +22,10 @@ export function useAssigned(): {
   useEffect(() => {
     let live = true;
     const off = api.on('assigned:changed', (v) => live && setView(v));
+    // Progress comes without the list: it moves the bar of the view shown.
+    const offProgress = api.on('assigned:progress', (progress) => {
+      if (live) setView((v) => (v && v.state === 'building' ? { ...v, progress } : v));
+    });
     const ask = () =>
       void api.getAssigned().then((r) => {
         if (!live) return;
@@ -35,6 +39,7 @@ export function useAssigned(): {
     return () => {
       live = false;
       off();
+      offProgress();
       clearInterval(timer);
     };
   }, [api]);

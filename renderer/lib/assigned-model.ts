@@ -28,3 +28,10 @@ export function progressText(
   const what = `${progress.done} of ${progress.total} vendors and risks read`;
   return showing ? `Checking for changes: ${what}…` : `Finding your tasks: ${what}…`;
 }
+
+/** How many open tasks the list holds: "the N most pressing … of M" when main kept only the first. */
+export function openCount(shown: number, more: number): string {
+  if (more > 0)
+    return `${shown.toLocaleString('en-US')} most pressing open tasks shown, of ${(shown + more).toLocaleString('en-US')} assigned to you`;
+  return `${shown} open task${shown === 1 ? '' : 's'}`;
+}

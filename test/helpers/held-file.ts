@@ -32,11 +32,12 @@ const fsError = (code: string, text: string): Error =>
 /**
  * Runs `run` while the file at `filePath` cannot be read, as when another
  * program holds it (a backup, an antivirus scan, a sync tool on Windows):
- * every fs.promises.readFile of it fails with EBUSY. Other files read as usual.
+ * every fs.promises.open of it (how durable files are read) fails with
+ * EBUSY. Other files read as usual.
  */
 export const whileFileHeld = <T>(filePath: string, run: () => Promise<T>): Promise<T> =>
   whileFailing(
-    'readFile',
+    'open',
     ([path]) => String(path) === filePath,
     fsError('EBUSY', 'resource busy or locked'),
     run,

@@ -34,6 +34,7 @@ const view = (over: Partial<AssignedView> = {}): AssignedView => ({
   me: maya,
   canChooseMe: true,
   tasks: mine,
+  more: 0,
   progress: null,
   builtAt: '2026-03-10T11:58:00Z',
   message: null,
@@ -81,6 +82,11 @@ describe('assigned to me', () => {
     expect(
       screen.getByRole('progressbar', { name: 'Vendors and risks read' }).getAttribute('value'),
     ).toBe('2');
+    // Progress comes on its own, without the list.
+    act(() => r.fake.emit('assigned:progress', { done: 4, total: 5 }));
+    expect(
+      await screen.findByText('Finding your tasks: 4 of 5 vendors and risks read…'),
+    ).toBeTruthy();
     act(() => r.fake.emit('assigned:changed', view()));
     const list = await screen.findByRole('list', { name: 'Tasks assigned to me' });
     expect(
@@ -90,6 +96,14 @@ describe('assigned to me', () => {
     ).toEqual(['tski_m1', 'tski_m2']);
     expect(screen.getByText(/2 open tasks/)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('a list cut short says the first N are shown, and how many more', async () => {
+    const r = renderWithApi();
+    await open(r, view({ more: 1_950 }));
+    expect(
+      await screen.findByText(/2 most pressing open tasks shown, of 1,952 assigned to you/),
+    ).toBeTruthy();
   });
 
   it('changing a task there pins it, then sends the change', async () => {

@@ -19,7 +19,7 @@ const vendorTasks = [
 
 const openBrowse = async (r: Rendered) => {
   r.fake.answer('listEntities', async () => ok({ entities, note: null }));
-  r.fake.answer('listEntityTasks', async () => ok(vendorTasks));
+  r.fake.answer('listEntityTasks', async () => ok({ tasks: vendorTasks, note: null }));
   await r.user.click(await screen.findByRole('button', { name: 'Browse' }));
   await screen.findByRole('heading', { name: 'Browse' });
 };
@@ -126,5 +126,14 @@ describe('browse', () => {
     await r.user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/vendor:read scope/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unpatched laptops' })).toBeTruthy();
+  });
+
+  it('a list cut short says the first N are shown', async () => {
+    const r = renderWithApi();
+    await openBrowse(r);
+    const note = 'The first 3 tasks are shown: this vendor has more, which the web app lists.';
+    r.fake.answer('listEntityTasks', async () => ok({ tasks: vendorTasks, note }));
+    await r.user.click(await screen.findByRole('button', { name: 'Amazon Web Services' }));
+    expect(await screen.findByText(note)).toBeTruthy();
   });
 });

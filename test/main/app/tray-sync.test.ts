@@ -29,6 +29,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     me: null,
     canChooseMe: false,
     tasks: [],
+    more: 0,
     progress: null,
     builtAt: null,
     message: null,

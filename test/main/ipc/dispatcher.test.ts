@@ -155,4 +155,21 @@ describe('the IPC dispatcher', () => {
     const answer = await dispatch('settings:set', { signInUrl: SECRET.repeat(100) });
     expect(JSON.stringify(answer)).not.toContain(SECRET);
   });
+
+  it('refuses an answer larger than BOUNDS.ipcBytes with a message that says so (issue 34, finding 1)', async () => {
+    const huge = Array.from({ length: 300 }, (_, i) => ({
+      id: `tski_${i}`,
+      description: 'x'.repeat(60_000),
+    }));
+    const { dispatch, logs } = setup({
+      listTasks: async () => ok(huge),
+    } as unknown as Partial<Handlers>);
+    const answer = await dispatch(contract.listTasks.channel, undefined);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(answer)).toMatch(
+      /answer was not sent to the window: it is larger than 16 MB/,
+    );
+    expect(JSON.stringify(answer).length).toBeLessThan(1_000);
+    expect(logs.join('\n')).toMatch(/larger than 16 MB/);
+  });
 });

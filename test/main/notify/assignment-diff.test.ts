@@ -22,6 +22,7 @@ const view = (tasks: Task[], extra: Partial<AssignedView> = {}): AssignedView =>
   me: { id: ME, name: 'Me', email: null, role: null },
   canChooseMe: false,
   tasks,
+  more: 0,
   progress: null,
   builtAt: new Date(Date.UTC(2026, 2, 2, 9, builds++)).toISOString(),
   message: null,

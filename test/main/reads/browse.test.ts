@@ -67,7 +67,8 @@ describe.skipIf(gate.skip)('browsing vendors and risks', () => {
       .wireTasks(org)
       .filter((t) => t['entityId'] === entity.entityId)
       .map((t) => t['id']);
-    expect(listed.map((t) => t.id).sort()).toEqual([...expected].sort());
+    expect(listed.tasks.map((t) => t.id).sort()).toEqual([...expected].sort());
+    expect(listed.note).toBeNull();
     const puts = () => server.requests().filter((r) => r.method === 'PUT').length;
     const before = puts();
 

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appError, err } from '../../../common/result';
@@ -35,6 +36,7 @@ describe('settling a durable file on disk', () => {
   const numbersFile = async (
     policy: DurableFilePolicy = KEEP,
     writeBack?: (salvaged: number[]) => Promise<Result<null>>,
+    maxBytes?: number,
   ) => {
     const dir = await tempDir();
     const filePath = join(dir, 'numbers.txt');
@@ -44,6 +46,7 @@ describe('settling a durable file on disk', () => {
       policy,
       parse: readNumbers,
       writeBack: writeBack ?? ((s) => writeFileAtomic(filePath, `${s.join('\n')}\n`)),
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
     };
     return { dir, filePath, settle: () => settleDurableFile(file, startLoading()) };
   };
@@ -85,6 +88,27 @@ describe('settling a durable file on disk', () => {
       why: 'unreadable: a folder is in the way (EISDIR)',
     });
     expect(await readdir(dir)).toEqual(['numbers.unreadable-2026-05-06T07-08-09-010Z.txt']);
+  });
+
+  it('moves a FIFO that stands in its place aside, without waiting for a writer', async () => {
+    const { dir, filePath, settle } = await numbersFile();
+    execFileSync('mkfifo', [filePath]);
+    expect(await settle()).toMatchObject({
+      kind: 'moved',
+      unusable: 'unreadable',
+      why: 'unreadable: something other than a file is in the way (ENOTFILE)',
+    });
+    expect(await readdir(dir)).toEqual(['numbers.unreadable-2026-05-06T07-08-09-010Z.txt']);
+  });
+
+  it('a disposable file: a FIFO counts as none, and one larger than it ever is as damaged', async () => {
+    const { filePath, settle } = await numbersFile({ disposable: true });
+    execFileSync('mkfifo', [filePath]);
+    expect(await settle()).toEqual({ kind: 'read', value: null });
+    await unlink(filePath);
+    const capped = await numbersFile({ disposable: true }, undefined, 8);
+    await writeFile(capped.filePath, '1\n2\n3\n4\n5\n');
+    expect(await capped.settle()).toMatchObject({ kind: 'removed' });
   });
 
   it('removes a damaged disposable file instead', async () => {

@@ -198,6 +198,7 @@ describe('buildTrayMenu: assigned to me', () => {
       TaskSchema.parse({ id: 'tski_a1', title: 'Rotate keys', status: 'todo' }),
       TaskSchema.parse({ id: 'tski_a2', title: 'Renew the DPA', status: 'in_review' }),
     ],
+    more: 0,
     progress: null,
     builtAt: '2026-01-01T00:00:00.000Z',
     message: null,

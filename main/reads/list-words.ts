@@ -1,0 +1,13 @@
+import type { EntityType } from '../../common/task-values';
+
+/** What a list cut short says (docs/ARCHITECTURE.md, invariant 8: totals are bounded too). */
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** Browse's vendors and risks, when the service listed more than are kept. */
+export const entitiesCut = (shown: number): string =>
+  `The first ${count(shown)} vendors and risks are shown: the service lists more, which the web app shows.`;
+
+/** One vendor's or risk's tasks, when the list was cut short (its size, or the time it took). */
+export const tasksCut = (shown: number, of: EntityType): string =>
+  `The first ${count(shown)} task${shown === 1 ? ' is' : 's are'} shown: this ${of} has more, which the web app lists.`;
