@@ -12,7 +12,6 @@ import {
   startLoading,
 } from '../storage/durable-file-state';
 import { createFolderWriter } from '../storage/folder-writer';
-import { settingsAsKept } from './pin-kept';
 import type { Salvaged } from './salvage';
 import { defaultSettings, describeSettingsIssues, parseSettings } from './schema';
 import type { Settings } from './schema';
@@ -79,10 +78,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   const serialize = oneAtATime();
 
   /** Compact: indentation grows with nesting, and the file is rewritten on every change. */
-  const fileText = (settings: Settings): string => {
-    const s = settingsAsKept(settings);
-    return `${JSON.stringify(opts.redact ? opts.redact(s) : s)}\n`;
-  };
+  const fileText = (s: Settings): string => `${JSON.stringify(opts.redact ? opts.redact(s) : s)}\n`;
 
   const file: DurableFile<Settings, Salvaged> = {
     filePath,
