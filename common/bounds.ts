@@ -22,12 +22,6 @@ export const BOUNDS = {
   depth: 32,
   /** The organization's metadata, as JSON text. */
   metadata: 8 * 1024,
-  /**
-   * A description as a pin keeps it in settings.json, as JSON text: longer, its
-   * readable start is kept instead (the pin's next read brings it whole).
-   */
-  keptDescription: 4 * 1024,
-
   /*
    * Totals. Each item above is bounded; so is what many of them add up to
    * (docs/ARCHITECTURE.md, invariant 8): a list says "the first N shown".
