@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCoreOptions, Confirmation } from '../../../main/app/core';
 import { startDemoServer } from '../../../main/demo/server';
 import type { DemoServer } from '../../../main/demo/server';
 import { createCoreHarness } from '../../helpers/app-core';
@@ -8,6 +9,8 @@ import { observedFetch } from '../../helpers/observed-fetch';
 import type { ObservedFetch, ObservedRequest } from '../../helpers/observed-fetch';
 import { failure, unwrap } from '../../helpers/result';
 import { useTempDirs } from '../../helpers/temp-dir';
+import { withoutScopeCheck } from '../../helpers/demo';
+import { whenOutboxEmpty } from '../../helpers/wait-for';
 
 const gate = await keychainGate();
 
@@ -35,9 +38,11 @@ describe.skipIf(gate.skip)('one account at a time (issue 34)', () => {
     await removeTestService(service);
   });
 
-  const started = async (): Promise<{ h: CoreHarness; wire: ObservedFetch }> => {
+  const started = async (
+    extra: Partial<AppCoreOptions> = {},
+  ): Promise<{ h: CoreHarness; wire: ObservedFetch }> => {
     const wire = observedFetch();
-    const h = createCoreHarness(await tempDir(), service, { fetch: wire.fetch });
+    const h = createCoreHarness(await tempDir(), service, { fetch: wire.fetch, ...extra });
     harnesses.push(h);
     await h.core.start();
     return { h, wire };
@@ -126,5 +131,47 @@ describe.skipIf(gate.skip)('one account at a time (issue 34)', () => {
     unwrap(await h.call('setMe', { memberId: me!.id }));
     await secondPage;
     expect(await sentAfterSignOut(h, pages)).toEqual([]);
+  });
+
+  it("hands another key's waiting change over only when the person says yes in main's own dialog", async () => {
+    const asked: Confirmation[] = [];
+    let yes = false;
+    const { h, wire } = await started({
+      confirm: async (question) => {
+        asked.push(question);
+        return yes;
+      },
+    });
+    const org = server.organizations[0]!.id;
+    const [id] = server.taskIds(org);
+    const before = server.getTask(org, id!)!.status;
+    // Made with a key the service refuses changes from: it waits for the person.
+    unwrap(await withoutScopeCheck(server, () => connect(h, server.keys.noScope)));
+    unwrap(await h.call('pinTask', { ref: id! }));
+    unwrap(await h.call('updateTask', { taskId: id!, patch: { status: 'in_review' } }));
+    unwrap(await connect(h, server.keys.full));
+    const handedWithFull = () =>
+      wire.requests.filter(
+        (r) => r.method === 'PUT' && r.url.endsWith(id!) && r.apiKey === server.keys.full,
+      );
+
+    // A raw call from the popup is not the person's yes: main asks, and "no" sends nothing.
+    const refused = failure(await h.call('handOverWaiting'));
+    expect(refused.message).toMatch(/Nothing was sent/);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/1 change .* another API key/),
+        confirm: 'Send with this account',
+      }),
+    ]);
+    expect(handedWithFull()).toEqual([]);
+    expect(server.getTask(org, id!)!.status).toBe(before);
+    expect(unwrap(await h.call('getConnection')).othersWaiting?.tasks).toBe(1);
+
+    yes = true;
+    unwrap(await h.call('handOverWaiting'));
+    await whenOutboxEmpty(h.core);
+    expect(server.getTask(org, id!)!.status).toBe('in_review');
+    expect(handedWithFull()).toHaveLength(1);
   });
 });
