@@ -25,6 +25,12 @@ export interface AppCoreOptions {
   ) => Promise<Result<SessionGrant>>;
   readonly readClipboardText?: () => string | Promise<string>;
   readonly openExternal?: (url: string) => Promise<Result<null>>;
+  /**
+   * Asks the person itself, in a native dialog, before an act the popup asked
+   * for that cannot be undone or that trusts what the popup sent; true only on
+   * their yes. Absent: nothing is asked, and the act is not done.
+   */
+  readonly confirm?: (question: Confirmation) => Promise<boolean>;
   readonly hideWindow?: () => void;
   /** Ends the app (Electron's app.quit); absent where there is no app to end. */
   readonly quit?: () => void;
@@ -52,6 +58,14 @@ export interface AppCoreOptions {
   /** Every timer main sets for its own work; one is made when not given. */
   readonly scheduler?: Scheduler;
   readonly outbox?: OutboxOptions;
+}
+
+/** A question main asks the person: what goes ahead, why it matters, and the button that says yes. */
+export interface Confirmation {
+  readonly message: string;
+  readonly detail: string;
+  /** The button that goes ahead; the other one cancels and is the default. */
+  readonly confirm: string;
 }
 
 export interface OutboxOptions {

@@ -37,7 +37,7 @@ import { createTaskActions } from './task-actions';
 import { createUpdatesLink } from './updates-link';
 import type { UpdatesPort } from './updates-link';
 
-export type { AppCoreOptions, OutboxOptions } from './core-options';
+export type { AppCoreOptions, Confirmation, OutboxOptions } from './core-options';
 export { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 export type { UpdatesPort } from './updates-link';
 
@@ -116,9 +116,11 @@ export function createAppCore(opts: AppCoreOptions) {
   );
   const reads = createAppReads({ accounts, profiles, tasks, outbox, scheduler, log });
 
+  // Main asks the person itself; where it cannot, the answer is no.
+  const confirm = opts.confirm ?? (async () => false);
   const people = createProfiles({
     ...{ accounts, active: profiles, settings, organization, connection, shown },
-    ...{ outbox, tasks, reads, assigned, notifications },
+    ...{ outbox, tasks, reads, assigned, notifications, confirm },
   });
   const settingsChanges = createSettingsChanges({
     ...opts,

@@ -1,4 +1,4 @@
-import { app, clipboard, nativeTheme, net, shell } from 'electron';
+import { app, clipboard, dialog, nativeTheme, net, shell } from 'electron';
 import { createKeychainSecretStore } from '../secrets';
 import { signInWithBrowser } from '../session/sign-in-window';
 import type { createShortcutManager } from '../shortcut/shortcut-manager';
@@ -9,7 +9,7 @@ import type { TrayShell } from '../tray/menubar-adapter';
 import { openExternalSafely } from '../external/open-external';
 import { ok } from '../../common/result';
 import type { openElectronLogFile } from '../log/electron-log-file';
-import type { AppCoreOptions } from './core-options';
+import type { AppCoreOptions, Confirmation } from './core-options';
 import { startDemoService } from './demo-service';
 
 export interface ElectronParts {
@@ -25,6 +25,24 @@ export interface ElectronParts {
 }
 
 export const openExternal = (url: string) => openExternalSafely(shell, url);
+
+/**
+ * Main's own question, in a native dialog the popup cannot draw or answer:
+ * Cancel is the default and what Escape does.
+ */
+async function askNatively(question: Confirmation): Promise<boolean> {
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    title: 'Task Tray',
+    message: question.message,
+    detail: question.detail,
+    buttons: [question.confirm, 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  });
+  return response === 0;
+}
 
 /** What Electron lends the core: the keychain, the network, the OS's switches and windows. */
 export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
@@ -43,6 +61,7 @@ export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
     signInWithBrowser,
     readClipboardText: () => clipboard.readText(),
     openExternal,
+    confirm: askNatively,
     hideWindow: () => parts.tray()?.hide(),
     isOnline: () => net.isOnline(),
     notify: (n) => void parts.notifier.show(n),

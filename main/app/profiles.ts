@@ -8,6 +8,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { settingsPinStore } from '../tasks/pin-store';
 import type { TaskService } from '../tasks/task-service';
 import type { ActiveProfiles } from './active-profile';
+import type { Confirmation } from './core-options';
 import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
 import type { Notifications } from '../notify/notifications';
@@ -27,7 +28,28 @@ export interface ProfilesDeps {
   readonly reads: TaskReads;
   readonly assigned: Assigned;
   readonly notifications: Notifications;
+  /** Asks the person in main's own dialog (core-options.ts); true on their yes. */
+  readonly confirm: (question: Confirmation) => Promise<boolean>;
 }
+
+/** What the person is asked before another identity's changes go out with the shown key. */
+export function handOverQuestion(
+  waiting: { readonly tasks: number; readonly madeWith: string },
+  shownName: string,
+): Confirmation {
+  const changes = waiting.tasks === 1 ? '1 change' : `${waiting.tasks} changes`;
+  return {
+    message: `Send ${changes} made with ${waiting.madeWith} as ${shownName}?`,
+    detail:
+      'They go out with the credentials of the account shown, and the service records them ' +
+      'as made by it. This cannot be undone.',
+    confirm: 'Send with this account',
+  };
+}
+const NOT_HANDED = appError(
+  'bad_input',
+  'Nothing was sent: the waiting changes stay with the key that made them.',
+);
 
 /**
  * Signing in, switching, removing and handing over: the moments the shown
@@ -130,6 +152,12 @@ export function createProfiles(deps: ProfilesDeps) {
   async function handOverWaiting(): Promise<Result<ConnectionView>> {
     const a = accounts.active();
     if (!a || a.demo) return err(appError('not_connected', 'Connect first.'));
+    // The popup's call is not the person's yes: a page that was taken over could make it.
+    const waiting = connection.view().othersWaiting;
+    if (!waiting) return ok(connection.view());
+    if (!(await deps.confirm(handOverQuestion(waiting, a.profile.name)))) return err(NOT_HANDED);
+    // Another account shown while the dialog was open: the question was about the one before.
+    if (accounts.active()?.profile.id !== a.profile.id) return err(NOT_HANDED);
     const mine = deps.active.active()?.pins;
     for (const p of connection.neighbours()) {
       if (!mine || outbox.pendingTasks(p.id) === 0) continue;

@@ -7,7 +7,9 @@ import type { Logger } from '../log/logger';
 import { parseBaseUrl } from '../service/client';
 import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/settings-store';
+import type { Confirmation } from './core-options';
 import { settingsView } from './settings-view';
+import { SIGN_IN_NOT_CHANGED, signInAddressQuestion } from './sign-in-change';
 
 export interface SettingsChangesDeps {
   readonly settings: SettingsStore;
@@ -19,6 +21,8 @@ export interface SettingsChangesDeps {
   readonly currentShortcut?: () => string | null;
   readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
   readonly appVersion?: string;
+  /** Asks the person in main's own dialog; absent, the answer is no. */
+  readonly confirm?: (question: Confirmation) => Promise<boolean>;
   /** Every new view: the tray menu and the popup both change settings, and both follow. */
   readonly onChanged: (view: SettingsView) => void;
   /** The requests-per-minute setting was saved. */
@@ -94,6 +98,12 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       const checked = url === undefined ? null : parseBaseUrl(url);
       if (checked && !checked.ok) return checked;
     }
+    const question =
+      patch.signInUrl === undefined
+        ? null
+        : signInAddressQuestion(patch.signInUrl, before.signInUrl);
+    if (question && !(await deps.confirm?.(question)))
+      return err(appError('bad_input', SIGN_IN_NOT_CHANGED));
     const undo: UndoStep[] = [];
     if (
       patch.launchAtLogin !== undefined &&

@@ -19,7 +19,7 @@ import type { TaskReads } from '../reads/task-reads';
 export interface TaskActionsDeps {
   readonly accounts: Pick<AccountService, 'active'>;
   readonly tasks: TaskService;
-  readonly reads: Pick<TaskReads, 'listed' | 'pinned'>;
+  readonly reads: Pick<TaskReads, 'listed' | 'pinned' | 'checkRef'>;
   readonly assigned: Pick<Assigned, 'view'>;
   readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
   readonly switchTo: (profileId: string) => Promise<Result<unknown>>;
@@ -78,13 +78,15 @@ export function createTaskActions(deps: TaskActionsDeps) {
       if (outcomes.ok) for (const o of outcomes.value) noteWaiting(o.result);
       return outcomes;
     },
-    /** Pasted text, or a row of Browse (its listed answer is the first snapshot). */
+    /**
+     * Pasted text, or a row of Browse (its listed answer is the first
+     * snapshot), refused when another account's read listed it.
+     */
     async pin(ref: ParsedInputOf<'pinTask'>['ref']): Promise<Result<PinnedTaskView>> {
-      return readIfBare(
-        typeof ref === 'string'
-          ? await tasks.pin(ref)
-          : await tasks.pinRef(ref, deps.reads.listed(ref.taskId)),
-      );
+      if (typeof ref === 'string') return readIfBare(await tasks.pin(ref));
+      const mine = deps.reads.checkRef(ref);
+      if (!mine.ok) return mine;
+      return readIfBare(await tasks.pinRef(ref, deps.reads.listed(ref.taskId)));
     },
     /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
     pinLink: async (ref: TaskRef): Promise<Result<PinnedTaskView>> =>

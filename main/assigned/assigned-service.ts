@@ -9,8 +9,7 @@ import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words
 import { whoAmI } from './who-am-i';
 import type { AssignedCache } from './assigned-cache';
 import type { Logger } from '../log/logger';
-import { createServiceReads } from '../reads/service-reads';
-import type { ServiceReads } from '../reads/service-reads';
+import { createAccountReads } from '../reads/account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
@@ -54,17 +53,13 @@ interface Run {
 export function createAssigned(deps: AssignedDeps) {
   const pacer = createRequestPacer(BUILD_RATE, deps.scheduler);
   let disposed = false;
-  const turn = async () => {
-    await deps.quiet();
-    return !disposed && (await pacer.acquire());
-  };
-  const hold = (ms: number) => pacer.holdUntil(deps.scheduler.now() + ms);
-  let readsOf: { client: ServiceClient; reads: ServiceReads } | null = null;
-  const readsFor = (client: ServiceClient): ServiceReads => {
-    if (readsOf?.client !== client)
-      readsOf = { client, reads: createServiceReads(client, turn, hold) };
-    return readsOf.reads;
-  };
+  const { stillShown, readsFor } = createAccountReads({
+    shown: deps.signedIn,
+    pacer,
+    scheduler: deps.scheduler,
+    quiet: deps.quiet,
+    stopped: () => disposed,
+  });
 
   /** What is known this run, for the profile it is about. */
   let known: AssignedKnown | null = null;
@@ -88,7 +83,7 @@ export function createAssigned(deps: AssignedDeps) {
     const s = deps.signedIn();
     if (!s || disposed) return;
     const k = fresh(s.profileId);
-    const reads = readsFor(s.client);
+    const reads = readsFor(s.profileId, s.client);
     const me = await whoAmI(
       {
         ...s,
@@ -184,7 +179,10 @@ export function createAssigned(deps: AssignedDeps) {
     async people(): Promise<Result<PersonView[]>> {
       const s = deps.signedIn();
       if (!s) return err(appError('not_connected', 'Connect to the service first.'));
-      const people = await readsFor(s.client).people();
+      const people = await readsFor(s.profileId, s.client).people();
+      // Another account is shown now: its picker does not list the one before's people.
+      if (!stillShown(s.profileId, s.client))
+        return err(appError('not_connected', 'The account shown changed: open the list again.'));
       return people.ok ? people : err(peopleRefusal(people.error));
     },
     async setMe(memberId: string | null): Promise<Result<AssignedView>> {

@@ -59,6 +59,8 @@ export function localAddressKind(hostname: string): LocalAddressKind | null {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   // Browsers send localhost and every *.localhost name to this computer without asking DNS.
   if (host === 'localhost' || host.endsWith('.localhost')) return 'this computer';
+  // Multicast DNS names: devices on the local network answer for them (RFC 6762).
+  if (host.endsWith('.local')) return 'local network';
   const v4 = IPV4.exec(host);
   if (v4) return ipv4Kind(Number(v4[1]), Number(v4[2]));
   if (host.startsWith('[') && host.endsWith(']')) {

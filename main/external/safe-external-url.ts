@@ -1,6 +1,7 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import { localAddressKind } from './local-address';
+import type { LocalAddressKind } from './local-address';
 
 /** Longer than any real page link; a paste of a novel is refused before parsing. */
 export const MAX_EXTERNAL_URL_LENGTH = 2048;
@@ -33,15 +34,16 @@ export function safeExternalUrl(text: string): Result<string> {
   }
   if (url.hostname === '') return refuse('That link has no host, so it was not opened.');
   const local = localAddressKind(url.hostname);
-  if (local === 'this computer') {
-    return refuse(
-      'Links to this computer (localhost) are not opened: a page could use them to reach programs running here.',
-    );
-  }
-  if (local === 'local network') {
-    return refuse(
-      'Links to a local network address are not opened: a page could use them to reach devices behind your firewall.',
-    );
-  }
-  return ok(url.href);
+  return local ? refuseLocal(local) : ok(url.href);
+}
+
+/** Why a link that leads to this computer or the local network was not opened. */
+export function refuseLocal(kind: LocalAddressKind): Result<never> {
+  return kind === 'this computer'
+    ? refuse(
+        'Links to this computer (localhost) are not opened: a page could use them to reach programs running here.',
+      )
+    : refuse(
+        'Links to a local network address are not opened: a page could use them to reach devices behind your firewall.',
+      );
 }

@@ -1,4 +1,5 @@
 import { Notification } from 'electron';
+import { forNotificationServer } from './notification-markup';
 import type { AppNotification, NotificationTarget } from './notify-events';
 
 /**
@@ -23,6 +24,8 @@ export interface ElectronNotifierOptions {
   /** The app's icon, where the OS does not take it from the app itself (Linux). */
   readonly icon?: string;
   readonly onError?: (message: string) => void;
+  /** Where it runs: on Linux the text is kept free of markup (notification-markup.ts). */
+  readonly platform?: NodeJS.Platform;
 }
 
 export interface Notifier {
@@ -35,6 +38,7 @@ export interface Notifier {
 export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier {
   const kept = new Map<string, Notification>();
   let unsupportedSaid = false;
+  const platform = opts.platform ?? process.platform;
 
   const release = (id: string, n: Notification) => {
     if (kept.get(id) === n) kept.delete(id);
@@ -50,8 +54,8 @@ export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier 
       let n: Notification;
       try {
         n = new Notification({
-          title: notification.title,
-          body: notification.body,
+          title: forNotificationServer(notification.title, platform),
+          body: forNotificationServer(notification.body, platform),
           ...(opts.icon ? { icon: opts.icon } : {}),
         });
       } catch (e) {

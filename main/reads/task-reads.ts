@@ -8,8 +8,8 @@ import { createPinnedRefresh } from './pinned-refresh';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
-import { createServiceReads } from './service-reads';
-import type { ServiceReads } from './service-reads';
+import { createReadOwners } from './read-owners';
+import { createAccountReads } from './account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
@@ -27,6 +27,17 @@ export const MIN_REFRESH_GAP_MS = 10_000;
 /** Tasks Browse listed, kept to pin with (a few entities' worth). */
 const MAX_LISTED = 1_000;
 
+/** A reference only another account's read listed (docs/ARCHITECTURE.md, invariant 9). */
+const FOREIGN = appError(
+  'bad_input',
+  'That was listed for another account: open Browse again for the account shown.',
+);
+/** The account changed while the service was asked: its answer is not shown to the next one. */
+const LEFT = appError(
+  'not_connected',
+  'The account shown changed before the service answered: nothing of the one before is shown.',
+);
+
 export interface TaskReadsDeps {
   readonly client: () => { readonly profileId: string; readonly client: ServiceClient } | null;
   readonly active: () => ActiveProfile | null;
@@ -40,10 +51,13 @@ export interface TaskReadsDeps {
 export function createTaskReads(deps: TaskReadsDeps) {
   const pacer = createRequestPacer(READ_RATE, deps.scheduler);
   let stopped = false;
-  const turn = async () => {
-    await deps.quiet();
-    return !stopped && (await pacer.acquire());
-  };
+  const { stillShown, readsFor } = createAccountReads({
+    shown: deps.client,
+    pacer,
+    scheduler: deps.scheduler,
+    quiet: deps.quiet,
+    stopped: () => stopped,
+  });
   // Reads run in the background; quitting waits for them so none writes after the app has let go of its files.
   const running = new Set<Promise<unknown>>();
   const track = <T>(p: Promise<T>): Promise<T> => {
@@ -51,22 +65,17 @@ export function createTaskReads(deps: TaskReadsDeps) {
     void p.finally(() => running.delete(p));
     return p;
   };
-  const hold = (ms: number) => pacer.holdUntil(deps.scheduler.now() + ms);
-
-  let readsOf: { client: ServiceClient; reads: ServiceReads } | null = null;
-  const readsFor = (client: ServiceClient): ServiceReads => {
-    if (readsOf?.client !== client)
-      readsOf = { client, reads: createServiceReads(client, turn, hold) };
-    return readsOf.reads;
-  };
-
   const refresher = createPinnedRefresh({
     active: () => {
       if (stopped) return null;
       const c = deps.client();
       const a = deps.active();
       if (!c || !a || a.profileId !== c.profileId) return null;
-      return { profileId: a.profileId, reads: readsFor(c.client), pins: a.pins.list() };
+      return {
+        profileId: a.profileId,
+        reads: readsFor(a.profileId, c.client),
+        pins: a.pins.list(),
+      };
     },
     took: (profileId, found, notes) => deps.tasks.tookRead(profileId, found, notes),
     log: deps.log,
@@ -88,8 +97,11 @@ export function createTaskReads(deps: TaskReadsDeps) {
   };
   const current = () => {
     const c = deps.client();
-    return c && !stopped ? { profileId: c.profileId, reads: readsFor(c.client) } : null;
+    if (!c || stopped) return null;
+    const reads = readsFor(c.profileId, c.client);
+    return { ...c, reads, left: () => !stillShown(c.profileId, c.client) };
   };
+  const owners = createReadOwners();
   /**
    * The tasks Browse showed last (a few lists), so pinning one of them shows
    * it at once; each with the profile that read it, and only for that one.
@@ -116,6 +128,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const c = current();
       if (!c) return err(appError('not_connected', 'Connect to the service first.'));
       const [vendors, risks] = [await c.reads.vendors(), await c.reads.risks()];
+      if (c.left()) return err(LEFT);
       if (!vendors.ok && !risks.ok) return err(browseError('vendors', vendors.error));
       const entities: BrowseEntity[] = [
         ...(vendors.ok
@@ -141,22 +154,41 @@ export function createTaskReads(deps: TaskReadsDeps) {
           : cut
             ? entitiesCut(entities.length)
             : null;
+      owners.note(
+        c.profileId,
+        entities.map((e) => e.entityId),
+      );
       return ok({ entities, note });
     },
     /** Browse: one vendor's or risk's task items, as the service lists them now (the first N of many). */
     async entityTasks(entity: EntityKey): Promise<Result<BrowseTasks>> {
       const c = current();
       if (!c) return err(appError('not_connected', 'Connect to the service first.'));
+      if (owners.foreign(c.profileId, entity.entityId)) return err(FOREIGN);
       const tasks = await c.reads.entityTasks(entity);
+      if (c.left()) return err(LEFT);
       if (!tasks.ok) return err(browseError('tasks', tasks.error));
       const { items, more } = tasks.value;
       remember(c.profileId, items);
+      owners.note(
+        c.profileId,
+        items.map((t) => t.id),
+      );
       return ok({ tasks: items, note: more ? tasksCut(items.length, entity.entityType) : null });
     },
     /** A task Browse listed lately for the signed-in profile, to pin with what is known of it. */
     listed(taskId: string): Task | undefined {
       const known = listed.get(taskId);
       return known && known.profileId === deps.client()?.profileId ? known.task : undefined;
+    },
+    /**
+     * Refused when its task or its vendor or risk came from another
+     * account's read only: a pin from a screen left over from before a switch.
+     */
+    checkRef(ref: { readonly taskId: string; readonly entityId?: string }): Result<null> {
+      const shownId = deps.client()?.profileId ?? '';
+      const ids = [ref.taskId, ...(ref.entityId ? [ref.entityId] : [])];
+      return ids.some((id) => owners.foreign(shownId, id)) ? err(FOREIGN) : ok(null);
     },
     /** The popup opened, or stayed open a minute: read every pin, unless that was just done. */
     async refresh(): Promise<Result<null>> {

@@ -9,6 +9,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import type { InstallKind } from './install-kind';
 import { releasePageUrl } from './release-page';
 import {
+  askedCheckAllowed,
   checkDueAfterWake,
   decideRestart,
   mayCheck,
@@ -82,6 +83,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
   let checkRunning = false;
   let failures = 0;
   let lastCheckEndedAt: number | null = null;
+  let lastCheckStartedAt: number | null = null;
   let cancelTimer: (() => void) | null = null;
   let disposed = false;
   let lastNotified = '';
@@ -142,6 +144,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     cancelTimer = null;
     if (disposed || !mayCheck(state, checkRunning)) return;
     checkRunning = true;
+    lastCheckStartedAt = scheduler.now();
     port
       .check()
       .catch((e: unknown) => apply({ type: 'error', problem: classifyUpdateError(e) }))
@@ -190,7 +193,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
           controller.cancelRestart();
           return;
         case 'check-for-updates':
-          controller.checkNow();
+          if (askedCheckAllowed(lastCheckStartedAt, scheduler.now())) controller.checkNow();
           return;
         case 'open-download-page':
           deps.openUrl(

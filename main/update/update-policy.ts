@@ -38,6 +38,17 @@ export function mayCheck(state: UpdateState, checkRunning: boolean): boolean {
 }
 
 /**
+ * A check the person asks for (the footer's or the tray's button) goes out at
+ * most once in this long: the popup cannot make the app ask the release feed
+ * without end. Within it, the last check's answer stands.
+ */
+export const ASKED_CHECK_GAP_MS = 60_000;
+
+export function askedCheckAllowed(lastCheckStartedAt: number | null, now: number): boolean {
+  return lastCheckStartedAt === null || now - lastCheckStartedAt >= ASKED_CHECK_GAP_MS;
+}
+
+/**
  * How long until the next check, once a check or a download has ended in
  * `state`; null for none. `failures` counts the failed attempts in a row,
  * this one included.

@@ -48,14 +48,20 @@ const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
 
+type Screen = 'home' | 'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
+/**
+ * Screens that show one account's data and act with its key: they leave when
+ * the account shown changes, however it changed (docs/ARCHITECTURE.md,
+ * invariant 9). Settings and adding an account are the app's own.
+ */
+const ACCOUNT_SCREENS: ReadonlySet<Screen> = new Set(['reconnect', 'browse', 'assigned', 'task']);
+
 /** Which screen: loading, first run (signed out), the tasks, or settings. */
 export function App() {
   const account = useMain('account');
   const settings = useSettings();
   const api = useApi();
-  const [screen, setScreenNow] = useState<
-    'home' | 'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account'
-  >('home');
+  const [screen, setScreenNow] = useState<Screen>('home');
   const [openTask, setOpenTask] = useState<string | null>(null);
   const setScreen = useCallback(
     (next: typeof screen) => startTransition(() => setScreenNow(next)),
@@ -85,6 +91,14 @@ export function App() {
   );
 
   const a = account.state;
+  // The account the screen was opened for: another one shown (a switch from the tray, a
+  // sign-out, a notification's account) sends an account's screen home at once.
+  const shownId = a.phase === 'ready' && a.value.state === 'connected' ? a.value.profile.id : null;
+  const [screenOwner, setScreenOwner] = useState(shownId);
+  if (screenOwner !== shownId) {
+    setScreenOwner(shownId);
+    if (ACCOUNT_SCREENS.has(screen)) setScreenNow('home');
+  }
   if (a.phase === 'loading') return <LoadingScreen label="Loading…" />;
   if (a.phase === 'error')
     return (

@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
+import { displayText } from '../../common/display-text';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { isAssignable, personName, searchPeople } from '../lib/people';
 import { StatusLine } from './primitives/Lines';
@@ -117,7 +118,9 @@ export function AssigneePicker(props: {
                   onClick={() => props.onChoose(p.id, personName(p))}
                 >
                   <span className="picker__name">{personName(p)}</span>
-                  {p.email && p.name && <span className="picker__email">{p.email}</span>}
+                  {p.email && p.name && (
+                    <span className="picker__email">{displayText(p.email)}</span>
+                  )}
                 </button>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { descriptionToSend, editableDescription } from '../../common/description-edit';
 import { descriptionText } from '../../common/description';
+import { displayText } from '../../common/display-text';
 
 /**
  * The description as text. Written back in its own form: plain text stays
@@ -44,7 +45,8 @@ export function DescriptionField(props: {
   };
 
   if (draft === null) {
-    const text = descriptionText(props.value);
+    // Shown without bidi controls (display-text.ts); edited and sent as the service gave it.
+    const text = displayText(descriptionText(props.value).replace(/\r\n?/g, '\n'));
     return (
       <div className="task-view__section">
         <div className="task-view__section-head">

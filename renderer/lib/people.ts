@@ -1,3 +1,4 @@
+import { displayText } from '../../common/display-text';
 import type { PersonView } from '../../common/views';
 
 /** Roles the web app does not offer as assignees (SERVICE.md): the rest (owner, admin, custom) are. */
@@ -18,7 +19,9 @@ export function isAssignable(person: PersonView): boolean {
 }
 
 /** A person's name as the picker lists it: the name, else the email, else the member id. */
-export const personName = (p: PersonView): string => p.name?.trim() || p.email?.trim() || p.id;
+/** A member as shown: without bidi or invisible controls that could make one name pass for another. */
+export const personName = (p: PersonView): string =>
+  displayText(p.name?.trim() || p.email?.trim() || p.id);
 
 /** Members whose name or email contains every word of the query, in name order. */
 export function searchPeople(people: readonly PersonView[], query: string): PersonView[] {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { BrowseEntity } from '../../common/views';
-import { task } from './fixtures';
+import { connected, profile, task } from './fixtures';
 import { renderWithApi } from './render-app';
 import type { Rendered } from './render-app';
 
@@ -135,5 +135,24 @@ describe('browse', () => {
     r.fake.answer('listEntityTasks', async () => ok({ tasks: vendorTasks, note }));
     await r.user.click(await screen.findByRole('button', { name: 'Amazon Web Services' }));
     expect(await screen.findByText(note)).toBeTruthy();
+  });
+
+  it('leaves when the account changes (the tray switched it): nothing of the one before stays', async () => {
+    const other = profile({ id: 'prof_2', label: 'Acme Logistics' });
+    const r = renderWithApi({ account: connected({}, [other]) });
+    await openBrowse(r);
+    await r.user.click(screen.getByRole('button', { name: 'Amazon Web Services' }));
+    await screen.findByRole('list', { name: 'Tasks of Vendor Amazon Web Services' });
+
+    r.fake.emit('account:changed', connected({ id: other.id, label: other.label }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: /Amazon Web Services/ })).toBeNull(),
+    );
+    expect(screen.queryByRole('heading', { name: 'Browse' })).toBeNull();
+    expect(screen.queryByText('Collect the SOC 2 report')).toBeNull();
+    // On the new account's tasks; switching back does not bring the old screen back.
+    expect(await screen.findByRole('button', { name: 'Browse' })).toBeTruthy();
+    r.fake.emit('account:changed', connected({}, [other]));
+    expect(screen.queryByRole('heading', { name: 'Browse' })).toBeNull();
   });
 });

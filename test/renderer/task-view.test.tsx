@@ -237,4 +237,26 @@ describe('a task’s own view', () => {
     expect(screen.getByText('Nobody')).toBeTruthy();
     act(() => undefined);
   });
+
+  it('bidi and invisible controls from the service do not reorder the description or the people offered', async () => {
+    // U+202E turns what follows around: "…exe.txt" would read as "…txt.exe".
+    const rlo = '\u202E';
+    const { user } = await openTaskView(
+      [view({ task: { description: `Open the attachment invoice${rlo}txt.exe` } })],
+      [
+        {
+          id: 'mem_eve',
+          name: `Eve${rlo}nimdA`,
+          email: `eve${'\u200B'}@example.com`,
+          role: 'owner',
+        },
+      ],
+    );
+    expect(screen.getByText('Open the attachment invoicetxt.exe')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    const people = await screen.findByRole('list', { name: 'People' });
+    const shown = within(people).getByRole('button').textContent ?? '';
+    expect(shown).toContain('EvenimdA');
+    expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+  });
 });

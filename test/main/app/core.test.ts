@@ -806,6 +806,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
           cookie: server.session.cookie,
           organizationId: server.session.organizationId,
         }),
+      // Yes to the new sign-in site (test/main/app/sign-in-address.test.ts says no).
+      confirm: async () => true,
     });
     // The session goes to the service URL in settings: point it at the reference service.
     unwrap(

@@ -44,6 +44,8 @@ describe.skipIf(gate.skip)('assigned to me', () => {
     const h = createCoreHarness(dir, service, {
       signInWithBrowser: async () =>
         ok({ cookie: on.session.cookie, organizationId: on.session.organizationId }),
+      // Yes to the sign-in site the session tests set.
+      confirm: async () => true,
     });
     harnesses.push(h);
     await h.core.start();

@@ -192,6 +192,38 @@ describe('openExternalSafely', () => {
     expect(opened).toEqual([]);
   });
 
+  it('resolves the name first: one that leads to this computer or the local network is not opened (issue 34)', async () => {
+    const { shell, opened } = recordingShell();
+    // What DNS answers for these names (nip.io answers with the address in the name).
+    const dns: Record<string, string[]> = {
+      '127.0.0.1.nip.io': ['127.0.0.1'],
+      'router.example.net': ['203.0.113.9', '192.168.1.1'],
+      'printer.corp.example': ['::1'],
+      'mapped.example': ['::ffff:127.0.0.1'],
+      'zoned.example': ['fe80::1%eth0'],
+      'example.com': ['93.184.215.14'],
+    };
+    const resolve = async (host: string) => dns[host] ?? [];
+    for (const text of [
+      'https://127.0.0.1.nip.io/admin',
+      'http://router.example.net/',
+      'https://printer.corp.example/',
+      'https://mapped.example/',
+      'https://zoned.example/',
+      // mDNS names are the local network by definition.
+      'http://nas.local/',
+      'http://nas.local./',
+    ]) {
+      const error = failure(await openExternalSafely(shell, text, resolve));
+      expect(error.message).toMatch(/this computer|local network/);
+    }
+    expect(opened).toEqual([]);
+    unwrap(await openExternalSafely(shell, 'https://example.com/', resolve));
+    // A name that does not resolve here is the browser's to try: it cannot reach anything local.
+    unwrap(await openExternalSafely(shell, 'https://unknown.example/', resolve));
+    expect(opened).toEqual(['https://example.com/', 'https://unknown.example/']);
+  });
+
   it('turns a failure to open into an error value without the link in it', async () => {
     const { shell } = recordingShell(true);
     const error = failure(await openExternalSafely(shell, 'https://example.com/?t=abc123'));

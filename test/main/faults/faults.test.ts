@@ -367,7 +367,11 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
   });
 
   it('a key without task scope (a real 403): kept, and sent with a better key only when asked', async () => {
-    const a = await connectedApp({ key: server.keys.noScope });
+    // The person says yes in main's own dialog (test/main/app/one-account.test.ts asks "no").
+    const a = await connectedApp({
+      key: server.keys.noScope,
+      extra: { confirm: async () => true },
+    });
     const [id] = ids();
     const before = statusOf(id!);
     expect(unwrap(await set(a, id!, 'in_review'))).toMatchObject({ sync: 'queued' });

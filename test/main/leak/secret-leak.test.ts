@@ -64,6 +64,8 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
       }).sink,
       signInWithBrowser: async () =>
         ok({ cookie: server.session.cookie, organizationId: server.session.organizationId }),
+      // Yes to handing waiting changes over: the flow goes on to its end.
+      confirm: async () => true,
     });
     harnesses.push(h);
     await h.core.start();

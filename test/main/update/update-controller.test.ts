@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InstallKind } from '../../../main/update/install-kind';
 import { createUpdateController } from '../../../main/update/update-controller';
-import { UPDATE_TIMING } from '../../../main/update/update-policy';
+import { ASKED_CHECK_GAP_MS, UPDATE_TIMING } from '../../../main/update/update-policy';
 import type { UpdateView } from '../../../main/update/update-state';
 import { updateMenuItems } from '../../../main/update/update-text';
 import {
@@ -144,6 +144,23 @@ describe('the update schedule', () => {
     expect(t.updater.checks).toBe(1);
     await t.advance(1000);
     expect(t.updater.checks).toBe(2);
+  });
+
+  it('checks the person asks for (popup or tray) go out at most once a minute (issue 34)', async () => {
+    const t = setup(APPIMAGE);
+    await t.advance(START);
+    expect(t.updater.checks).toBe(1);
+    // A popup asking without end: answered from the check just made.
+    for (let i = 0; i < 50; i++) t.controller.perform('check-for-updates');
+    await settle();
+    expect(t.updater.checks).toBe(1);
+    await t.advance(ASKED_CHECK_GAP_MS);
+    for (let i = 0; i < 50; i++) t.controller.perform('check-for-updates');
+    await settle();
+    expect(t.updater.checks).toBe(2);
+    // The schedule itself is not held back.
+    await t.advance(INTERVAL);
+    expect(t.updater.checks).toBe(3);
   });
 
   it('never checks in a development run', async () => {
