@@ -215,6 +215,8 @@ describe.skipIf(gate.skip)('hostile reads are bounded in total', () => {
     const dir = await tempDir();
     const h = createCoreHarness(dir, service, {
       signInWithBrowser: async () => ok({ cookie: demo.session.cookie, organizationId: orgId }),
+      // The person says yes to the new sign-in site (main asks: issue 34, finding 9).
+      confirm: async () => true,
     });
     harnesses.push(h);
     await h.core.start();
