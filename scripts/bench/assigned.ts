@@ -12,10 +12,11 @@ import type { CoreHarness } from '../../test/helpers/app-core';
 import { judge } from './budget';
 import type { BudgetSpec } from './budget';
 import { FIRST_SCREEN_ROWS } from '../../renderer/lib/first-screen';
-import { popupLoad } from './first-render';
+import { floorLoad, popupLoad } from './first-render';
 import { signedInCore } from './main-side';
 import { repeatPaired, shortOfRuns, within } from './repeat';
 import { pairedFigure } from './report';
+import { formatFigure } from './table';
 import type { BenchResult, Measurement } from './report';
 import { createVirtualClock } from './virtual-clock';
 
@@ -40,14 +41,15 @@ const SAMPLE_ENTITIES = 5;
 const BUILD_READS =
   2 + Math.ceil(LARGE.risks / 250) + LARGE.vendors + LARGE.risks + SAMPLE_ENTITIES;
 
+const KEPT_TIMES = 5;
 export const BUILD_BUDGET: BudgetSpec = {
-  rule: { kind: 'at-most', max: (paceMinimumMs(BUILD_READS) * 1.1) / 1000 + 10 },
-  why: `"Assigned to me" reads every vendor and risk (the service has no list of one person's tasks) at ${BUILD_RATE.limit} a minute, so the pace, not the app, sets its length: the budget is the pace's own minimum for its ${BUILD_READS} reads (${(paceMinimumMs(BUILD_READS) / 1000).toFixed(0)} s) plus 10 % and 10 s; the floor is the same reads made bare, one after another, with no pacing.`,
+  rule: { kind: 'times-floor', max: 2 },
+  why: `"Assigned to me" reads every vendor and risk (the service has no list of one person's tasks) at ${BUILD_RATE.limit} a minute, so the pace sets most of its length: its own minimum for the ${BUILD_READS} reads (${(paceMinimumMs(BUILD_READS) / 1000).toFixed(0)} s) is fixed by the design and the same on any machine. What the app takes beyond it is judged against the same reads made bare, one after another, unpaced, timed in turns in the same run.`,
 };
 
 export const KEPT_BUDGET: BudgetSpec = {
-  rule: { kind: 'at-most', max: 50 },
-  why: 'Opening "Assigned to me" on a list kept from before is a screen switch in a popup already drawn: what a person waits for on top of the popup’s own first render, which is printed beside it.',
+  rule: { kind: 'times-floor', max: KEPT_TIMES },
+  why: 'Opening "Assigned to me" on a list kept from before is a screen switch in a popup already drawn: the floor is React alone drawing as many plain rows on the same click in the same Chromium, timed the same way in turns with the app.',
 };
 
 /** The same reads as the build, bare: Node's fetch, one after another, no pacing, no app. */
@@ -180,7 +182,12 @@ export const assignedBuild: Measurement = {
           return (performance.now() - started) / 1000;
         },
       );
-      const app = pairedFigure('app, paced', 's', samples.app);
+      const paced = pairedFigure('app, paced', 's', samples.app);
+      const app = pairedFigure(
+        'beyond the pace’s minimum',
+        's',
+        samples.app.map((s) => s - paceMinimumMs(BUILD_READS) / 1000),
+      );
       const floor = pairedFigure('bare reads, unpaced', 's', samples.floor);
       return [
         {
@@ -198,6 +205,7 @@ export const assignedBuild: Measurement = {
           notes: [
             `${BUILD_READS} reads at ${BUILD_RATE.limit} a minute; main's waits are skipped on a virtual clock the service's pacing also counts by, so the figure is the time a person waits`,
             `${expected} open tasks of one member found each run`,
+            `the whole gathering took ${formatFigure(paced)}, the pace's own minimum being ${(paceMinimumMs(BUILD_READS) / 1000).toFixed(1)} s`,
           ],
         },
       ];
@@ -213,7 +221,7 @@ export const assignedBuild: Measurement = {
 /**
  * Item 9: in a popup already drawn, the click on "Assigned to me" until its
  * list (kept from before, 1 vendor's worth of the bench service's tasks) is
- * drawn. Printed beside the popup's own first render.
+ * drawn. Floor: React alone drawing as many plain rows on the same click.
  */
 export const assignedKept: Measurement = {
   item: 9,
@@ -229,27 +237,29 @@ export const assignedKept: Measurement = {
       const built = await whenReady(h, since);
       const rows = built.tasks.length;
       if (rows === 0) throw new Error('The bench service has no open task of the member.');
+      const shown = Math.min(rows, FIRST_SCREEN_ROWS);
       const plan = { warmup: ctx.warmup, runs: ctx.runs, capMs: 60_000 };
       const samples = await repeatPaired(
         plan,
         async () => {
           const { p } = await popupLoad(ctx, main, 0);
           try {
-            return (await p.page.evaluate(
-              openAssignedAndTime(Math.min(rows, FIRST_SCREEN_ROWS)),
-            )) as number;
+            return (await p.page.evaluate(openAssignedAndTime(shown))) as number;
           } finally {
             await p.close();
           }
         },
         async () => {
-          const { p, paintedAt } = await popupLoad(ctx, main, 0);
-          await p.close();
-          return paintedAt;
+          const { p } = await floorLoad(ctx, 0, shown);
+          try {
+            return (await p.page.evaluate(openAssignedAndTime(shown))) as number;
+          } finally {
+            await p.close();
+          }
         },
       );
       const app = pairedFigure('click → list drawn', 'ms', samples.app);
-      const floor = pairedFigure('popup first render', 'ms', samples.floor);
+      const floor = pairedFigure(`React alone, ${shown} rows`, 'ms', samples.floor);
       return [
         {
           item: 9,
@@ -264,7 +274,7 @@ export const assignedKept: Measurement = {
             shortOfRuns(app.summary.runs, ctx.runs, plan.capMs),
           ),
           notes: [
-            `${rows} open tasks kept from an earlier gathering; timed from the click to its first screenful of rows painted (the rest follow, as in the popup's own list), in a new tab each run, the popup left idle 300 ms first`,
+            `${rows} open tasks kept from an earlier gathering; timed from the click to its first screenful of rows painted (the rest follow, as in the popup's own list), in a new tab each run, the popup left idle 300 ms first; the floor page timed by the same script`,
           ],
         },
       ];

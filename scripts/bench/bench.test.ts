@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paceMinimumMs } from './assigned';
 import { createVirtualClock } from './virtual-clock';
 import { initialAssets, measureWeight } from './renderer-weight';
-import { repeatPaired, shortOfRuns } from './repeat';
+import { repeatInTurns, repeatPaired, shortOfRuns } from './repeat';
 import { judge } from './budget';
 import type { BudgetSpec } from './budget';
+import { BUILD_BUDGET, KEPT_BUDGET, paceMinimumMs } from './assigned';
 import { BULK_BUDGET } from './bulk';
-import { bulkLayers, layersNote } from './bulk-layers';
+import { createOutboxLayer } from './bulk-layers';
 import { startBenchService } from './bench-service';
-import { barePut } from './bare-put';
 import { FIRST_RENDER_BUDGET } from './first-render';
+import { KEY_BUDGET, OPEN_BUDGET } from './open-and-key';
+import { MEMORY_BUDGET } from './renderer-memory';
+import { CSS_BUDGET, JS_BUDGET } from './renderer-weight';
+import { STARTUP_BUDGET } from './startup';
+import { OVERHEAD_BUDGET } from './status-main';
+import { E2E_BUDGET } from './status-e2e';
+import { UPTIME_BUDGET } from './uptime';
+import { createSteppedClock } from './stepped-clock';
 import { pairedFigure } from './report';
 import type { BenchResult } from './report';
 import { median, summarize } from './stats';
@@ -86,50 +93,88 @@ describe('what the first screen weighs', () => {
   });
 });
 
+/** Every budget the bench judges with `judge`, by item. */
+const BUDGETS: readonly [string, BudgetSpec][] = [
+  ['1 JS', JS_BUDGET],
+  ['1 CSS', CSS_BUDGET],
+  ['2', FIRST_RENDER_BUDGET],
+  ['3', OVERHEAD_BUDGET],
+  ['4', E2E_BUDGET],
+  ['5', BULK_BUDGET],
+  ['6', MEMORY_BUDGET],
+  ['8', BUILD_BUDGET],
+  ['9', KEPT_BUDGET],
+  ['10', OPEN_BUDGET],
+  ['11', KEY_BUDGET],
+  ['12', UPTIME_BUDGET],
+  ['13', STARTUP_BUDGET],
+];
+
 describe('verdicts', () => {
   const withinCap = shortOfRuns(20, 20, 50_000);
 
   it('fails a measurement cut short by its time cap, even when its figure is within budget', () => {
     const short = shortOfRuns(3, 20, 50_000);
     expect(short).toBe('only 3 of 20 runs within the 50 s cap');
-    const spec: BudgetSpec = { rule: { kind: 'at-most', max: 30 }, why: '' };
     const app = pairedFigure('app', 'ms', [10, 12, 11]);
-    expect(judge(spec, app, null, short)).toMatchObject({ pass: false, checked: short });
-    expect(judge(spec, app, null, withinCap).pass).toBe(true);
+    const floor = pairedFigure('React alone', 'ms', [10, 10, 10]);
+    expect(judge(FIRST_RENDER_BUDGET, app, floor, short)).toMatchObject({
+      pass: false,
+      checked: short,
+    });
+    expect(judge(FIRST_RENDER_BUDGET, app, floor, withinCap).pass).toBe(true);
   });
 
-  it('judges a budget against the floor measured beside the app in the same run', () => {
-    // The same app figure passes beside a slow floor and fails beside a fast one:
-    // the floor is part of the row, never a constant from another machine or run.
-    const app = pairedFigure('app', 'ms', [120, 125, 130]);
-    const slowMachine = pairedFigure('React alone', 'ms', [100, 98, 104]);
-    const fastMachine = pairedFigure('React alone', 'ms', [60, 62, 59]);
-    const onSlow = judge(FIRST_RENDER_BUDGET, app, slowMachine, withinCap);
-    const onFast = judge(FIRST_RENDER_BUDGET, app, fastMachine, withinCap);
-    expect(onSlow).toMatchObject({ pass: true, versus: '+26.0 ms' });
-    expect(onFast).toMatchObject({ pass: false, versus: '+63.0 ms' });
-    expect(onSlow.text).toBe('≤ +30 ms over React alone');
+  it('judges every timed budget against a floor from its own run: the same app figure passes beside a slow floor and fails beside a fast one', () => {
+    for (const [item, spec] of BUDGETS) {
+      if (spec.rule.kind === 'at-most') continue;
+      const limit = spec.rule.kind === 'times-floor' ? spec.rule.max : spec.rule.min;
+      const unit = spec.rule.kind === 'times-floor' ? 'ms' : 'changes/s';
+      const app = pairedFigure('app', unit, [100, 100, 100]);
+      // Floors that put the app just inside, then just outside its limit.
+      const within = spec.rule.kind === 'times-floor' ? 100 / (limit * 0.95) : 100 / (limit * 1.05);
+      const beyond = spec.rule.kind === 'times-floor' ? 100 / (limit * 1.05) : 100 / (limit * 0.95);
+      const floorOf = (v: number) => pairedFigure('floor', unit, [v, v, v]);
+      expect([item, judge(spec, app, floorOf(within), withinCap).pass]).toEqual([item, true]);
+      expect([item, judge(spec, app, floorOf(beyond), withinCap).pass]).toEqual([item, false]);
+      // And none can be judged without one.
+      expect(() => judge(spec, app, null)).toThrow(/needs a floor/);
+    }
+    expect(
+      judge(FIRST_RENDER_BUDGET, pairedFigure('app', 'ms', [140]), pairedFigure('f', 'ms', [100])),
+    ).toMatchObject({ pass: true, versus: '1.40×', text: '≤ 1.4× f' });
+    expect(
+      judge(
+        BULK_BUDGET,
+        pairedFigure('app', 'changes/s', [840]),
+        pairedFigure('f', 'changes/s', [1000]),
+      ),
+    ).toMatchObject({ pass: false, versus: '84 %', text: '≥ 85 % of f' });
+  });
 
-    const bare = pairedFigure('bare PUTs', 'changes/s', [1000, 1000, 1000]);
-    expect(
-      judge(BULK_BUDGET, pairedFigure('app', 'changes/s', [790, 800, 810]), bare),
-    ).toMatchObject({ pass: true, versus: '80 %' });
-    expect(
-      judge(BULK_BUDGET, pairedFigure('app', 'changes/s', [780, 790, 795]), bare),
-    ).toMatchObject({ pass: false, versus: '79 %' });
+  it('allows an absolute budget only for what no machine changes: bytes and counts, not a time or a heap', () => {
+    const absolute = BUDGETS.filter(([, spec]) => spec.rule.kind === 'at-most').map(([i]) => i);
+    expect(absolute).toEqual(['1 CSS']);
+    const spec: BudgetSpec = { rule: { kind: 'at-most', max: 30 }, why: '' };
+    expect(judge(spec, pairedFigure('css', 'bytes', [20]), null).pass).toBe(true);
+    for (const unit of ['ms', 's', 'MB'] as const)
+      expect(() => judge(spec, pairedFigure('app', unit, [1]), null)).toThrow(/another machine/);
   });
 
   it('compares paired runs run by run, so one slow moment weighs on one pair only', () => {
-    // Runs 2 and 3 hit a busy moment that slowed both sides by 40 ms: the runs'
-    // differences stay at +20, where the difference of the medians would say +40.
-    const app = pairedFigure('app', 'ms', [100, 140, 140, 100, 100]);
-    const floor = pairedFigure('React alone', 'ms', [80, 120, 120, 80, 40]);
-    expect(judge(FIRST_RENDER_BUDGET, app, floor).versus).toBe('+20.0 ms');
+    // Runs 2 and 3 hit a busy moment that slowed both sides alike, run 5 one that slowed the
+    // floor alone: the runs' ratios stay at 1.25, where the ratio of the medians would say 0.71.
+    const app = pairedFigure('app', 'ms', [100, 175, 175, 100, 100]);
+    const floor = pairedFigure('React alone', 'ms', [80, 140, 140, 80, 150]);
+    expect(judge(FIRST_RENDER_BUDGET, app, floor).versus).toBe('1.25×');
+    // Runs not taken in pairs compare by their medians.
+    expect(judge(FIRST_RENDER_BUDGET, app, pairedFigure('x', 'ms', [80, 140])).versus).toBe(
+      '0.91×',
+    );
   });
 
-  it('refuses a comparison with no floor or a floor in another unit, instead of passing it', () => {
+  it('refuses a comparison with a floor in another unit, instead of passing it', () => {
     const app = pairedFigure('app', 'ms', [1]);
-    expect(() => judge(FIRST_RENDER_BUDGET, app, null)).toThrow(/needs a floor/);
     expect(() => judge(FIRST_RENDER_BUDGET, app, pairedFigure('x', 'MB', [1]))).toThrow(
       /not comparable/,
     );
@@ -137,19 +182,19 @@ describe('verdicts', () => {
 
   it('prints a failed budget and an unmeasured item as FAIL, with the comparison and the reason', () => {
     const app = pairedFigure('app', 'ms', [12, 10, 11]);
-    const floor = pairedFigure('bare PUT', 'ms', [2, 2, 2]);
+    const floor = pairedFigure('outbox + client', 'ms', [4, 4, 4]);
     const row: BenchResult = {
       item: 3,
       id: 'x',
       title: 'Status change',
       app,
       floor,
-      budget: judge({ rule: { kind: 'over-floor', max: 5 }, why: '' }, app, floor),
+      budget: judge(OVERHEAD_BUDGET, app, floor),
       notes: [],
     };
     const table = renderTable([row, { item: 4, id: 'y', title: 'E2E', error: 'no Chromium' }]);
     expect(table).toMatch(
-      /Status change .*app: 11\.0 ms \(10\.0–12\.0, n=3\).*│ \+9\.0 ms +│ ≤ \+5 ms over bare PUT +│ FAIL/,
+      /Status change .*app: 11\.0 ms \(10\.0–12\.0, n=3\).*│ 2\.75× +│ ≤ 2\.5× outbox \+ client +│ FAIL/,
     );
     expect(table).toMatch(/E2E .*could not measure: no Chromium.*FAIL/);
     expect(formatFigure({ label: 'app', unit: 'bytes', summary: summarize([80_600]) })).toBe(
@@ -168,6 +213,21 @@ describe('paired runs', () => {
     );
     expect(order).toEqual(['app0', 'floor0', 'floor1', 'app1', 'app2', 'floor2']);
     expect(out).toEqual({ app: [1, 2], floor: [11, 12] });
+  });
+
+  it('rotates which of three sides goes first every run', async () => {
+    const order: string[] = [];
+    const side = (name: string) => async (i: number) => (order.push(`${name}${i}`), i);
+    const out = await repeatInTurns(
+      { warmup: 0, runs: 3 },
+      {
+        a: side('a'),
+        b: side('b'),
+        c: side('c'),
+      },
+    );
+    expect(order).toEqual(['a0', 'b0', 'c0', 'b1', 'c1', 'a1', 'c2', 'a2', 'b2']);
+    expect(out).toEqual({ a: [0, 1, 2], b: [0, 1, 2], c: [0, 1, 2] });
   });
 
   it('stops at the time cap but keeps at least one recorded run', async () => {
@@ -190,68 +250,66 @@ describe('where a timer comes from', () => {
   });
 });
 
-describe('the layers under item 5', () => {
-  it('sends every change through the client, then through the outbox and its file, each judged against the floor run beside it', async () => {
+describe('the layers under items 3 and 5', () => {
+  it('sends every change through the outbox, its file and the client, and empties the file as they land', async () => {
     const service = await startBenchService(12);
-    let dir: string | null = null;
+    const dir = await mkdtemp(join(tmpdir(), 'bench-layers-'));
+    const outboxFile = join(dir, 'outbox.json');
+    const layer = await createOutboxLayer(service, outboxFile);
     try {
-      dir = await mkdtemp(join(tmpdir(), 'bench-layers-'));
       const ids = service.taskIds.slice(0, 12);
-      const plan = { warmup: 0, runs: 2 };
       // The service's tasks start with statuses of every kind.
       expect(new Set(ids.map((id) => service.statusOf(id))).size).toBeGreaterThan(1);
-      const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-      // A floor far slower than any layer, then one that takes no time at all: the share
-      // follows the floor measured in the same run, not a figure from elsewhere.
-      const outboxFile = join(dir, 'outbox.json');
-      const slow = await bulkLayers(service, ids, plan, () => sleep(1000), outboxFile);
-      const instant = await bulkLayers(service, ids, plan, async () => {});
-      expect(slow.map((s) => [s.layer, s.runs])).toEqual([
-        ['client', 2],
-        ['outbox', 2],
-      ]);
-      for (const s of slow) expect(s.share).toBeGreaterThan(1);
-      for (const s of instant) expect(s.share).toBeLessThan(1);
-      // The outbox layer kept its changes in its file, and emptied it as they landed.
+      for (const status of ['in_progress', 'done'] as const) {
+        await layer.send(ids, status);
+        expect(ids.map((id) => service.statusOf(id))).toEqual(ids.map(() => status));
+      }
+      await layer.settled();
       const kept = JSON.parse(await readFile(outboxFile, 'utf8')) as { entries: unknown[] };
       expect(kept.entries).toEqual([]);
-
-      // With real bare PUTs in turns: each side's run is a change the other did not make
-      // (a run of either side that would change nothing is refused), and it leaves one
-      // status for all. Three runs: the client's last run is the floor's, and the outbox's
-      // first follows it.
-      const real = await bulkLayers(service, ids, { warmup: 0, runs: 3 }, (status) =>
-        Promise.all(ids.map((id) => barePut(service, id, status))).then(() => undefined),
-      );
-      for (const s of real) expect(Number.isFinite(s.share) && s.share > 0).toBe(true);
-      expect(new Set(ids.map((id) => service.statusOf(id))).size).toBe(1);
     } finally {
+      await layer.dispose();
       await service.close();
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
-
-  it('says each layer’s share as item 5’s budget reads it, and a share cut short by its cap', () => {
-    const plan = { warmup: 2, runs: 20, capMs: 10_000 };
-    const note = layersNote(
-      [
-        { layer: 'client', share: 0.814, runs: 20 },
-        { layer: 'outbox', share: 0.726, runs: 7 },
-      ],
-      plan,
-    );
-    expect(note).toContain('service client alone keeps 81 % of the bare PUTs');
-    expect(note).toContain('the outbox with it 73 % (each change');
-    expect(note).toMatch(/; the outbox's share is from only 7 of 20 runs within the 10 s cap$/);
-    expect(note).not.toContain("client's share is from");
-    expect(layersNote([], plan)).toBe('the layers were not measured');
-  });
 });
 
 it('moves every task to a different status each run, whatever it starts from', () => {
   expect(nextStatus('todo')).toBe('in_progress');
   expect(nextStatus('canceled')).toBe('todo');
   expect(nextStatus('archived')).toBe('todo');
+});
+
+describe('a week in virtual time', () => {
+  it('fires timers in the order they are due, the clock at each one’s time, only as far as asked', async () => {
+    const clock = createSteppedClock(async () => {}, 0);
+    const fired: [string, number][] = [];
+    const at = (label: string) => () => fired.push([label, clock.now()]);
+    clock.scheduler.after(3_600_000, at('hourly'), 'h');
+    clock.scheduler.after(60_000, at('minute'), 'm');
+    const cancel = clock.scheduler.after(120_000, at('cancelled'), 'c');
+    cancel();
+    await clock.runUntil(1_800_000);
+    expect(fired).toEqual([['minute', 60_000]]);
+    expect(clock.now()).toBe(1_800_000);
+    await clock.runUntil(7_200_000);
+    expect(fired).toEqual([
+      ['minute', 60_000],
+      ['hourly', 3_600_000],
+    ]);
+    expect(clock.scheduler.stats()).toMatchObject({ fired: 2, cancelled: 1, pending: 0 });
+  });
+
+  it('moves the clock on to what awaited work waits for, and no further', async () => {
+    const clock = createSteppedClock(async () => {}, 0);
+    const paced = new Promise<number>((resolve) =>
+      clock.scheduler.after(2_000, () => resolve(clock.now()), 'pacing'),
+    );
+    clock.scheduler.after(24 * 3_600_000, () => undefined, 'daily');
+    expect(await clock.during(paced)).toBe(2_000);
+    expect(clock.scheduler.stats().pending).toBe(1);
+  });
 });
 
 describe('assigned to me, at its pace', () => {

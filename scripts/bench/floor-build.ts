@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfigFromFile, RendererConfigFactory } from 'electron-vite';
 import { build } from 'vite';
+import { FLOOR_ROWS_HTML, floorRowsMain } from './floor-rows';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -12,6 +13,7 @@ export const REPO_ROOT = resolve(__dirname, '../..');
  * on screen, the same way (renderer/lib/after-paint.ts: from a layout effect,
  * a user-blocking task queued from the next frame callback, so right after
  * that frame's paint), so the same page-load and heap measurements apply to it.
+ * Item 1 weighs it; the renderer timings use rows.html beside it (floor-rows.ts).
  */
 const FLOOR_HTML = `<!doctype html>
 <html lang="en">
@@ -55,6 +57,8 @@ export async function buildFloor(): Promise<FloorBuild> {
     await mkdir(src);
     await writeFile(join(src, 'index.html'), FLOOR_HTML);
     await writeFile(join(src, 'main.jsx'), FLOOR_MAIN);
+    await writeFile(join(src, 'rows.html'), FLOOR_ROWS_HTML);
+    await writeFile(join(src, 'rows.jsx'), floorRowsMain());
 
     const loaded = await loadConfigFromFile(
       { command: 'build', mode: 'production' },
@@ -66,25 +70,32 @@ export async function buildFloor(): Promise<FloorBuild> {
     const app = loaded.config.renderer;
     if (!app || typeof app === 'function')
       throw new Error('electron.vite.config.ts has no renderer section to build the floor with.');
-    const renderer = {
-      ...app,
-      root: src,
-      logLevel: 'silent' as const,
-      build: {
-        ...app.build,
-        outDir,
-        emptyOutDir: true,
-        rollupOptions: { input: { index: join(src, 'index.html') } },
-        rolldownOptions: { input: { index: join(src, 'index.html') } },
-      },
-    };
     process.env.NODE_ENV_ELECTRON_VITE = 'production';
-    const config = await new RendererConfigFactory(
-      renderer,
-      { mode: 'production', configFile: false },
-      { root: dir },
-    ).build();
-    await build({ ...config, configFile: false, mode: 'production' });
+    // One build per page, so index.html weighs exactly React and one component.
+    for (const [page, first] of [
+      ['index', true],
+      ['rows', false],
+    ] as const) {
+      const input = { [page]: join(src, `${page}.html`) };
+      const renderer = {
+        ...app,
+        root: src,
+        logLevel: 'silent' as const,
+        build: {
+          ...app.build,
+          outDir,
+          emptyOutDir: first,
+          rollupOptions: { input },
+          rolldownOptions: { input },
+        },
+      };
+      const config = await new RendererConfigFactory(
+        renderer,
+        { mode: 'production', configFile: false },
+        { root: dir },
+      ).build();
+      await build({ ...config, configFile: false, mode: 'production' });
+    }
     return { outDir, dispose: cleanup };
   } catch (e) {
     await cleanup();

@@ -9,6 +9,7 @@ import type { PinnedTaskView } from '../../common/views';
 import { SETTINGS_FILE } from '../../main/app/core';
 import { createMemorySecretStore } from '../../main/secrets';
 import type { SecretStore } from '../../main/secrets';
+import type { Scheduler } from '../../main/scheduler/scheduler';
 import { createSettingsStore } from '../../main/settings/settings-store';
 import { createCoreHarness } from '../../test/helpers/app-core';
 import type { CoreHarness } from '../../test/helpers/app-core';
@@ -28,6 +29,8 @@ export interface BenchCore {
   readonly dir: string;
   /** The most requests main had in flight at once since the last reset (counted at its fetch). */
   maxInFlight(): number;
+  /** Requests main has on the wire now. */
+  inFlight(): number;
   resetInFlight(): void;
   /** Calls a method through the dispatcher, as an IPC message from the renderer would. */
   update(taskId: string, status: TaskStatus): Promise<unknown>;
@@ -71,11 +74,12 @@ async function pinTasks(dir: string, tasks: readonly Record<string, unknown>[]):
   if (!saved.ok) throw new Error(`Could not pin the benchmark's tasks: ${saved.error.message}`);
 }
 
-/** Node's fetch, counting how many requests are on the wire at once. */
-function countingFetch() {
+/** Node's fetch, counting how many requests are on the wire at once, and telling each one. */
+function countingFetch(onRequest: (url: string, method: string) => void) {
   let now = 0;
   let max = 0;
   const counted: typeof fetch = async (input, init) => {
+    onRequest(input instanceof Request ? input.url : String(input), init?.method ?? 'GET');
     now += 1;
     max = Math.max(max, now);
     try {
@@ -84,7 +88,7 @@ function countingFetch() {
       now -= 1;
     }
   };
-  return { fetch: counted, max: () => max, reset: () => void (max = now) };
+  return { fetch: counted, max: () => max, now: () => now, reset: () => void (max = now) };
 }
 
 /** Far above any limit a run can reach: pacing out of the way, as the bulk item asks. */
@@ -93,6 +97,10 @@ export const PACING_OFF = { limit: 1_000_000, windowMs: 60_000 } as const;
 export interface CoreOptions {
   /** 'app': the requestsPerMinute setting, as shipped (default). 'off': PACING_OFF. */
   readonly pacing?: 'app' | 'off';
+  /** Main's clock and timers (a virtual clock); by default the real ones. */
+  readonly scheduler?: Scheduler;
+  /** Told of every request main makes once started, before it leaves. */
+  readonly onRequest?: (url: string, method: string) => void;
 }
 
 /** A core signed in to the bench service with its first `pinned` tasks pinned, started. */
@@ -117,7 +125,7 @@ export async function signedInCore(
     await pinTasks(dir, service.tasks.slice(0, pinned));
 
     // A second core reads it all back, as the app does when it starts.
-    const counter = countingFetch();
+    const counter = countingFetch(opts.onRequest ?? (() => undefined));
     const harness = createCoreHarness(dir, 'unused: memory secret store', {
       secrets,
       fetch: counter.fetch,
@@ -126,6 +134,7 @@ export async function signedInCore(
       // that the shipped app would not make.
       timeoutMs: undefined,
       ...(opts.pacing === 'off' ? { outbox: { rate: PACING_OFF } } : {}),
+      ...(opts.scheduler ? { scheduler: opts.scheduler } : {}),
     });
     const waiters = new Set<(event: EventName, payload: unknown) => void>();
     harness.core.onEvent((event, payload) => {
@@ -142,6 +151,7 @@ export async function signedInCore(
       harness,
       dir,
       maxInFlight: counter.max,
+      inFlight: counter.now,
       resetInFlight: counter.reset,
       update: (taskId, status) =>
         harness.core.dispatch(contract.updateTask.channel, { taskId, patch: { status } }),
@@ -165,6 +175,7 @@ export async function signedInCore(
       forget: () => {
         harness.events.splice(0);
         harness.answers.splice(0);
+        harness.logs.splice(0);
       },
       dispose: async () => {
         await harness.core.dispose();

@@ -9,9 +9,10 @@ import { pairedFigure } from './report';
 import type { BenchResult, Measurement } from './report';
 
 export const MEMORY_TASKS = 200;
+const MEMORY_TIMES = 3;
 export const MEMORY_BUDGET: BudgetSpec = {
-  rule: { kind: 'at-most', max: 15 },
-  why: 'a tray app stays open for days: its heap is what it holds of the machine whatever the machine, so the budget is absolute; React alone in the same Chromium is printed beside it.',
+  rule: { kind: 'times-floor', max: MEMORY_TIMES },
+  why: 'React alone holding as many plain rows in the same Chromium is what any React popup with that list keeps; the ratio is what the app holds on top (its data from main, its richer rows, its code), on whatever Chromium and machine the run had.',
 };
 const CAP_MS = 60_000;
 /** 1 MB = 1 000 000 bytes, like the KB of the weight table. */
@@ -28,7 +29,7 @@ async function heapUsed(p: BenchPage): Promise<number> {
   return used / MB;
 }
 
-/** Item 6: the popup's JS heap with 200 pinned tasks drawn, beside React alone. */
+/** Item 6: the popup's JS heap with 200 pinned tasks drawn, against React alone drawing 200 plain rows. */
 export const rendererMemory: Measurement = {
   item: 6,
   id: 'renderer-memory',
@@ -48,7 +49,7 @@ export const rendererMemory: Measurement = {
           }
         },
         async () => {
-          const { p } = await floorLoad(ctx);
+          const { p } = await floorLoad(ctx, MEMORY_TASKS);
           try {
             return await heapUsed(p);
           } finally {
@@ -57,7 +58,7 @@ export const rendererMemory: Measurement = {
         },
       );
       const app = pairedFigure('app', 'MB', samples.app);
-      const floor = pairedFigure('React alone', 'MB', samples.floor);
+      const floor = pairedFigure(`React alone, ${MEMORY_TASKS} rows`, 'MB', samples.floor);
       return [
         {
           item: 6,

@@ -10,30 +10,37 @@ export interface Plan {
 }
 
 /**
- * Two measurements taken in turns, swapping which goes first every run, so a
+ * Measurements taken in turns, rotating which goes first every run, so a
  * slow drift of the machine (another process, the page cache, thermal) lands
- * on both sides alike instead of on whichever ran second.
+ * on every side alike instead of on whichever ran last.
  */
-export async function repeatPaired(
+export async function repeatInTurns<K extends string>(
   plan: Plan,
-  app: (index: number) => Promise<number>,
-  floor: (index: number) => Promise<number>,
-): Promise<{ app: number[]; floor: number[] }> {
-  const out = { app: [] as number[], floor: [] as number[] };
+  sides: Readonly<Record<K, (index: number) => Promise<number>>>,
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(sides) as K[];
+  const out = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
   const started = performance.now();
   for (let i = 0; i < plan.warmup + plan.runs; i++) {
     const late = plan.capMs !== undefined && performance.now() - started > plan.capMs;
     // At least one recorded run, so even a cut-short row shows a figure.
-    if (late && out.app.length > 0) break;
+    if (late && (out[names[0] as K] ?? []).length > 0) break;
     const record = i >= plan.warmup;
-    const order = i % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
-    for (const side of order) {
-      const value = await (side === 'app' ? app(i) : floor(i));
+    const at = i % names.length;
+    for (const side of [...names.slice(at), ...names.slice(0, at)]) {
+      const value = await sides[side](i);
       if (record) out[side].push(value);
     }
   }
   return out;
 }
+
+/** The app and its floor in turns, swapping which goes first every run. */
+export const repeatPaired = (
+  plan: Plan,
+  app: (index: number) => Promise<number>,
+  floor: (index: number) => Promise<number>,
+): Promise<{ app: number[]; floor: number[] }> => repeatInTurns(plan, { app, floor });
 
 /** Why a measurement does not count, when it has fewer runs than asked for; null when it has them all. */
 export const shortOfRuns = (
