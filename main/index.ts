@@ -212,6 +212,7 @@ async function start(): Promise<void> {
     waitingChanges: () => core.waitingChanges(),
     openUrl: (url) => void openExternal(url),
     log: core.log,
+    onAppImageRenamed: (path) => void loginItem.programMoved?.(path),
   })
     .then((running) => {
       updates = running;
