@@ -50,6 +50,7 @@ applyAppUserModelId(app, {
   platform: process.platform,
   isPackaged: app.isPackaged,
   execPath: process.execPath,
+  portableFile: process.env.PORTABLE_EXECUTABLE_FILE,
 });
 
 // Before 'ready': the app:// scheme must be privileged, and every webContents
@@ -115,6 +116,7 @@ async function start(): Promise<void> {
       });
     },
     onError: (message) => core.log.warn(message),
+    platform,
   });
   const loginItem = createElectronLoginItem();
   const logFile = openElectronLogFile();

@@ -1,5 +1,6 @@
 import { Notification } from 'electron';
 import type { AppNotification, NotificationTarget } from './notify-events';
+import { targetFromToastArgument, toastXml } from './toast-activation';
 
 /**
  * Shows what the rules decided (notification-rules.ts) as a native
@@ -23,6 +24,11 @@ export interface ElectronNotifierOptions {
   /** The app's icon, where the OS does not take it from the app itself (Linux). */
   readonly icon?: string;
   readonly onError?: (message: string) => void;
+  /**
+   * Windows: every toast click comes through Notification.handleActivation, which also
+   * reaches toasts of earlier runs (the toast activator CLSID, app-user-model-id.ts).
+   */
+  readonly platform?: NodeJS.Platform;
 }
 
 export interface Notifier {
@@ -35,6 +41,16 @@ export interface Notifier {
 export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier {
   const kept = new Map<string, Notification>();
   let unsupportedSaid = false;
+  const windows = opts.platform === 'win32';
+  if (windows) {
+    // Called for a click on any of our toasts, this run's or an earlier one's, and at once
+    // for the click that started this run (during this call: so not before the caller has
+    // finished wiring); a toast's own 'click' would open it a second time.
+    Notification.handleActivation((details) => {
+      const target = targetFromToastArgument(details.arguments);
+      setImmediate(() => opts.open(target));
+    });
+  }
 
   const release = (id: string, n: Notification) => {
     if (kept.get(id) === n) kept.delete(id);
@@ -53,6 +69,9 @@ export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier 
           title: notification.title,
           body: notification.body,
           ...(opts.icon ? { icon: opts.icon } : {}),
+          ...(windows
+            ? { toastXml: toastXml(notification.title, notification.body, notification.target) }
+            : {}),
         });
       } catch (e) {
         // A notification is a courtesy: failing to show one must not break what asked for it.
@@ -62,7 +81,7 @@ export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier 
       const { id, target } = notification;
       n.on('click', () => {
         release(id, n);
-        opts.open(target);
+        if (!windows) opts.open(target);
       });
       // macOS and Windows only: e.g. the app is not allowed to notify (Focus, notification settings).
       n.on('failed', (_event, error) => {

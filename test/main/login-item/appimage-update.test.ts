@@ -49,9 +49,7 @@ describe('launch at login after an AppImage update', () => {
   it('stays on: the new version writes the entry again for its own file', async () => {
     await updatedOnce();
     expect(await appImageItem(newFile()).isEnabled(true)).toBe(true);
-    expect(await readFile(autostart(), 'utf8')).toContain(
-      `\nExec="${newFile()}" --hidden\n`,
-    );
+    expect(await readFile(autostart(), 'utf8')).toContain(`\nExec="${newFile()}" --hidden\n`);
   });
 
   it('is left alone when the settings say off', async () => {

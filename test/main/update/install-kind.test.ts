@@ -21,11 +21,7 @@ const appImage = (over: Partial<InstallFacts>): Partial<InstallFacts> => ({
 
 describe('how this copy updates, from how it was installed', () => {
   it.each<[string, Partial<InstallFacts>, InstallKind]>([
-    [
-      'AppImage: replaces its own file',
-      appImage({}),
-      { how: 'self', via: 'appimage' },
-    ],
+    ['AppImage: replaces its own file', appImage({}), { how: 'self', via: 'appimage' }],
     [
       // The .deb and .rpm targets write package-type into the folder the AppImage is made from.
       'AppImage whose resources hold a package-type file: still replaces its own file',
