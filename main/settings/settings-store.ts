@@ -58,6 +58,8 @@ export interface SettingsStoreOptions {
   readonly now?: () => Date;
   /** Applied to what is written (secret-guard.ts): no run of a secret reaches the file. */
   readonly redact?: <T>(value: T) => T;
+  /** The app's version: the file as this release first read it is kept beside it (last-good-copy.ts). */
+  readonly release?: string;
 }
 
 export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
@@ -91,6 +93,7 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
     filePath,
     now,
     policy: settingsFilePolicy(filePath),
+    lastGoodRelease: opts.release,
     parse: (bytes) => {
       unknown = NO_UNKNOWN_FIELDS;
       return readSettingsFile(filePath, bytes, (kept) => (unknown = kept));

@@ -11,6 +11,7 @@ import type {
   DurableFileState,
   Reading,
 } from './durable-file-state';
+import { keepLastGoodCopy } from './last-good-copy';
 import { moveAside } from './move-aside';
 
 export interface DurableFile<V, S> {
@@ -22,6 +23,8 @@ export interface DurableFile<V, S> {
   readonly parse: (bytes: Buffer) => Reading<V, S>;
   /** Writes what was salvaged to a fresh file at filePath. */
   readonly writeBack?: (salvaged: S) => Promise<Result<null>>;
+  /** The running release: a usable file's bytes are kept for it (last-good-copy.ts). */
+  readonly lastGoodRelease?: string;
 }
 
 async function run<V, S>(
@@ -33,11 +36,18 @@ async function run<V, S>(
   switch (step?.do) {
     case undefined:
       return null;
-    case 'read':
-      return readFile(filePath).then(
-        (bytes) => ({ type: 'read', reading: file.parse(bytes) }),
-        (error: unknown) => ({ type: 'read-failed', error }),
-      );
+    case 'read': {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(filePath);
+      } catch (error) {
+        return { type: 'read-failed', error };
+      }
+      const reading = file.parse(bytes);
+      if (reading.kind === 'usable' && file.lastGoodRelease)
+        await keepLastGoodCopy(filePath, file.lastGoodRelease, bytes);
+      return { type: 'read', reading };
+    }
     case 'move-aside': {
       const moved = await moveAside(filePath, step.unusable, file.now());
       return moved.ok
