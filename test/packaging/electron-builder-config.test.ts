@@ -120,6 +120,11 @@ describe('electron-builder.yml', () => {
     );
   });
 
+  it("keeps the AppImage's desktop entry from turning Chromium's sandbox off everywhere", () => {
+    // AppImageTarget.js: executableArgs unset → ["--no-sandbox"] in the entry's Exec.
+    expect(section('appImage').executableArgs).toEqual([]);
+  });
+
   it('builds AppImage, deb and rpm in the Utility category, depending on libsecret for the keychain', () => {
     expect(Object.keys(targets('linux'))).toEqual(['AppImage', 'deb', 'rpm']);
     expect(section('linux').category).toBe('Utility');
