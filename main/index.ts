@@ -32,6 +32,8 @@ import { createElectronNotifier } from './notify/electron-notifier';
 import type { UpdateController } from './update/update-controller';
 import { updateMenuItems } from './update/update-text';
 import { panelKind, trayIconFile } from './tray/tray-state';
+import { withTaskbarTheme } from './tray/taskbar-theme';
+import { readTaskbarDark } from './tray/windows-taskbar-theme';
 import { registerAppScheme, serveAppBundle } from './window/app-protocol-adapter';
 import {
   APP_NAVIGATION,
@@ -50,6 +52,7 @@ applyAppUserModelId(app, {
   platform: process.platform,
   isPackaged: app.isPackaged,
   execPath: process.execPath,
+  portableFile: process.env.PORTABLE_EXECUTABLE_FILE,
 });
 
 // Before 'ready': the app:// scheme must be privileged, and every webContents
@@ -115,6 +118,7 @@ async function start(): Promise<void> {
       });
     },
     onError: (message) => core.log.warn(message),
+    platform,
   });
   const loginItem = createElectronLoginItem();
   const logFile = openElectronLogFile();
@@ -129,11 +133,14 @@ async function start(): Promise<void> {
     }),
   );
 
+  // Windows: the taskbar's mode from the registry, for the first icon and after each theme change.
+  let taskbarDark = await readTaskbarDark();
+  const trayTheme = withTaskbarTheme(nativeTheme, () => taskbarDark);
   const trayShell = createTrayShell({
     iconFile: trayIconFile(
       'normal',
       platform,
-      panelKind(platform, nativeTheme, process.env),
+      panelKind(platform, trayTheme, process.env),
       trayIconDir(),
     ),
     tooltip: 'Task Tray',
@@ -151,7 +158,7 @@ async function start(): Promise<void> {
     {
       platform,
       iconDir: trayIconDir(),
-      theme: nativeTheme,
+      theme: trayTheme,
       shortcut: () => shortcuts.current(),
       update: () => (updates ? updateMenuItems(updates.view()) : []),
     },
@@ -174,7 +181,14 @@ async function start(): Promise<void> {
     toPopup.send(event, payload);
     renderTray();
   });
-  nativeTheme.on('updated', renderTray);
+  nativeTheme.on('updated', () => {
+    renderTray();
+    if (platform === 'win32')
+      void readTaskbarDark().then((dark) => {
+        taskbarDark = dark;
+        renderTray();
+      });
+  });
   // Waking up: waiting changes go now, not after their backoff. (Electron's main process has no
   // network-change event; the popup reports the network coming back through retrySync.)
   powerMonitor.on('resume', () => {
@@ -212,6 +226,7 @@ async function start(): Promise<void> {
     waitingChanges: () => core.waitingChanges(),
     openUrl: (url) => void openExternal(url),
     log: core.log,
+    onAppImageRenamed: (path) => void loginItem.programMoved?.(path),
   })
     .then((running) => {
       updates = running;

@@ -28,8 +28,10 @@ function electronExecutable(): string {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `Could not download Electron's binary, which the first \`npm start\` needs (${reason})\n` +
-        'Check your network or proxy (ELECTRON_MIRROR can name a mirror), then run ' +
-        '`npm start` again, or download it alone with `npx install-electron`.',
+        'Check your network. Behind a proxy, set ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY ' +
+        '(and NO_PROXY if needed), since the download ignores the proxy otherwise; ' +
+        'ELECTRON_MIRROR names a mirror to download from instead. Then run `npm start` ' +
+        'again, or download it alone with `npx install-electron`.',
       { cause: error },
     );
   }

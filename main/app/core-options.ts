@@ -41,8 +41,11 @@ export interface AppCoreOptions {
   /** Whether the computer has a network (Electron's net.isOnline); unknown means yes. */
   readonly isOnline?: () => boolean;
   readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
-  /** What the OS will really do at next login: the person may have changed it outside the app. */
-  readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
+  /**
+   * What the OS will really do at next login: the person may have changed it outside the
+   * app. `wanted` (the saved setting) lets a Linux AppImage's entry follow an update.
+   */
+  readonly isLaunchAtLoginEnabled?: (wanted?: boolean) => Promise<boolean>;
   readonly applyShortcut?: (accelerator: string) => Result<string>;
   /** The shortcut registered now, if any (it may differ from the saved one: refused at start). */
   readonly currentShortcut?: () => string | null;

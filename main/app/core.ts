@@ -53,7 +53,11 @@ export function createAppCore(opts: AppCoreOptions) {
   const guard = guardFor(() => accounts.secretsInUse());
   const redact = <T>(value: T): T => guard().value(value);
   const log = createLogger(opts.logSink ?? consoleSink, () => accounts.secretsInUse());
-  const settings = createSettingsStore({ filePath: join(opts.userDataDir, SETTINGS_FILE), redact });
+  const settings = createSettingsStore({
+    filePath: join(opts.userDataDir, SETTINGS_FILE),
+    redact,
+    release: opts.appVersion,
+  });
   const events = createEvents(redact, (event) =>
     log.warn(tooLargeMessage(`The ${event} event`, BOUNDS.ipcBytes)),
   );

@@ -69,7 +69,7 @@ export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
     quit: () => app.quit(),
     appVersion: app.getVersion(),
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
-    isLaunchAtLoginEnabled: () => loginItem.isEnabled(),
+    isLaunchAtLoginEnabled: (wanted) => loginItem.isEnabled(wanted),
     applyShortcut: (accelerator) => shortcuts.apply(accelerator),
     currentShortcut: () => shortcuts.current(),
     shortcutNotice: (saved) =>

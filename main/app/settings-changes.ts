@@ -15,8 +15,11 @@ export interface SettingsChangesDeps {
   readonly settings: SettingsStore;
   readonly log: Logger;
   readonly setLaunchAtLogin?: (on: boolean) => Promise<Result<boolean>>;
-  /** What the OS will really do at next login: the person may have changed it outside the app. */
-  readonly isLaunchAtLoginEnabled?: () => Promise<boolean>;
+  /**
+   * What the OS will really do at next login: the person may have changed it outside the
+   * app. `wanted` (the saved setting) lets a Linux AppImage's entry follow an update.
+   */
+  readonly isLaunchAtLoginEnabled?: (wanted?: boolean) => Promise<boolean>;
   readonly applyShortcut?: (accelerator: string) => Result<string>;
   readonly currentShortcut?: () => string | null;
   readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
@@ -149,8 +152,9 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
     set: (patch: SettingsPatchInput): Promise<Result<SettingsView>> => turn(() => setNow(patch)),
     /** Settings show the OS's truth about launch at login, not what was last asked for. */
     async followLoginItem(): Promise<void> {
-      const actual = await deps.isLaunchAtLoginEnabled?.().catch(() => undefined);
-      if (actual === undefined || actual === settings.get().launchAtLogin) return;
+      const wanted = settings.get().launchAtLogin;
+      const actual = await deps.isLaunchAtLoginEnabled?.(wanted).catch(() => undefined);
+      if (actual === undefined || actual === wanted) return;
       const saved = await settings.update((s) => ({ ...s, launchAtLogin: actual }));
       if (!saved.ok) launchAtLoginUnsaved = actual;
     },

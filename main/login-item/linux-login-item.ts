@@ -2,12 +2,20 @@
  * Launch at login on Linux: writes or removes the XDG autostart entry. Plain Node,
  * tested against a temporary config folder.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
+import { HIDDEN_ARG } from './login-item';
 import type { LoginItem } from './login-item';
-import { autostartEntry, autostartFilePath, autostartStarts, launchCommand } from './xdg-autostart';
+import {
+  autostartEntry,
+  autostartFilePath,
+  autostartProgram,
+  autostartStarts,
+  entryLostItsAppImage,
+  launchCommand,
+} from './xdg-autostart';
 
 export interface LinuxLoginItemDeps {
   /** $XDG_CONFIG_HOME (see xdgConfigHome); Electron's app.getPath('appData') on Linux. */
@@ -27,14 +35,41 @@ export function createLinuxLoginItem(deps: LinuxLoginItemDeps): LoginItem {
   const file = autostartFilePath(deps.configHome);
   const command = launchCommand(deps.execPath, deps.env);
   const program = command[0] ?? deps.execPath;
-  // One change at a time: a second click must not interleave with a write in progress.
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function isEnabled(): Promise<boolean> {
+  const readEntry = (): Promise<string | null> => readFile(file, 'utf8').catch(() => null);
+  const exists = (path: string): Promise<boolean> =>
+    access(path).then(
+      () => true,
+      () => false,
+    );
+
+  async function isEnabled(wanted = false): Promise<boolean> {
+    const content = await readEntry();
+    // No file (or unreadable): nothing will start.
+    if (content === null) return false;
+    const entryProgram = autostartProgram(content);
+    const lost = entryLostItsAppImage({
+      wanted,
+      appImage: Boolean(deps.env.APPIMAGE),
+      program,
+      entryProgram,
+      entryProgramExists: entryProgram !== null && (await exists(entryProgram)),
+    });
+    if (lost) return (await apply(true)).ok;
+    return autostartStarts(content, program);
+  }
+
+  /** Writes the entry for `cmd`, beside the file and renamed over it: the session never reads half a file. */
+  async function writeEntry(cmd: readonly string[]): Promise<void> {
+    const temp = `${file}.${process.pid}.tmp`;
     try {
-      return autostartStarts(await readFile(file, 'utf8'), program);
-    } catch {
-      return false; // no file (or unreadable): nothing will start
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(temp, autostartEntry(cmd), { mode: 0o644 });
+      await rename(temp, file);
+    } catch (e) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw e;
     }
   }
 
@@ -42,18 +77,10 @@ export function createLinuxLoginItem(deps: LinuxLoginItemDeps): LoginItem {
     if (typeof on !== 'boolean') {
       return err(appError('bad_input', 'Launch at login is either on or off.'));
     }
-    // Written beside the file and renamed over it, so the session never reads half a file.
-    const temp = `${file}.${process.pid}.tmp`;
     try {
-      if (on) {
-        await mkdir(dirname(file), { recursive: true });
-        await writeFile(temp, autostartEntry(command), { mode: 0o644 });
-        await rename(temp, file);
-      } else {
-        await rm(file, { force: true });
-      }
+      if (on) await writeEntry(command);
+      else await rm(file, { force: true });
     } catch (e) {
-      await rm(temp, { force: true }).catch(() => undefined);
       return err(
         appError(
           'storage',
@@ -63,7 +90,7 @@ export function createLinuxLoginItem(deps: LinuxLoginItemDeps): LoginItem {
         ),
       );
     }
-    const now = await isEnabled();
+    const now = autostartStarts((await readEntry()) ?? '', program);
     return now === on
       ? ok(now)
       : err(
@@ -74,12 +101,21 @@ export function createLinuxLoginItem(deps: LinuxLoginItemDeps): LoginItem {
         );
   }
 
+  /** One change at a time: a second click must not interleave with a write in progress. */
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = queue.then(run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
   return {
-    isEnabled,
-    setEnabled(on) {
-      const result = queue.then(() => apply(on));
-      queue = result;
-      return result;
-    },
+    isEnabled: (wanted) => inTurn(() => isEnabled(wanted)),
+    setEnabled: (on) => inTurn(() => apply(on)),
+    programMoved: (newPath) =>
+      inTurn(async () => {
+        const content = await readEntry();
+        if (content === null || !autostartStarts(content, program)) return;
+        await writeEntry([newPath, HIDDEN_ARG]).catch(() => undefined);
+      }),
   };
 }

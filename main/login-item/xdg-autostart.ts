@@ -125,16 +125,53 @@ function desktopEntryKeys(content: string): Map<string, string> {
 }
 
 /**
- * Whether the session will start `program` from this autostart file: the entry is not
- * hidden or switched off (the user may do that in their desktop's startup settings),
- * and it starts this program. An entry left behind by a moved AppImage starts
- * nothing, so it counts as off; turning the setting on rewrites it.
+ * The program the session will start from this autostart file, or null when it starts
+ * nothing: the entry is hidden or switched off (the user may do that in their desktop's
+ * startup settings), or has no Exec it can run.
+ */
+export function autostartProgram(content: string): string | null {
+  const keys = desktopEntryKeys(content);
+  if (keys.get('Hidden')?.toLowerCase() === 'true') return null;
+  if (keys.get('X-GNOME-Autostart-enabled')?.toLowerCase() === 'false') return null;
+  const exec = keys.get('Exec');
+  return exec === undefined ? null : (parseExecValue(exec)?.[0] ?? null);
+}
+
+/**
+ * Whether the session will start `program` from this autostart file. An entry left
+ * behind by a moved AppImage starts nothing, so it counts as off; turning the setting
+ * on rewrites it (and so does entryLostItsAppImage's case, at start).
  */
 export function autostartStarts(content: string, program: string): boolean {
-  const keys = desktopEntryKeys(content);
-  if (keys.get('Hidden')?.toLowerCase() === 'true') return false;
-  if (keys.get('X-GNOME-Autostart-enabled')?.toLowerCase() === 'false') return false;
-  const exec = keys.get('Exec');
-  if (exec === undefined) return false;
-  return parseExecValue(exec)?.[0] === program;
+  return autostartProgram(content) === program;
+}
+
+export interface AutostartFacts {
+  /** What the settings say: launch at login on. */
+  readonly wanted: boolean;
+  /** This copy runs as an AppImage ($APPIMAGE names its file). */
+  readonly appImage: boolean;
+  /** What this copy's entry would start (launchCommand's first argument). */
+  readonly program: string;
+  /** What the entry on disk starts (autostartProgram), null for nothing. */
+  readonly entryProgram: string | null;
+  /** Whether entryProgram is still a file. */
+  readonly entryProgramExists: boolean;
+}
+
+/**
+ * Whether the entry is this app's, left naming an AppImage file that is gone: the
+ * AppImage updater moves the new version to the release's file name and deletes the
+ * old file (electron-updater AppImageUpdater.doInstall), so after the first update
+ * the entry starts nothing. When launch at login is wanted, it is written again for
+ * this file; otherwise the next start would read "off" and save that.
+ */
+export function entryLostItsAppImage(facts: AutostartFacts): boolean {
+  return (
+    facts.wanted &&
+    facts.appImage &&
+    facts.entryProgram !== null &&
+    facts.entryProgram !== facts.program &&
+    !facts.entryProgramExists
+  );
 }

@@ -1,6 +1,7 @@
 import { Notification } from 'electron';
 import { forNotificationServer } from './notification-markup';
 import type { AppNotification, NotificationTarget } from './notify-events';
+import { targetFromToastArgument, toastXml } from './toast-activation';
 
 /**
  * Shows what the rules decided (notification-rules.ts) as a native
@@ -24,7 +25,11 @@ export interface ElectronNotifierOptions {
   /** The app's icon, where the OS does not take it from the app itself (Linux). */
   readonly icon?: string;
   readonly onError?: (message: string) => void;
-  /** Where it runs: on Linux the text is kept free of markup (notification-markup.ts). */
+  /**
+   * Where it runs: on Linux the text is kept free of markup (notification-markup.ts);
+   * on Windows every toast click comes through Notification.handleActivation, which also
+   * reaches toasts of earlier runs (the toast activator CLSID, app-user-model-id.ts).
+   */
   readonly platform?: NodeJS.Platform;
 }
 
@@ -39,6 +44,16 @@ export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier 
   const kept = new Map<string, Notification>();
   let unsupportedSaid = false;
   const platform = opts.platform ?? process.platform;
+  const windows = platform === 'win32';
+  if (windows) {
+    // Called for a click on any of our toasts, this run's or an earlier one's, and at once
+    // for the click that started this run (during this call: so not before the caller has
+    // finished wiring); a toast's own 'click' would open it a second time.
+    Notification.handleActivation((details) => {
+      const target = targetFromToastArgument(details.arguments);
+      setImmediate(() => opts.open(target));
+    });
+  }
 
   const release = (id: string, n: Notification) => {
     if (kept.get(id) === n) kept.delete(id);
@@ -57,6 +72,9 @@ export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier 
           title: forNotificationServer(notification.title, platform),
           body: forNotificationServer(notification.body, platform),
           ...(opts.icon ? { icon: opts.icon } : {}),
+          ...(windows
+            ? { toastXml: toastXml(notification.title, notification.body, notification.target) }
+            : {}),
         });
       } catch (e) {
         // A notification is a courtesy: failing to show one must not break what asked for it.
@@ -66,7 +84,7 @@ export function createElectronNotifier(opts: ElectronNotifierOptions): Notifier 
       const { id, target } = notification;
       n.on('click', () => {
         release(id, n);
-        opts.open(target);
+        if (!windows) opts.open(target);
       });
       // macOS and Windows only: e.g. the app is not allowed to notify (Focus, notification settings).
       n.on('failed', (_event, error) => {

@@ -8,7 +8,13 @@ import { defineField } from '../lib/define-field';
 import { isSettledTask } from '../service/settled-task';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
 
-/** The version this build writes. A file with a higher one came from a newer Task Tray. */
+/**
+ * The version this build writes. A file with a higher one came from a newer Task Tray
+ * and is set aside whole, so raise it only for a change an older build would misread:
+ * a field added is not one (every read since this build keeps fields it does not know,
+ * unknown-fields.ts). test/main/settings/downgrade.test.ts reads this build's file with
+ * the previous build's schema.
+ */
 export const SETTINGS_VERSION = 1;
 
 export const DEFAULT_SERVICE_URL = 'https://api.trycomp.ai';
@@ -125,8 +131,10 @@ const crossFieldIssues = (
 
 /**
  * The settings file. Every object is strict: an unknown key, and so any
- * apiKey / cookie / token / password, is refused rather than written. Every
- * field has a default, so a file from an older build (or none) still loads.
+ * apiKey / cookie / token / password, is refused rather than written. A file's
+ * fields this build does not know are taken off before this parse and written
+ * back as they were (unknown-fields.ts); secret-looking ones are not, and are
+ * refused. Every field has a default, so a file from an older build (or none) still loads.
  */
 export const SettingsSchema = z
   .strictObject({

@@ -8,7 +8,15 @@ import { shortcutProblem } from '../../common/shortcut';
 import type { DurableFilePolicy, DurableFileState, Reading } from '../storage/durable-file-state';
 import { salvageMessage, salvageSettings } from './salvage';
 import type { Salvaged } from './salvage';
-import { describeSettingsIssues, SETTINGS_VERSION, SettingsSchema } from './schema';
+import {
+  describeSettingsIssues,
+  PinnedTaskSchema,
+  ProfileSchema,
+  SETTINGS_VERSION,
+  SettingsSchema,
+} from './schema';
+import { splitUnknownFields } from './unknown-fields';
+import type { KnownShape, UnknownFields } from './unknown-fields';
 import type { Settings } from './schema';
 
 export type SettingsFileState = DurableFileState<Settings, Salvaged>;
@@ -28,8 +36,23 @@ const withoutRefusedShortcut = (raw: unknown): unknown => {
   return typeof shortcut === 'string' && shortcutProblem(shortcut) !== null ? rest : raw;
 };
 
-/** What the bytes of the settings file hold: settings, or why not and what could be kept. */
-export function readSettingsFile(filePath: string, bytes: Buffer): Reading<Settings, Salvaged> {
+/** The fields this build knows, from its schema. */
+const KNOWN: KnownShape = {
+  top: new Set(Object.keys(SettingsSchema.shape)),
+  profile: new Set(Object.keys(ProfileSchema.shape)),
+  pin: new Set(Object.keys(PinnedTaskSchema.shape)),
+};
+
+/**
+ * What the bytes of the settings file hold: settings, or why not and what could be kept.
+ * Fields this build does not know (a newer build's) do not count against the file; when
+ * it is usable, they go to `keepUnknown`, to be written back with every save.
+ */
+export function readSettingsFile(
+  filePath: string,
+  bytes: Buffer,
+  keepUnknown?: (unknown: UnknownFields) => void,
+): Reading<Settings, Salvaged> {
   let raw: unknown;
   try {
     // Strip a byte-order mark: a person may have edited the file with a Windows editor.
@@ -52,8 +75,12 @@ export function readSettingsFile(filePath: string, bytes: Buffer): Reading<Setti
       salvaged: null,
     };
 
-  const parsed = SettingsSchema.safeParse(withoutRefusedShortcut(raw));
-  if (parsed.success) return { kind: 'usable', value: parsed.data };
+  const { known, unknown } = splitUnknownFields(raw, KNOWN);
+  const parsed = SettingsSchema.safeParse(withoutRefusedShortcut(known));
+  if (parsed.success) {
+    keepUnknown?.(unknown);
+    return { kind: 'usable', value: parsed.data };
+  }
   return {
     kind: 'unusable',
     unusable: 'corrupt',

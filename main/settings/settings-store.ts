@@ -22,6 +22,8 @@ import {
   settingsLoadProblem,
 } from './settings-file';
 import type { SettingsFileState } from './settings-file';
+import { NO_UNKNOWN_FIELDS, withUnknownFields } from './unknown-fields';
+import type { UnknownFields } from './unknown-fields';
 
 export type { Settings } from './schema';
 
@@ -56,6 +58,8 @@ export interface SettingsStoreOptions {
   readonly now?: () => Date;
   /** Applied to what is written (secret-guard.ts): no run of a secret reaches the file. */
   readonly redact?: <T>(value: T) => T;
+  /** The app's version: the file as this release first read it is kept beside it (last-good-copy.ts). */
+  readonly release?: string;
 }
 
 export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
@@ -77,14 +81,23 @@ export function createSettingsStore(opts: SettingsStoreOptions): SettingsStore {
   /** Every load and update runs after the previous one: the file has one writer at a time. */
   const serialize = oneAtATime();
 
+  /** Fields of a newer build's, kept from the last load that used the file (unknown-fields.ts). */
+  let unknown: UnknownFields = NO_UNKNOWN_FIELDS;
   /** Compact: indentation grows with nesting, and the file is rewritten on every change. */
-  const fileText = (s: Settings): string => `${JSON.stringify(opts.redact ? opts.redact(s) : s)}\n`;
+  const fileText = (s: Settings): string => {
+    const all = withUnknownFields(s, unknown);
+    return `${JSON.stringify(opts.redact ? opts.redact(all) : all)}\n`;
+  };
 
   const file: DurableFile<Settings, Salvaged> = {
     filePath,
     now,
     policy: settingsFilePolicy(filePath),
-    parse: (bytes) => readSettingsFile(filePath, bytes),
+    lastGoodRelease: opts.release,
+    parse: (bytes) => {
+      unknown = NO_UNKNOWN_FIELDS;
+      return readSettingsFile(filePath, bytes, (kept) => (unknown = kept));
+    },
     // Written back at once, so the next start reads it, not defaults.
     writeBack: (salvaged) =>
       writeFileAtomic(filePath, fileText(salvaged.settings), { mode: 0o600 }),

@@ -13,6 +13,7 @@ import type {
   Reading,
 } from './durable-file-state';
 import { NOT_A_FILE } from './fs-error';
+import { keepLastGoodCopy } from './last-good-copy';
 import { moveAside } from './move-aside';
 
 export interface DurableFile<V, S> {
@@ -26,6 +27,8 @@ export interface DurableFile<V, S> {
   readonly writeBack?: (salvaged: S) => Promise<Result<null>>;
   /** Larger than this, the file is not read: it counts as unusable (a cache's older build). */
   readonly maxBytes?: number;
+  /** The running release: a usable file's bytes are kept for it (last-good-copy.ts). */
+  readonly lastGoodRelease?: string;
 }
 
 /** A FIFO, a socket or a device where the file should be: said with this code (fs-error.ts). */
@@ -62,21 +65,28 @@ async function run<V, S>(
   switch (step?.do) {
     case undefined:
       return null;
-    case 'read':
-      return readRegularFile(filePath, file.maxBytes ?? Infinity).then(
-        (bytes) => ({
+    case 'read': {
+      let bytes: Buffer | { tooLarge: number };
+      try {
+        bytes = await readRegularFile(filePath, file.maxBytes ?? Infinity);
+      } catch (error) {
+        return { type: 'read-failed', error };
+      }
+      if (!Buffer.isBuffer(bytes))
+        return {
           type: 'read',
-          reading: Buffer.isBuffer(bytes)
-            ? file.parse(bytes)
-            : {
-                kind: 'unusable',
-                unusable: 'corrupt',
-                why: `${filePath} is ${bytes.tooLarge} bytes, more than it ever holds.`,
-                salvaged: null,
-              },
-        }),
-        (error: unknown) => ({ type: 'read-failed', error }),
-      );
+          reading: {
+            kind: 'unusable',
+            unusable: 'corrupt',
+            why: `${filePath} is ${bytes.tooLarge} bytes, more than it ever holds.`,
+            salvaged: null,
+          },
+        };
+      const reading = file.parse(bytes);
+      if (reading.kind === 'usable' && file.lastGoodRelease)
+        await keepLastGoodCopy(filePath, file.lastGoodRelease, bytes);
+      return { type: 'read', reading };
+    }
     case 'move-aside': {
       const moved = await moveAside(filePath, step.unusable, file.now());
       return moved.ok

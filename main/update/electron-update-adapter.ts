@@ -20,13 +20,19 @@ import type { UpdateController, UpdateControllerDeps, UpdaterPort } from './upda
 import { classifyUpdateError, updateErrorLogLine } from './update-error';
 import type { UpdaterEvent } from './update-state';
 
-export type ElectronUpdatesDeps = Omit<UpdateControllerDeps, 'port' | 'install'>;
+export type ElectronUpdatesDeps = Omit<UpdateControllerDeps, 'port' | 'install'> & {
+  /** The AppImage updater put the new version in a file of another name (the old one is gone). */
+  readonly onAppImageRenamed?: (newPath: string) => void;
+};
 
 /** Sets up the updater for this copy of the app and starts its schedule. */
 export async function startElectronUpdates(deps: ElectronUpdatesDeps): Promise<UpdateController> {
   const install = decideInstallKind(await installFacts(deps.log));
   deps.log.info(`update: install kind ${JSON.stringify(install)}`);
-  const port = install.how === 'none' ? silentPort : await electronUpdaterPort(install, deps.log);
+  const port =
+    install.how === 'none'
+      ? silentPort
+      : await electronUpdaterPort(install, deps.log, deps.onAppImageRenamed);
   return createUpdateController({ ...deps, install, port });
 }
 
@@ -40,7 +46,9 @@ async function installFacts(log: Logger): Promise<InstallFacts> {
       APPIMAGE: env.APPIMAGE,
       SNAP: env.SNAP,
       PORTABLE_EXECUTABLE_FILE: env.PORTABLE_EXECUTABLE_FILE,
+      APPDIR: env.APPDIR,
     },
+    execPath: process.execPath,
     packageType:
       platform === 'linux' && isPackaged
         ? await readFile(join(process.resourcesPath, 'package-type'), 'utf8').catch(() => null)
@@ -75,10 +83,21 @@ const silentPort: UpdaterPort = {
   subscribe: () => () => undefined,
 };
 
-async function electronUpdaterPort(install: InstallKind, log: Logger): Promise<UpdaterPort> {
+async function electronUpdaterPort(
+  install: InstallKind,
+  log: Logger,
+  onAppImageRenamed?: (newPath: string) => void,
+): Promise<UpdaterPort> {
   // Loaded only where updates are checked: a development run never pays for it.
-  const { autoUpdater } = await import('electron-updater');
-  const updater: AppUpdater = autoUpdater;
+  const updaterModule = await import('electron-updater');
+  // electron-updater's own pick (autoUpdater, made on first read) takes resources/package-type
+  // before APPIMAGE, and an AppImage can carry that file (install-kind.ts): an AppImage gets
+  // its updater by name, and autoUpdater is never read there.
+  const updater: AppUpdater =
+    install.how === 'self' && install.via === 'appimage'
+      ? new updaterModule.AppImageUpdater()
+      : updaterModule.autoUpdater;
+  updater.on('appimage-filename-updated', (path: string) => onAppImageRenamed?.(path));
   const settings = updaterSettings(install);
   updater.autoDownload = settings.autoDownload;
   updater.autoInstallOnAppQuit = settings.autoInstallOnAppQuit;

@@ -24,10 +24,17 @@ export interface InstallFacts {
     readonly APPIMAGE?: string | undefined;
     readonly SNAP?: string | undefined;
     readonly PORTABLE_EXECUTABLE_FILE?: string | undefined;
+    /** Where the AppImage runtime mounted the image this process runs from. */
+    readonly APPDIR?: string | undefined;
   };
+  /** process.execPath: the running executable. */
+  readonly execPath: string;
   /**
-   * resources/package-type, which electron-builder writes into .deb, .rpm and
-   * pacman packages only; null when the file is not there.
+   * resources/package-type, which electron-builder writes for .deb, .rpm and
+   * pacman packages (null when the file is not there). It can also be inside an
+   * AppImage: those targets write it into the linux-unpacked folder the AppImage
+   * target copies (app-builder-lib targets/FpmTarget.js), so it never outranks
+   * a running AppImage.
    */
   readonly packageType: string | null;
   /** macOS only; anything for other platforms. */
@@ -54,16 +61,28 @@ export function decideInstallKind(facts: InstallFacts): InstallKind {
         ? { how: 'manual', reason: 'unsigned-mac' }
         : { how: 'self', via: 'mac' };
     case 'linux': {
-      // electron-updater picks its Linux updater from this same file, before APPIMAGE.
+      // An AppImage first: whatever package-type its resources hold, it can only replace its file.
+      if (runsFromAppImage(facts)) return { how: 'self', via: 'appimage' };
       const type = facts.packageType?.trim() ?? '';
       if (PACKAGE_TYPES.has(type)) return { how: 'manual', reason: type as ManualReason };
-      if (facts.env.APPIMAGE) return { how: 'self', via: 'appimage' };
       // The Snap store updates snaps; an unpacked folder has nothing to replace.
       return { how: 'none', reason: facts.env.SNAP ? 'snap' : 'unmanaged' };
     }
     default:
       return { how: 'none', reason: 'unmanaged' };
   }
+}
+
+/**
+ * The AppImage runtime sets APPIMAGE (the image's file) and APPDIR (its mount point)
+ * for itself and every process it starts: a .deb copy started from an AppImage'd
+ * terminal inherits both, but its executable is not inside the mount.
+ */
+function runsFromAppImage(facts: InstallFacts): boolean {
+  const { APPIMAGE, APPDIR } = facts.env;
+  if (!APPIMAGE || !APPDIR) return false;
+  const mount = APPDIR.endsWith('/') ? APPDIR : `${APPDIR}/`;
+  return facts.execPath.startsWith(mount);
 }
 
 /** How electron-updater is set up for an install kind. */

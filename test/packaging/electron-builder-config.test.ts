@@ -95,6 +95,36 @@ describe('electron-builder.yml', () => {
     });
   });
 
+  it('unpacks each launch of the portable exe to a folder of its own', () => {
+    // NsisTarget decides the launcher's folder with this rule: a name (string) or a falsy
+    // value gives UNPACK_DIR_NAME, one %TEMP% folder per build that portable.nsi empties
+    // ("RMDir /r $INSTDIR") at every launch, under a running copy too; only `true` leaves it
+    // undefined, and the launch unpacks to its own $PLUGINSDIR\app.
+    const nsisTarget = readFileSync(
+      join(ROOT, 'node_modules/app-builder-lib/out/targets/nsis/NsisTarget.js'),
+      'utf8',
+    );
+    const rule = 'if (typeof unpackDirName === "string" || !unpackDirName) {';
+    expect(nsisTarget).toContain(rule);
+    const definesSharedFolder = (unpackDirName: Json | undefined) =>
+      typeof unpackDirName === 'string' || !unpackDirName;
+    const { unpackDirName } = section('portable');
+    expect(definesSharedFolder(unpackDirName)).toBe(false);
+    expect(unpackDirName).toBe(true);
+    const template = readFileSync(
+      join(ROOT, 'node_modules/app-builder-lib/templates/nsis/portable.nsi'),
+      'utf8',
+    );
+    expect(template).toMatch(
+      /StrCpy \$INSTDIR "\$PLUGINSDIR\\app"\s+!ifdef UNPACK_DIR_NAME\s+StrCpy \$INSTDIR "\$TEMP\\\$\{UNPACK_DIR_NAME\}"\s+!endif\s+RMDir \/r \$INSTDIR/,
+    );
+  });
+
+  it("keeps the AppImage's desktop entry from turning Chromium's sandbox off everywhere", () => {
+    // AppImageTarget.js: executableArgs unset → ["--no-sandbox"] in the entry's Exec.
+    expect(section('appImage').executableArgs).toEqual([]);
+  });
+
   it('builds AppImage, deb and rpm in the Utility category, depending on libsecret for the keychain', () => {
     expect(Object.keys(targets('linux'))).toEqual(['AppImage', 'deb', 'rpm']);
     expect(section('linux').category).toBe('Utility');

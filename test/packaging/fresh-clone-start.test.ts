@@ -83,6 +83,8 @@ describe.skipIf(process.platform !== 'linux')('npm start on a fresh clone', () =
     expect(offline.stderr).not.toContain('Electron uninstall');
     expect(offline.stderr).toContain("Could not download Electron's binary");
     expect(offline.stderr).toContain('npx install-electron');
+    // @electron/get uses a proxy only when told (dist/index.js: ELECTRON_GET_USE_PROXY → proxy.js).
+    expect(offline.stderr).toContain('ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY');
     expect(offline.status).not.toBe(0);
   }, 90_000);
 });

@@ -8,14 +8,24 @@ const packaged = (over: Partial<InstallFacts>): InstallFacts => ({
   env: {},
   packageType: null,
   macSignature: 'unknown',
+  execPath: '/opt/Task Tray/task-tray',
+  ...over,
+});
+
+/** Facts as the AppImage runtime leaves them: the executable inside the mounted image. */
+const appImage = (over: Partial<InstallFacts>): Partial<InstallFacts> => ({
+  env: { APPIMAGE: '/home/ana/Apps/Task-Tray-0.1.0.AppImage', APPDIR: '/tmp/.mount_TaskTrq1' },
+  execPath: '/tmp/.mount_TaskTrq1/task-tray',
   ...over,
 });
 
 describe('how this copy updates, from how it was installed', () => {
   it.each<[string, Partial<InstallFacts>, InstallKind]>([
+    ['AppImage: replaces its own file', appImage({}), { how: 'self', via: 'appimage' }],
     [
-      'AppImage: replaces its own file',
-      { env: { APPIMAGE: '/home/ana/Apps/Task-Tray-0.1.0.AppImage' } },
+      // The .deb and .rpm targets write package-type into the folder the AppImage is made from.
+      'AppImage whose resources hold a package-type file: still replaces its own file',
+      appImage({ packageType: 'deb\n' }),
       { how: 'self', via: 'appimage' },
     ],
     [
@@ -29,9 +39,12 @@ describe('how this copy updates, from how it was installed', () => {
       { how: 'manual', reason: 'rpm' },
     ],
     [
-      // electron-updater picks the updater from package-type first; so do we.
+      // Started from an AppImage'd terminal: its APPIMAGE and APPDIR are inherited.
       '.deb started with APPIMAGE set in the environment: still a .deb',
-      { packageType: 'deb', env: { APPIMAGE: '/tmp/x.AppImage' } },
+      {
+        packageType: 'deb',
+        env: { APPIMAGE: '/tmp/x.AppImage', APPDIR: '/tmp/.mount_xAbc12' },
+      },
       { how: 'manual', reason: 'deb' },
     ],
     [
