@@ -62,7 +62,7 @@ describe.skipIf(gate.skip)('the built app, starting again and starting hard', ()
     expect(server.getTask(org().id, changed)!.status).not.toBe(status);
     const again = await start(home);
     const account = await again.call('getAccount');
-    expect(account.ok && account.value.state).toBe('connected');
+    expect(account).toMatchObject({ value: { state: 'connected' } });
     const list = await again.call('listTasks');
     expect(list.ok && list.value.map((t) => t.id)).toEqual(pinned);
     await until(() => server.getTask(org().id, changed)!.status === status, 'the change to land');
