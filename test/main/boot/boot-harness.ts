@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,10 +73,33 @@ export async function bootApp(home: string, options: BootOptions = {}) {
         OutputOf<M>
       >;
     },
-    /** The OS quits the app: runs the quit sequence; true when nothing stopped it. */
-    quit(): boolean {
+    /**
+     * The OS quits the app: runs the quit sequence and waits while the app holds
+     * it (main cleans up, then quits again); true once Electron would exit.
+     */
+    async quit(): Promise<boolean> {
       app.runQuit();
+      await until(() => app.exited, 'the app to quit');
       return app.exited;
+    },
+    /**
+     * Quits as quit() does, and lists what changed in the user-data folder in
+     * `afterMs` after Electron would have exited: writes cut off in a real app.
+     */
+    async quitAndWatch(afterMs = 200): Promise<string[]> {
+      const changes: string[] = [];
+      let exited = false;
+      const watcher = watch(userData, (_event, name) => {
+        if (exited) changes.push(String(name));
+      });
+      try {
+        await boot.quit();
+        exited = true;
+        await new Promise((resolve) => setTimeout(resolve, afterMs));
+      } finally {
+        watcher.close();
+      }
+      return changes;
     },
     /** Puts back Node's loader, timers and console. */
     unload(): void {

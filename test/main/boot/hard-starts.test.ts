@@ -22,7 +22,7 @@ describe.skipIf(gate.skip)('the built app, starting again and starting hard', ()
   afterEach(async () => {
     server.faults.reset();
     for (const b of boots.splice(0)) {
-      if (!b.standIn.app.exited) b.quit();
+      if (!b.standIn.app.exited) await b.quit();
       b.unload();
       await removeProfileSecrets(b.userData);
     }
@@ -36,24 +36,30 @@ describe.skipIf(gate.skip)('the built app, starting again and starting hard', ()
   };
   const org = () => server.organizations[0]!;
 
-  /** A first run that connects, pins two tasks and quits with a change waiting. */
+  /**
+   * A first run that connects, pins two tasks, changes one while the service
+   * refuses it (so it waits), pins a third and quits at once.
+   */
   async function firstRunWithWaitingChange(home: string, slot: number) {
     const first = await start(home);
     expect(
       (await first.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full })).ok,
     ).toBe(true);
-    const [a, b] = server.taskIds(org().id).slice(2 + 2 * slot, 4 + 2 * slot) as [string, string];
+    const pinned = server.taskIds(org().id).slice(2 + 3 * slot, 5 + 3 * slot);
+    const [a, b, last] = pinned as [string, string, string];
     await first.call('pinTask', { ref: a });
     await first.call('pinTask', { ref: b });
     server.faults.onlyFor = /^PUT /;
     server.faults.failNext(503, 100);
     const status = server.getTask(org().id, b)!.status === 'done' ? 'in_review' : 'done';
     expect((await first.call('updateTask', { taskId: b, patch: { status } })).ok).toBe(true);
-    expect(first.quit()).toBe(true);
+    // Its row is still being written when the quit comes: the app waits for it to finish.
+    await first.call('pinTask', { ref: last });
+    expect(await first.quitAndWatch()).toEqual([]);
     first.unload();
     boots.splice(boots.indexOf(first), 1);
     server.faults.reset();
-    return { first, pinned: [a, b], changed: b, status };
+    return { first, pinned, changed: b, status };
   }
 
   it('starts again in the same folder: the pins come back and the waiting change is sent', async () => {
@@ -111,7 +117,7 @@ describe.skipIf(gate.skip)('the built app, starting again and starting hard', ()
     const b = await start(home, { keytar: 'missing' });
     const account = await b.call('getAccount');
     expect(account.ok && account.value.problem?.message).toMatch(/keyring|keychain/i);
-    expect(b.quit()).toBe(true);
+    expect(await b.quit()).toBe(true);
     const outbox = await readFile(join(b.userData, 'outbox.json'), 'utf8');
     expect(outbox).toContain(status);
     const settingsAfter = await readFile(join(b.userData, 'settings.json'), 'utf8');
