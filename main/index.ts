@@ -16,6 +16,8 @@ import { applyAppUserModelId } from './app/app-user-model-id';
 import { createAppCore } from './app/core';
 import { electronCoreOptions, openExternal } from './app/electron-core-options';
 import { electronTrayActions } from './app/electron-tray-actions';
+import { quitAfterCleanup } from './app/quit-after-cleanup';
+import type { QuitEvent } from './app/quit-after-cleanup';
 import { createTraySync } from './app/tray-sync';
 import { userDataDir } from './app/user-data-dir';
 import { createEventSender } from './ipc/event-sender';
@@ -72,8 +74,8 @@ const earlyLinks: Result<TaskRef>[] = [];
 let openLink = (ref: Result<TaskRef>): void => void earlyLinks.push(ref);
 
 // Set by start(); registered now so a quit during start-up still cleans up.
-let onQuit = (): void => undefined;
-app.on('before-quit', () => onQuit());
+let onQuit = (_event: QuitEvent): void => undefined;
+app.on('before-quit', (event) => onQuit(event));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -236,13 +238,18 @@ async function start(): Promise<void> {
     })
     .catch((e: unknown) => core.log.warn('The updater did not start', e));
 
-  onQuit = () => {
-    updates?.dispose();
-    notifier.dispose();
-    shortcuts.dispose();
-    // Changes are on disk before they are sent: quitting mid-request loses nothing.
-    void core.dispose();
-  };
+  // The process exits only once the core has finished writing (or after a bound).
+  onQuit = quitAfterCleanup({
+    cleanUp: () => {
+      updates?.dispose();
+      notifier.dispose();
+      shortcuts.dispose();
+      // Changes are on disk before they are sent: quitting mid-request loses nothing.
+      return core.dispose();
+    },
+    quit: () => app.quit(),
+    warn: (message, e) => core.log.warn(message, e),
+  });
 }
 
 // A tray app lives on when its windows close (the sign-in window, the popup on Alt+F4).
