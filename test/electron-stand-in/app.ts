@@ -101,6 +101,9 @@ export class StandInApp extends EventEmitter {
     return this.opts.lockGranted;
   }
 
+  setToastActivatorCLSID(id: string): void {
+    this.rec.record('app', 'setToastActivatorCLSID', [id]);
+  }
   setAppUserModelId(id: string): void {
     this.rec.record('app', 'setAppUserModelId', [id]);
   }

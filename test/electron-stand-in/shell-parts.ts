@@ -66,6 +66,10 @@ export function shellClasses(rec: Recorder, notificationsSupported: () => boolea
     static isSupported(): boolean {
       return notificationsSupported();
     }
+    /** Windows toasts' clicks, this run's and earlier ones'; the boot records who listens. */
+    static handleActivation(callback: (details: Electron.ActivationArguments) => void): void {
+      rec.record('Notification', 'handleActivation', [callback]);
+    }
     show(): void {
       rec.record('Notification', 'show', [this.options.body]);
       this.shown = true;

@@ -26,6 +26,7 @@ export type AppSurface = Pick<
   | 'name'
   | 'requestSingleInstanceLock'
   | 'setAppUserModelId'
+  | 'setToastActivatorCLSID'
   | 'setAsDefaultProtocolClient'
   | 'setLoginItemSettings'
   | 'getLoginItemSettings'
@@ -65,7 +66,10 @@ export type BrowserWindowStatic = Pick<
   'fromWebContents' | 'getAllWindows'
 >;
 
-export type NotificationStatic = Pick<typeof Electron.Notification, 'isSupported'>;
+export type NotificationStatic = Pick<
+  typeof Electron.Notification,
+  'isSupported' | 'handleActivation'
+>;
 export type TrayStatic = typeof Electron.Tray;
 export type MenuStatic = Pick<typeof Electron.Menu, 'buildFromTemplate'>;
 export type GlobalShortcutSurface = Pick<
