@@ -39,6 +39,8 @@ describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the referen
       hideWindow: () => {
         hidden += 1;
       },
+      // Main's own dialog before a hand-over (issue 34): the person says yes.
+      confirm: async () => true,
     });
     const connect = () =>
       h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: opts.key ?? server.keys.full });

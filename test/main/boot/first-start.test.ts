@@ -110,6 +110,8 @@ describe.skipIf(gate.skip)('the built app, first start', () => {
       expect(webContents.tryNavigate('https://evil.example/', event)).toBe(false);
     const opened = webContents.windowOpenHandler?.({ url: 'https://example.com/' } as never);
     expect(opened).toEqual({ action: 'deny' });
+    // Opened once its name is looked up (never a local address: external/open-external.ts).
+    await until(() => b.rec.all('shell.openExternal').length > 0, 'the link to open', 3_000);
     expect(b.rec.all('shell.openExternal').map((c) => c.args[0])).toEqual(['https://example.com/']);
     const session = webContents.session;
     let granted: boolean | undefined;
