@@ -48,7 +48,10 @@ export function createAccountReads(deps: AccountReadsDeps) {
         last = {
           profileId,
           client,
-          reads: createServiceReads(client, turnFor(profileId, client), hold),
+          // The time bound of a paged list is kept on main's clock, as the pacing is.
+          reads: createServiceReads(client, turnFor(profileId, client), hold, () =>
+            deps.scheduler.now(),
+          ),
         };
       return last.reads;
     },

@@ -1,12 +1,15 @@
 /**
  * Finding a secret in text. A secret counts wherever any run of FRAGMENT or
- * more of its characters appears, as is, upper- or lower-cased, URL-encoded
- * or base64-encoded, so a message that a server cut in the middle of a key,
- * or that quotes it in another form, still carries no part of it. What
- * matches is replaced, never allowed to block the text it is in.
+ * more of its characters appears, in any of its forms (secret-forms.ts:
+ * upper- or lower-cased, URL-encoded, base64, hex, reversed, spelled out,
+ * full-width), so a message that a server cut in the middle of a key, or
+ * that quotes it in another form, still carries no part of it. What matches
+ * is replaced, never allowed to block the text it is in.
  */
 
 import { createRunFinder, fold } from './run-finder';
+import { asRead, asReadFrom, secretForms, spelledSpans } from './secret-forms';
+import type { Spelled } from './secret-forms';
 
 export const FRAGMENT = 8;
 export const REDACTED = '[redacted]';
@@ -19,38 +22,6 @@ export interface TextGuard {
   /** Whether the text carries any run of a secret. */
   finds(value: string): boolean;
 }
-
-const base64 = (s: string): string[] => {
-  // Encoded into memory of its own: Buffer.from would put the secret into Node's shared pool.
-  const utf8 = new TextEncoder().encode(s);
-  const std = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength)
-    .toString('base64')
-    .replace(/=+$/, '');
-  return [std, std.replace(/\+/g, '-').replace(/\//g, '_')];
-};
-
-/**
- * The forms a secret may be quoted in. Base64 is taken at each of the three
- * byte offsets, so a run of the secret encoded on its own (not aligned with
- * the secret's start) is still a run of one of them.
- */
-export function secretForms(secret: string): string[] {
-  const forms = new Set<string>([secret]);
-  // A lone surrogate (a key pasted cut in half) cannot be URL-encoded, so that form cannot
-  // occur; throwing here would make every answer, event and write fail while the key is in use.
-  try {
-    forms.add(encodeURIComponent(secret));
-  } catch {
-    // URIError: no URL form.
-  }
-  for (let offset = 0; offset < 3 && offset < secret.length; offset++)
-    for (const b of base64(secret.slice(offset))) forms.add(b);
-  return [...forms].filter((f) => f.length > 0);
-}
-
-/** Characters drawn with no width (Unicode's Default_Ignorable_Code_Point). */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
-const withoutHidden = (text: string): string => text.replace(INVISIBLE, '');
 
 /** The text with each [start, end) range replaced by REDACTED. */
 const replaced = (value: string, ranges: readonly [number, number][]): string => {
@@ -99,11 +70,23 @@ export function createTextGuard(secrets: readonly string[]): TextGuard | null {
   if (windows.size === 0 && wholes.length === 0) return null;
 
   const runs = createRunFinder(windows, FRAGMENT);
+  /**
+   * Where a span spelled out ("c o m p _ 4 f 9") holds a run: looked for in
+   * its letters, each run found mapped back to the span from its first
+   * letter to its last.
+   */
+  const spelledRuns = ({ letters, at }: Spelled) => {
+    const found: [number, number][] = [];
+    for (let p = runs.next(letters, 0); p !== -1; p = runs.next(letters, p + 1))
+      found.push([at[p]!, at[p + FRAGMENT - 1]! + 1]);
+    return found;
+  };
   /** [start, end) ranges of text covered by a secret's runs, merged, in order. */
   const covered = (value: string): [number, number][] => {
     const found: [number, number][] = [];
     for (let at = runs.next(value, 0); at !== -1; at = runs.next(value, at + 1))
       found.push([at, at + FRAGMENT]);
+    for (const spelled of spelledSpans(value)) found.push(...spelledRuns(spelled));
     if (wholes.length > 0) {
       const f = fold(value);
       for (const w of wholes)
@@ -115,20 +98,24 @@ export function createTextGuard(secrets: readonly string[]): TextGuard | null {
     return merged(found);
   };
 
+  /** Where the text as read holds a run, as ranges of the text itself. */
+  const coveredAsRead = (value: string): [number, number][] => {
+    const { read, from } = asReadFrom(value);
+    return covered(read).map(([start, end]) => [from[start]![0], from[end - 1]![1]]);
+  };
+
   /**
    * The text with its runs replaced. A secret split by characters drawn with
-   * no width (zero-width spaces and joiners, bidi marks, soft hyphens,
-   * variation selectors: Unicode's default-ignorables) reads whole where it
-   * is shown, and displayText removes some of them outright; such text is
-   * judged, and redacted, without them.
+   * no width, or written in full-width letters, reads whole where it is
+   * shown; such text is judged as it is read (asRead), and the runs found so
+   * are redacted where they stand in the text, characters between them and
+   * all (displayText removes some of those characters outright anyway).
    */
   const redact = (value: string): string => {
-    const shown = withoutHidden(value);
-    if (shown !== value) {
-      const ranges = covered(shown);
-      if (ranges.length > 0) return replaced(shown, ranges);
-    }
-    return replaced(value, covered(value));
+    const ranges = covered(value);
+    const shown = asRead(value);
+    if (shown === value || covered(shown).length === 0) return replaced(value, ranges);
+    return replaced(value, merged([...ranges, ...coveredAsRead(value)]));
   };
 
   // The same ids, titles and names go out in every event: each is looked at once.
@@ -151,7 +138,7 @@ export function createTextGuard(secrets: readonly string[]): TextGuard | null {
     /** As it is or as it is shown. */
     finds: (value) => {
       if (covered(value).length > 0) return true;
-      const shown = withoutHidden(value);
+      const shown = asRead(value);
       return shown !== value && covered(shown).length > 0;
     },
   };

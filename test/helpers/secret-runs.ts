@@ -10,25 +10,47 @@ const windows = (text: string): string[] => {
   return out;
 };
 
+/** Whitespace, punctuation and symbols: what may stand between the characters of a key spelled out. */
+const FILLER = /[\s\p{P}\p{S}]/gu;
+
 /**
  * Every 8-character run of a secret as it could be written: as is, upper- and
- * lower-cased, URL-encoded, and base64 (standard and URL-safe) from each of
- * the three byte offsets, so a run encoded on its own is found too. Written
- * apart from the app's guard on purpose: the scanner must not share its bugs.
+ * lower-cased, URL-encoded, base64 (standard and URL-safe) from each of the
+ * three byte offsets (so a run encoded on its own is found too), hex,
+ * reversed, and as is and reversed without punctuation (how a key spelled
+ * out reads once joined). Written apart from the app's guard on purpose: the
+ * scanner must not share its bugs.
  */
 export function secretRuns(secret: string): string[] {
-  const forms = [secret, secret.toUpperCase(), secret.toLowerCase(), encodeURIComponent(secret)];
+  const reversed = [...secret].reverse().join('');
+  const forms = [secret, encodeURIComponent(secret), Buffer.from(secret).toString('hex'), reversed];
+  forms.push(secret.replace(FILLER, ''), reversed.replace(FILLER, ''));
   for (const offset of [0, 1, 2]) {
     const b64 = Buffer.from(secret.slice(offset)).toString('base64').replace(/=+$/, '');
     forms.push(b64, b64.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  return [...new Set(forms.flatMap(windows))];
+  return [...new Set(forms.flatMap((f) => [f, f.toUpperCase(), f.toLowerCase()]).flatMap(windows))];
 }
 
-/** The first run of any of the secrets found in the text, or null. */
+/**
+ * The text, and the text as a person would read it: full-width and other
+ * compatibility letters as ASCII (NFKC), and single characters spelled out
+ * with punctuation or spaces between them joined ("c o m p" as "comp").
+ */
+const readings = (text: string): string[] => {
+  const folded = text.normalize('NFKC');
+  const joined = folded.replace(
+    /(?<=(?:^|[\s\p{P}\p{S}])[^\s\p{P}\p{S}])[\s\p{P}\p{S}]{1,7}(?=[^\s\p{P}\p{S}](?:[\s\p{P}\p{S}]|$))/gu,
+    '',
+  );
+  return [text, folded, joined];
+};
+
+/** The first run of any of the secrets found in the text (or in it as read), or null. */
 export function findSecretRun(text: string, secrets: readonly string[]): string | null {
+  const views = readings(text);
   for (const secret of secrets)
-    for (const run of secretRuns(secret)) if (text.includes(run)) return run;
+    for (const run of secretRuns(secret)) if (views.some((v) => v.includes(run))) return run;
   return null;
 }
 
