@@ -56,11 +56,11 @@ describe('assigned to me', () => {
     await open(r, view({ state: 'needs-me', me: null, tasks: [], builtAt: null }));
     expect(await screen.findByRole('heading', { name: 'Who are you?' })).toBeTruthy();
     const people = await screen.findByRole('list', { name: 'People' });
-    expect(
-      within(people)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Maya Chen maya@example.com', 'Tom Becker tom@example.com']);
+    // The list is drawn at once; its people come with their answer.
+    expect((await within(people).findAllByRole('button')).map((b) => b.textContent)).toEqual([
+      'Maya Chen maya@example.com',
+      'Tom Becker tom@example.com',
+    ]);
     await r.user.type(screen.getByRole('searchbox', { name: /Search people/ }), 'tom@');
     expect(within(people).getAllByRole('button')).toHaveLength(1);
     await r.user.keyboard('{ArrowDown}{Enter}');
@@ -131,9 +131,9 @@ describe('assigned to me', () => {
     expect(r.fake.callsOf('refreshAssigned')).toHaveLength(1);
     await r.user.click(screen.getByRole('button', { name: 'Not you?' }));
     expect(await screen.findByRole('list', { name: 'People' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Maya Chen/ }).getAttribute('aria-current')).toBe(
-      'true',
-    );
+    expect(
+      (await screen.findByRole('button', { name: /Maya Chen/ })).getAttribute('aria-current'),
+    ).toBe('true');
   });
 
   it('says plainly when the service cannot gather them', async () => {
