@@ -80,7 +80,11 @@ export function createAppCore(opts: AppCoreOptions) {
   const updates = createUpdatesLink((line) => events.emit('update:changed', line));
   const relay = createOutboxRelay();
   const outbox = createOutbox({
-    store: createOutboxFile({ filePath: join(opts.userDataDir, OUTBOX_FILE), redact }),
+    store: createOutboxFile({
+      filePath: join(opts.userDataDir, OUTBOX_FILE),
+      redact,
+      release: opts.appVersion,
+    }),
     scheduler,
     pacer,
     // Each profile's changes go out with its own credentials, shown or not (docs/ARCHITECTURE.md, invariant 7).

@@ -27,6 +27,8 @@ export interface OutboxFileOptions {
   readonly now?: () => Date;
   /** Applied to what is written (secret-guard.ts): no run of a secret reaches the file. */
   readonly redact?: <T>(value: T) => T;
+  /** The app's version: the file as this release first read it is kept beside it (last-good-copy.ts). */
+  readonly release?: string;
 }
 
 /** What could be read of a damaged file: its whole entries, and how many were not. */
@@ -123,6 +125,7 @@ export function createOutboxFile(opts: OutboxFileOptions): OutboxStore {
     now,
     policy: { unreadable: (reason) => `${waitingFile(filePath)} could not be read (${reason}).` },
     parse: (bytes) => readOutboxFile(filePath, bytes),
+    lastGoodRelease: opts.release,
     writeBack: ({ entries }) => (entries.length > 0 ? save(entries) : Promise.resolve(ok(null))),
   };
 
