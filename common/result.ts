@@ -1,3 +1,5 @@
+import type { SignInEnd } from './sign-in-end';
+
 /** Results are values, not exceptions: every fallible call across a boundary returns one. */
 export type Ok<T> = { readonly ok: true; readonly value: T };
 export type Err<E> = { readonly ok: false; readonly error: E };
@@ -40,6 +42,8 @@ export interface AppError {
   readonly status?: number;
   /** For rate_limited: how long to wait before trying again. */
   readonly retryAfterMs?: number;
+  /** For a web sign-in that ended without a session: why, so the popup can offer another way in. */
+  readonly signInEnded?: SignInEnd;
 }
 
 /**

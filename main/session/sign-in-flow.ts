@@ -1,10 +1,13 @@
-import { appError, err, ok } from '../../common/result';
+import { err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
+import type { SignInEnd } from '../../common/sign-in-end';
 import type { SessionGrant } from '../accounts/sign-in';
 import { pageUnreachable } from './load-failure';
+import { deadEndOf } from './sign-in-dead-end';
 import { checkSignInUrl, signInWindowOpenDecision, signInWindowTitle } from './sign-in-address';
 import { organizationIdFromUrl, pickSessionCookie } from './session-grant';
 import type { CookieLike } from './session-grant';
+import { SIGN_IN_PATIENCE_MS, signInEnded } from './sign-in-words';
 
 /**
  * The sign-in window as the flow needs it. sign-in-window.ts builds it from a
@@ -32,7 +35,14 @@ export interface SignInDeps<W extends SignInWindow> {
   readonly openWindow: (title: string) => W;
   /** The system browser, through openExternalSafely. */
   readonly openExternal: (url: string) => void;
+  /** Runs `then` after `ms` unless cancelled; setTimeout's by default. */
+  readonly after?: (ms: number, then: () => void) => () => void;
 }
+
+const afterTimeout = (ms: number, then: () => void): (() => void) => {
+  const timer = setTimeout(then, ms);
+  return () => clearTimeout(timer);
+};
 
 export interface SignInInProgress<W extends SignInWindow> {
   readonly window: W;
@@ -89,47 +99,33 @@ function waitForSignIn(
     const finish = (result: Result<SessionGrant>) => {
       if (settled) return;
       settled = true;
+      stopWaiting();
       resolve(result);
       if (!win.isClosed()) win.close();
       void win.clearSession();
     };
+    const end = (why: SignInEnd) => finish(err(signInEnded(why)));
+    // A window left open with no session helps nobody: after a long wait, say so and offer a key.
+    const stopWaiting = (deps.after ?? afterTimeout)(SIGN_IN_PATIENCE_MS, () => end('too-long'));
     const check = async (url: string) => {
+      const deadEnd = deadEndOf(url, signIn);
+      if (deadEnd) return end(deadEnd);
       const organizationId = organizationIdFromUrl(url, signIn.href);
       if (!organizationId) return;
       const cookie = pickSessionCookie(await win.cookiesFor(serviceUrl));
       if (cookie) finish(ok({ cookie, organizationId }));
-      else {
-        finish(
-          err(
-            appError(
-              'not_connected',
-              'Signed in, but the web app gave no session for the service address in Settings. Check the service URL, or connect with an API key.',
-            ),
-          ),
-        );
-      }
+      else end('no-session');
     };
     win.onPage((url) => void check(url));
     win.onWindowOpen((url) => {
       const { externalUrl } = signInWindowOpenDecision(url, signIn);
       if (externalUrl !== null) deps.openExternal(externalUrl); // eng-disable OPEN_EXTERNAL_JS_CHECK -- externalUrl passed safeExternalUrl() and is the sign-in site's own origin
     });
-    win.onClosed(() =>
-      finish(
-        err(appError('not_connected', 'The sign-in window was closed before sign-in finished.')),
-      ),
-    );
+    win.onClosed(() => end('closed'));
     win.onReadyToShow(() => win.show());
     win.load(signIn.href).catch((error: unknown) => {
       if (!pageUnreachable(error)) return; // the page moved on by itself: keep waiting
-      finish(
-        err(
-          appError(
-            'network',
-            'The sign-in page could not be reached. Check your connection and the sign-in URL in Settings.',
-          ),
-        ),
-      );
+      end('unreachable');
     });
   });
 }

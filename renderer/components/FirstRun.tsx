@@ -3,12 +3,12 @@ import type { AppError, Result } from '../../common/result';
 import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import type { SettingsController } from '../hooks/use-settings';
-import { connectGuidance } from '../lib/connect-guidance';
 import { websiteUrl } from '../lib/safe-url';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ScreenHeader } from './primitives/ScreenHeader';
 import { Notice } from './primitives/Notice';
 import { SignInAddresses } from './SignInAddresses';
+import { WayInFailure } from './WayInFailure';
 
 type Busy = 'session' | 'demo' | null;
 
@@ -104,8 +104,8 @@ export function FirstRun(props: {
               </span>
               <span className="way__desc">
                 {signInAt ? `Opens ${signInAt.label} in a sign-in window.` : 'Use your account.'}{' '}
-                {/* Google refuses OAuth in embedded browser windows ("disallowed_useragent"). */}
-                Google may refuse to sign in there: sign in by email, or use an API key.
+                {/* Google refuses embedded windows ("disallowed_useragent"); an email link opens in the browser. */}
+                Google and email links cannot finish there: use GitHub or Microsoft where offered, or an API key.
               </span>
             </button>
           </li>
@@ -132,15 +132,15 @@ export function FirstRun(props: {
       )}
 
       {failure && mode === 'choose' && (
-        <Notice
-          tone="error"
-          role="alert"
-          title={`${failure.way} did not work`}
+        <WayInFailure
+          way={failure.way}
+          error={failure.error}
           onDismiss={() => setFailure(null)}
-        >
-          <p>{failure.error.message}</p>
-          <p className="muted">{connectGuidance(failure.error).hint}</p>
-        </Notice>
+          onApiKey={() => {
+            setFailure(null);
+            setMode('api-key');
+          }}
+        />
       )}
     </main>
   );

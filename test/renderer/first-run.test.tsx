@@ -28,7 +28,7 @@ describe('first run', () => {
     ).toEqual(['Connect with an API key', 'Sign in with the web app', 'Try the demo']);
     const signIn = within(ways).getAllByRole('button')[1]?.querySelector('.way__desc');
     expect(signIn?.textContent).toBe(
-      'Opens app.example.com in a sign-in window. Google may refuse to sign in there: sign in by email, or use an API key.',
+      'Opens app.example.com in a sign-in window. Google and email links cannot finish there: use GitHub or Microsoft where offered, or an API key.',
     );
   });
 
@@ -174,6 +174,46 @@ describe('first run', () => {
     expect(alert.textContent).toContain('Sign-in did not work');
     expect(alert.textContent).toContain('Sign-in took too long.');
     expect(alert.textContent).toContain('try again');
+  });
+
+  it('offers the API key when the sign-in window could not finish', async () => {
+    const fake = createFakeApi({ account: signedOut });
+    fake.answer('signInWithSession', async () =>
+      err(
+        appError(
+          'not_connected',
+          'Google does not allow signing in inside an app window, so the sign-in window was closed.',
+          { signInEnded: 'refused-in-window' },
+        ),
+      ),
+    );
+    const { user } = renderWithApi({}, undefined, fake);
+    await user.click(await screen.findByRole('button', { name: /Sign in with the web app/ }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Google sign-in does not work here')).toBeTruthy();
+    expect(alert.textContent).toContain('Google does not allow signing in inside an app window');
+    expect(alert.textContent).toContain(
+      'Sign in with GitHub or Microsoft where the web app offers them, or connect with an API key instead.',
+    );
+    await user.click(
+      within(alert).getByRole('button', { name: 'Connect with an API key instead' }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    const key = screen.getByLabelText('API key') as HTMLInputElement;
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+    await user.type(key, 'tt_live_0123456789abcdef');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(fake.callsOf('connectApiKey')).toHaveLength(1);
+  });
+
+  it('offers no key for a failure that is not a stuck sign-in', async () => {
+    const fake = createFakeApi({ account: signedOut });
+    fake.answer('startDemo', async () => err(appError('internal', 'The demo could not start.')));
+    const { user } = renderWithApi({}, undefined, fake);
+    await user.click(await screen.findByRole('button', { name: /Try the demo/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The demo did not work');
+    expect(within(alert).queryByRole('button', { name: /API key instead/ })).toBeNull();
   });
 
   it('lets a self-hosted install change the sign-in addresses', async () => {

@@ -1,75 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSignInUrl, signInWindowTitle } from '../../../main/session/sign-in-address';
-import { createSignIn } from '../../../main/session/sign-in-flow';
-import type { SignInWindow } from '../../../main/session/sign-in-flow';
-import type { CookieLike } from '../../../main/session/session-grant';
+import { scriptedSignIn as harness, SERVICE } from '../../helpers/scripted-sign-in';
 import { failure, unwrap } from '../../helpers/result';
-
-const SERVICE = 'https://api.example.com/';
-
-/**
- * The sign-in window without Electron: records what the flow asks of it, and
- * lets a test play the pages a person would reach.
- */
-function scriptedWindow(title: string, cookies: readonly CookieLike[], loadError?: unknown) {
-  const on = {
-    page: [] as ((url: string) => void)[],
-    ready: [] as (() => void)[],
-    closed: [] as (() => void)[],
-    open: [] as ((url: string) => void)[],
-  };
-  const state = {
-    title,
-    loaded: [] as string[],
-    shown: false,
-    focused: 0,
-    closed: false,
-    cleared: false,
-  };
-  const close = () => {
-    if (state.closed) return;
-    state.closed = true;
-    on.closed.forEach((l) => l());
-  };
-  const win: SignInWindow = {
-    load: async (url) => {
-      state.loaded.push(url);
-      if (loadError !== undefined) throw loadError;
-      on.ready.forEach((l) => l());
-    },
-    show: () => void (state.shown = true),
-    focus: () => void (state.focused += 1),
-    close,
-    isClosed: () => state.closed,
-    onPage: (l) => void on.page.push(l),
-    onReadyToShow: (l) => void on.ready.push(l),
-    onClosed: (l) => void on.closed.push(l),
-    onWindowOpen: (l) => void on.open.push(l),
-    cookiesFor: async (url) => (url === SERVICE ? cookies : []),
-    clearSession: async () => void (state.cleared = true),
-  };
-  return {
-    win,
-    state,
-    arrive: (url: string) => on.page.forEach((l) => l(url)),
-    windowOpen: (url: string) => on.open.forEach((l) => l(url)),
-    personCloses: close,
-  };
-}
-
-function harness(cookies: readonly CookieLike[] = [], loadError?: unknown) {
-  const windows: ReturnType<typeof scriptedWindow>[] = [];
-  const external: string[] = [];
-  const signIn = createSignIn({
-    openWindow: (title) => {
-      const w = scriptedWindow(title, cookies, loadError);
-      windows.push(w);
-      return w.win;
-    },
-    openExternal: (url) => void external.push(url),
-  });
-  return { signIn, windows, external };
-}
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -179,7 +111,7 @@ describe('sign-in window: the session', () => {
   });
 
   it('says the page could not be reached when it does not load', async () => {
-    const { signIn, windows } = harness([], new Error('ERR_NAME_NOT_RESOLVED'));
+    const { signIn, windows } = harness([], { loadError: new Error('ERR_NAME_NOT_RESOLVED') });
     const error = failure(await signIn.start('https://app.example.com/auth', SERVICE));
     expect(error.kind).toBe('network');
     expect(windows[0]!.state.closed).toBe(true);
@@ -191,12 +123,75 @@ describe('sign-in window: the session', () => {
       code: 'ERR_ABORTED',
       errno: -3,
     });
-    const { signIn, windows } = harness([{ name: 'local.session_token', value: 't' }], aborted);
+    const { signIn, windows } = harness([{ name: 'local.session_token', value: 't' }], { loadError: aborted });
     const outcome = signIn.start('https://grc.internal.example/auth', SERVICE);
     await tick();
     const w = windows[0]!;
     expect(w.state.closed).toBe(false);
     w.arrive('https://grc.internal.example/org_9/');
     expect(unwrap(await outcome).cookie).toBe('local.session_token=t');
+  });
+});
+
+describe('sign-in window: an end without a session says why, so the popup can offer a key', () => {
+  const SIGN_IN = 'https://app.example.com/auth';
+
+  it('names the closed window, the unreachable page and the missing session', async () => {
+    const closed = harness();
+    const outcome = closed.signIn.start(SIGN_IN, SERVICE);
+    closed.windows[0]!.personCloses();
+    expect(failure(await outcome).signInEnded).toBe('closed');
+
+    const down = harness([], { loadError: new Error('ERR_CONNECTION_REFUSED') });
+    expect(failure(await down.signIn.start(SIGN_IN, SERVICE)).signInEnded).toBe('unreachable');
+
+    const none = harness([{ name: 'theme', value: 'dark' }]);
+    const signedIn = none.signIn.start(SIGN_IN, SERVICE);
+    none.windows[0]!.arrive('https://app.example.com/org_abc123/');
+    expect(failure(await signedIn).signInEnded).toBe('no-session');
+  });
+
+  it('ends at Google’s refusal of the window, and clears what the window held', async () => {
+    const { signIn, windows } = harness();
+    const outcome = signIn.start(SIGN_IN, SERVICE);
+    const w = windows[0]!;
+    w.arrive('https://accounts.google.com/o/oauth2/v2/auth?client_id=x'); // on the way: fine
+    await tick();
+    expect(w.state.closed).toBe(false);
+    w.arrive('https://accounts.google.com/signin/oauth/error?authError=Cg9kaXNhbGxvd2VkX3VzZXJhZ2VudA');
+    const error = failure(await outcome);
+    expect(error).toMatchObject({ kind: 'not_connected', signInEnded: 'refused-in-window' });
+    expect(error.message).toMatch(/Google does not allow signing in inside an app window/);
+    expect(w.state).toMatchObject({ closed: true, cleared: true });
+    expect(signIn.current()).toBeNull();
+  });
+
+  it('ends at the web app’s “check your email” notice: the link opens in the browser', async () => {
+    const { signIn, windows } = harness();
+    const outcome = signIn.start(SIGN_IN, SERVICE);
+    windows[0]!.arrive('https://app.example.com/auth/verify-request?provider=email');
+    const error = failure(await outcome);
+    expect(error.signInEnded).toBe('email-link');
+    expect(error.message).toMatch(/opens in your browser, never in the sign-in window/);
+  });
+
+  it('gives up after ten minutes without a session, and not before', async () => {
+    const { signIn, windows, elapse } = harness();
+    const outcome = signIn.start(SIGN_IN, SERVICE);
+    elapse(10 * 60_000 - 1);
+    await tick();
+    expect(windows[0]!.state.closed).toBe(false);
+    elapse(1);
+    expect(failure(await outcome)).toMatchObject({ kind: 'timeout', signInEnded: 'too-long' });
+    expect(windows[0]!.state.closed).toBe(true);
+  });
+
+  it('stops waiting once the person is signed in', async () => {
+    const { signIn, windows, pendingWaits } = harness([{ name: 'x.session_token', value: 't' }]);
+    const outcome = signIn.start(SIGN_IN, SERVICE);
+    expect(pendingWaits()).toBe(1);
+    windows[0]!.arrive('https://app.example.com/org_1/');
+    expect(unwrap(await outcome).organizationId).toBe('org_1');
+    expect(pendingWaits()).toBe(0);
   });
 });
