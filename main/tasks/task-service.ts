@@ -120,9 +120,6 @@ export function createTaskService(deps: TaskServiceDeps) {
   return {
     list,
 
-    /** Tasks with a change in the outbox: the signed-in profile's, or everyone's on disk when signed out. */
-    pendingCount: (): number => deps.outbox.pendingTasks(deps.active()?.profileId ?? null),
-
     ...pinning,
 
     async dismissError(taskId: string): Promise<Result<PinnedTaskView>> {
