@@ -102,3 +102,5 @@ export const TASK_SCOPES = ['task:create', 'task:read', SCOPE_TASK_UPDATE, 'task
 export const SCOPE_VENDOR_READ = 'vendor:read';
 export const SCOPE_RISK_READ = 'risk:read';
 export const SCOPE_MEMBER_READ = 'member:read';
+/** The audit log (`GET /v1/audit-logs`): what changed across the organization. */
+export const SCOPE_APP_READ = 'app:read';

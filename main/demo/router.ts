@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate, hasScope } from './auth';
-import { SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
+import type { AuditLog } from './audit-log';
+import { SCOPE_APP_READ, SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
 import { handleRead, isReadPath } from './read-routes';
 import type { Pacer } from './pacing';
 import type { DemoResponse } from './responses';
@@ -29,6 +30,8 @@ export interface RouterDeps {
   readonly basePath: string;
   /** The reads beyond the interface (read-routes.ts); false: only the interface's two operations. */
   readonly reads: boolean;
+  /** The organization's audit log: written on every task change, listed by GET /v1/audit-logs. */
+  readonly audit: AuditLog;
   now(): Date;
 }
 
@@ -92,11 +95,16 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   const isOrganization = path === '/v1/organization' && method === 'GET';
   const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
   const isRead = method === 'GET' && deps.reads && isReadPath(path);
-  if (!isOrganization && !taskMatch && !isRead) return notFound();
+  const isAudit = method === 'GET' && deps.reads && path === '/v1/audit-logs';
+  if (!isOrganization && !taskMatch && !isRead && !isAudit) return notFound();
 
   const auth = authenticate(req.headers, deps.store);
   if (!auth.ok) return auth.response;
   const context = auth.context;
+  if (isAudit)
+    return hasScope(context, SCOPE_APP_READ)
+      ? deps.audit.list(url.searchParams, context)
+      : scopeRefused();
   if (isRead) return handleRead(path, url.searchParams, context, deps.store);
 
   if (isOrganization) {
@@ -121,5 +129,5 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   }
   const valid = validateTaskUpdateBody(parsed.body);
   if (!valid.ok) return errorResponse(400, valid.messages);
-  return updateTask(deps.store, context, taskId, valid.update, deps.now());
+  return updateTask(deps.store, context, taskId, valid.update, deps.now(), deps.audit);
 };

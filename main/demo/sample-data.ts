@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoData, DemoEntity, DemoTask } from './model';
 import {
+  SCOPE_APP_READ,
   SCOPE_MEMBER_READ,
   SCOPE_ORGANIZATION_READ,
   SCOPE_RISK_READ,
@@ -445,6 +446,13 @@ export const createSampleData = (): DemoData => {
       organizationId: ORG_NORTHWIND,
       scopes: allScopes.filter((scope) => scope !== SCOPE_VENDOR_READ),
       actorMemberId: 'mem_n2dan4k8ro',
+    },
+    // Every scope and app:read: may also read the organization's audit log (what changed).
+    {
+      key: newApiKey(),
+      organizationId: ORG_NORTHWIND,
+      scopes: [...allScopes, SCOPE_APP_READ],
+      actorMemberId: 'mem_n1maya7q2c',
     },
   ];
 

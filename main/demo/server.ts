@@ -12,6 +12,9 @@ import { errorResponse } from './responses';
 import { handleRequest } from './router';
 import { createSampleData, extraTasks, largeOrganization } from './sample-data';
 import { createStore } from './store';
+import { createAuditLog } from './audit-log';
+import { changesElsewhere } from './changes-elsewhere';
+import { isFresh, mayAnswerNotModified, weakEtag } from './conditional';
 import { taskToWire } from './wire';
 
 /**
@@ -44,6 +47,8 @@ export interface DemoServer {
     readonly otherOrg: string;
     /** Another member's key to organizations[0], with every scope. */
     readonly colleague: string;
+    /** organizations[0], every scope and also `app:read`: may read the audit log. */
+    readonly appRead: string;
   };
   /**
    * A signed-in web session of a member of organizations[0] and organizations[2].
@@ -68,6 +73,22 @@ export interface DemoServer {
   taskIds(organizationId: string): string[];
   /** Every task of an organization as the service would send it. */
   wireTasks(organizationId: string): Record<string, unknown>[];
+  /**
+   * A task item made elsewhere (as by the web app or a script) with this API
+   * key, recorded in the audit log as the real service does; its id.
+   */
+  createTask(
+    key: string,
+    task: {
+      entityId: string;
+      entityType: 'vendor' | 'risk';
+      title: string;
+      assigneeId?: string | null;
+      status?: string;
+    },
+  ): string;
+  /** A task item deleted elsewhere with this API key; false when there was none. */
+  deleteTask(key: string, taskId: string): boolean;
   /** Requests received, including faulted and refused ones. */
   requestCount(): number;
   requests(): readonly DemoRequestRecord[];
@@ -135,7 +156,16 @@ const readBody = (req: IncomingMessage): Promise<Body> =>
     });
   });
 
-const send = (res: ServerResponse, response: DemoResponse): void => {
+/**
+ * Writes an answer. A handler's answer (`conditional`) carries Express's weak
+ * ETag and becomes a bodiless 304 when the GET's If-None-Match names it; a
+ * fault's answer goes out exactly as the fault says.
+ */
+const send = (
+  res: ServerResponse,
+  response: DemoResponse,
+  conditional?: { method: string; headers: IncomingMessage['headers'] },
+): void => {
   if (res.destroyed || res.writableEnded) return;
   const isText = typeof response.body === 'string';
   // Bytes go out as they are (a fault test's compressed body); text as text; the rest as JSON.
@@ -148,6 +178,19 @@ const send = (res: ServerResponse, response: DemoResponse): void => {
   const streamed = Object.keys(response.headers ?? {}).some(
     (h) => h.toLowerCase() === 'transfer-encoding',
   );
+  if (conditional) {
+    const etag = weakEtag(payload);
+    if (
+      mayAnswerNotModified(conditional.method, response.status) &&
+      isFresh(conditional.headers, etag)
+    ) {
+      // As Express: no body, and no Content-Type or Content-Length to describe one.
+      res.writeHead(304, { ETag: etag });
+      res.end();
+      return;
+    }
+    res.setHeader('ETag', etag);
+  }
   res.writeHead(response.status, {
     'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
     ...(streamed ? {} : { 'Content-Length': Buffer.byteLength(payload) }),
@@ -177,14 +220,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     tasks: [...sample.tasks, ...extraTasks(options.extraTasks ?? 0), ...large.tasks],
   };
   const store = createStore(data);
+  const audit = createAuditLog(store);
+  const elsewhere = changesElsewhere(store, audit, options.clock ?? (() => new Date()));
   const faults = createFaults();
   const pacer =
     options.rateLimit === false ? null : createPacer(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const trustedOrigins = new Set(options.trustedOrigins ?? []);
-  const [full, noScope, otherOrg, colleague] = data.apiKeys;
+  const [full, noScope, otherOrg, colleague, appRead] = data.apiKeys;
   const session = data.sessions[0];
   const [home] = data.organizations;
-  if (!full || !noScope || !otherOrg || !colleague || !session || !home) {
+  if (!full || !noScope || !otherOrg || !colleague || !appRead || !session || !home) {
     throw new Error('The demo sample data is missing a key, the session or an organization.');
   }
   const cookieName = SESSION_COOKIE_NAMES[0];
@@ -219,6 +264,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       return;
     }
     let response: DemoResponse;
+    const conditional = { method: (req.method ?? 'GET').toUpperCase(), headers: req.headers };
     if (fault?.kind === 'fail') response = fault.response;
     else if (body.kind === 'too_large') response = errorResponse(413, 'request entity too large');
     else {
@@ -237,6 +283,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
             trustedOrigins,
             basePath,
             reads: options.reads ?? true,
+            audit,
             now: options.clock ?? (() => new Date()),
           },
         );
@@ -245,7 +292,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       }
     }
     // Carried out even if the client gave up waiting: its answer is simply lost.
-    send(res, response);
+    send(res, response, fault?.kind === 'fail' ? undefined : conditional);
   };
 
   const server = createServer((req, res) => void onRequest(req, res));
@@ -268,6 +315,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       noScope: noScope.key,
       otherOrg: otherOrg.key,
       colleague: colleague.key,
+      appRead: appRead.key,
     },
     session: {
       cookieName,
@@ -283,6 +331,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     },
     taskIds: (organizationId) => store.tasksOf(organizationId).map((t) => t.id),
     wireTasks: (organizationId) => store.tasksOf(organizationId).map((t) => taskToWire(store, t)),
+    createTask: (key, input) => elsewhere.create(key, input),
+    deleteTask: (key, taskId) => elsewhere.remove(key, taskId),
     requestCount: () => log.length,
     requests: () => [...log],
     close: async () => {

@@ -26,6 +26,10 @@ export interface DemoStore {
   entitiesOf(organizationId: string, type: DemoEntity['type']): readonly DemoEntity[];
   /** An organization's active members. */
   membersOf(organizationId: string): readonly DemoMember[];
+  /** Adds a task item (a create). */
+  insertTask(task: DemoTask): void;
+  /** Removes a task item of that organization (a delete); what was removed, if any. */
+  removeTask(organizationId: string, taskId: string): DemoTask | undefined;
 }
 
 export const createStore = (data: DemoData): DemoStore => {
@@ -55,5 +59,14 @@ export const createStore = (data: DemoData): DemoStore => {
       data.entities.filter((e) => e.organizationId === organizationId && e.type === type),
     membersOf: (organizationId) =>
       data.members.filter((m) => m.organizationId === organizationId && !m.deactivated),
+    insertTask: (task) => {
+      data.tasks.push(task);
+    },
+    removeTask: (organizationId, taskId) => {
+      const at = data.tasks.findIndex(
+        (t) => t.id === taskId && t.organizationId === organizationId,
+      );
+      return at < 0 ? undefined : data.tasks.splice(at, 1)[0];
+    },
   };
 };
