@@ -1,5 +1,5 @@
 import type { Organization } from '../../common/organization';
-import { err, ok } from '../../common/result';
+import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { Task } from '../../common/task';
 import type { TaskPatch } from '../../common/task-patch';
@@ -10,10 +10,13 @@ import { errorFromFetchFailure, errorFromResponse } from './error-mapping';
 import type { ServiceAuth } from './request-validation';
 import { authHeaders, secretsOf, validatePatch, validateTaskId } from './request-validation';
 import { readBodyCapped } from './read-body';
+import { createConditionalMemory } from './conditional-memory';
+import type { ConditionalStats } from './conditional-memory';
 import { parseJsonAnswer, parseOrganizationResponse, parseTaskResponse } from './response-parsing';
 
 export { parseBaseUrl } from './base-url';
 export type { ServiceAuth } from './request-validation';
+export type { ConditionalStats } from './conditional-memory';
 
 /**
  * The HTTP client for the two operations of the interface. Every call
@@ -31,6 +34,22 @@ export interface ServiceClient {
    * renderer's; query values are encoded here.
    */
   read(path: ReadPath, query?: Readonly<Record<string, string>>): Promise<Result<unknown>>;
+  /**
+   * As `read`, but conditional: when an answer to this URL is kept, it asks
+   * with If-None-Match, and a 304 gives `unchanged: true` with the kept value
+   * (the same object, not parsed again). Counted in `conditionalStats`.
+   */
+  readIfChanged(
+    path: ReadPath,
+    query?: Readonly<Record<string, string>>,
+  ): Promise<Result<ReadAnswer>>;
+  conditionalStats(): ConditionalStats;
+}
+
+/** A conditional read's answer: the service said nothing changed (304), or sent a body. */
+export interface ReadAnswer {
+  readonly unchanged: boolean;
+  readonly value: unknown;
 }
 
 /** The read routes the app knows; anything else is not sent. */
@@ -40,7 +59,8 @@ export type ReadPath =
   | '/v1/vendors'
   | '/v1/risks'
   | '/v1/people'
-  | '/v1/auth/me';
+  | '/v1/auth/me'
+  | '/v1/audit-logs';
 
 export interface ServiceClientOptions {
   readonly baseUrl: string;
@@ -48,6 +68,8 @@ export interface ServiceClientOptions {
   /** Electron's net.fetch in the app (system proxy, OS certificates); Node's fetch in tests. */
   readonly fetch: typeof fetch;
   readonly timeoutMs?: number;
+  /** False: `readIfChanged` never sends If-None-Match (a benchmark's "without 304s"). Default true. */
+  readonly conditional?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -60,7 +82,20 @@ interface Sent {
   readonly path: string;
   readonly body?: string;
   readonly taskId?: string;
+  /** An ETag to send as If-None-Match: a 304 then answers, with no body. */
+  readonly ifNoneMatch?: string | null;
 }
+
+interface Answered {
+  readonly status: number;
+  readonly text: string;
+  readonly etag: string | null;
+}
+
+const withQuery = (path: string, query: Readonly<Record<string, string>>): string => {
+  const search = new URLSearchParams(query).toString();
+  return search === '' ? path : `${path}?${search}`;
+};
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { auth } = options;
@@ -76,11 +111,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   // Redacts before anything is cut or quoted: a message cut at 300 characters must not keep
   // the first part of a key (docs/ARCHITECTURE.md, invariant 1).
   const guard = createSecretGuard(secretsOf(auth));
+  const memory = createConditionalMemory();
   const safe = <T>(r: Result<T>): Result<T> =>
     r.ok ? r : err({ ...r.error, message: guard.text(r.error.message) });
 
-  /** Sends one request; on a 2xx answer returns its body text. */
-  const send = async (req: Sent): Promise<Result<string>> => {
+  /** Sends one request; on a 2xx answer (or a 304 to a conditional one) returns its body text. */
+  const send = async (req: Sent): Promise<Result<Answered>> => {
     if (!base.ok) return base;
     const headers = authHeaders(auth);
     if (!headers.ok) return headers;
@@ -113,6 +149,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         headers: {
           Accept: 'application/json',
           ...(req.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          // fetch adds Cache-Control: no-cache to a request with If-None-Match unless one is
+          // given, and the service (Express's fresh()) then sends the whole body again.
+          ...(req.ifNoneMatch
+            ? { 'If-None-Match': req.ifNoneMatch, 'Cache-Control': 'max-age=0' }
+            : {}),
           ...headers.value,
         },
         ...(req.body !== undefined ? { body: req.body } : {}),
@@ -133,9 +174,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
     if (!body.ok) return body;
     const text = body.value;
-    if (response.status >= 200 && response.status <= 299 && response.type !== 'opaqueredirect') {
-      return ok(text);
-    }
+    const answered =
+      response.type !== 'opaqueredirect' &&
+      ((response.status >= 200 && response.status <= 299) ||
+        (response.status === 304 && Boolean(req.ifNoneMatch)));
+    if (answered) return ok({ status: response.status, text, etag: response.headers.get('etag') });
     return err(
       errorFromResponse(
         {
@@ -159,6 +202,31 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined;
   };
 
+  const readConditionally = async (url: string, again: boolean): Promise<Result<ReadAnswer>> => {
+    const tag = options.conditional === false ? null : memory.etagFor(url);
+    memory.sent(tag !== null);
+    const body = await send({ operation: 'read', method: 'GET', path: url, ifNoneMatch: tag });
+    if (!body.ok) {
+      memory.forget(url);
+      return safe(body);
+    }
+    if (body.value.status === 304) {
+      const kept = memory.unchanged(url);
+      if (kept !== undefined) return ok({ unchanged: true, value: kept });
+      // Forgotten meanwhile (the memory is bounded): ask once more, without a tag, for the body.
+      return again
+        ? readConditionally(url, false)
+        : err(appError('bad_response', 'The service said nothing changed, but nothing was kept.'));
+    }
+    const parsed = parseJsonAnswer(body.value.text);
+    if (!parsed.ok) {
+      memory.forget(url);
+      return safe(parsed);
+    }
+    memory.fresh(url, body.value.etag, parsed.value, body.value.text.length);
+    return ok({ unchanged: false, value: parsed.value });
+  };
+
   return {
     async getOrganization() {
       const body = await send({
@@ -167,7 +235,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         path: '/v1/organization',
       });
       if (!body.ok) return safe(body);
-      return safe(parseOrganizationResponse(body.value, expectedOrganization()));
+      return safe(parseOrganizationResponse(body.value.text, expectedOrganization()));
     },
 
     async updateTask(id, patch) {
@@ -184,18 +252,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         taskId: taskId.value,
       });
       if (!body.ok) return safe(body);
-      return safe(parseTaskResponse(body.value, taskId.value));
+      return safe(parseTaskResponse(body.value.text, taskId.value));
     },
 
     async read(path, query = {}) {
-      const search = new URLSearchParams(query).toString();
-      const body = await send({
-        operation: 'read',
-        method: 'GET',
-        path: search === '' ? path : `${path}?${search}`,
-      });
+      const body = await send({ operation: 'read', method: 'GET', path: withQuery(path, query) });
       if (!body.ok) return safe(body);
-      return safe(parseJsonAnswer(body.value));
+      return safe(parseJsonAnswer(body.value.text));
     },
+
+    readIfChanged: (path, query = {}) => readConditionally(withQuery(path, query), true),
+
+    conditionalStats: () => memory.stats(),
   };
 }
