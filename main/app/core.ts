@@ -31,6 +31,7 @@ import { createOutboxRelay } from './outbox-relay';
 import { createProfiles } from './profiles';
 import { createChangePacing } from './request-pacing';
 import { createSettingsChanges } from './settings-changes';
+import { createReadBudgets } from '../reads/read-budgets';
 import { createShownState } from './shown-state';
 import { startUp } from './start-up';
 import { createTaskActions } from './task-actions';
@@ -75,6 +76,8 @@ export function createAppCore(opts: AppCoreOptions) {
     scheduler,
   );
 
+  // The reads' budget per service address, shared by every room that reads (reads/read-budget.ts).
+  const readBudgets = createReadBudgets(scheduler);
   const profiles = createActiveProfiles(accounts, settings);
   const shown = createShownState(events, accounts);
   const updates = createUpdatesLink((line) => events.emit('update:changed', line));
@@ -95,11 +98,14 @@ export function createAppCore(opts: AppCoreOptions) {
   const connection = createConnectionState({
     ...{ accounts, profiles, settings, outbox },
     isOnline: () => opts.isOnline?.() ?? true,
+    waits: { readsMs: () => readBudgets.personWaitMs(), changesMs: () => pacer.drainMs() },
     onShown: (view) => {
       events.emit('connection:changed', view);
       updates.changesWaitingChanged();
     },
   });
+  // A read of the person's starts or stops waiting for the service's limit: the popup says so.
+  readBudgets.onWaitChanged(() => connection.emit());
   const organization = createOrganizationState({
     accounts,
     connection,
@@ -111,7 +117,7 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   const { assigned, cache: assignedCache } = createAppAssigned({
     ...{ userDataDir: opts.userDataDir, redact, accounts, profiles, organization, settings },
-    ...{ outbox, notifications, scheduler, log },
+    ...{ outbox, notifications, scheduler, log, budgets: readBudgets },
     emit: (view) => events.emit('assigned:changed', view),
     emitProgress: (progress) => events.emit('assigned:progress', progress),
   });
@@ -122,7 +128,10 @@ export function createAppCore(opts: AppCoreOptions) {
   relay.attach(
     outboxListeners({ accounts, profiles, tasks, notifications, connection, shown, log }),
   );
-  const reads = createAppReads({ accounts, profiles, tasks, outbox, scheduler, log });
+  const reads = createAppReads({
+    ...{ accounts, profiles, tasks, outbox, scheduler, log },
+    budgets: readBudgets,
+  });
 
   // Main asks the person itself; where it cannot, the answer is no.
   const confirm = opts.confirm ?? (async () => false);
@@ -207,6 +216,8 @@ export function createAppCore(opts: AppCoreOptions) {
     async dispose(): Promise<void> {
       updates.dispose();
       notifications.dispose();
+      // First: a read waiting its turn is let go (false), so the rooms below finish.
+      readBudgets.dispose();
       await reads.dispose();
       await assigned.dispose();
       await outbox.dispose();

@@ -59,7 +59,10 @@ export function createHandlers(s: HandlerServices): Handlers {
       return org && !input?.refresh ? ok(org) : s.organization.refresh();
     },
     listTasks: async () => ok(tasks.list()),
-    refreshTasks: () => reads.refresh(),
+    refreshTasks: async () => {
+      const answer = await reads.refresh();
+      return answer.ok ? ok(null) : answer;
+    },
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
     getAssigned: async () => ok(assigned.opened()),

@@ -13,6 +13,7 @@ import { createAccountReads } from '../reads/account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
+import type { ReadBudgets } from '../reads/read-budgets';
 
 /**
  * The first build of "assigned to me" reads every vendor and risk once: paced
@@ -28,6 +29,8 @@ export interface AssignedDeps {
   readonly signedIn: () => {
     readonly profileId: string;
     readonly client: ServiceClient;
+    /** The service's base URL: accounts at one address share its read budget. */
+    readonly address?: string;
     readonly authKind: 'api-key' | 'session';
     readonly organizationId: string | null;
     readonly memberId: string | null;
@@ -35,6 +38,8 @@ export interface AssignedDeps {
   /** Keeps (or forgets) the member an API key's person said they are. */
   readonly rememberMe: (profileId: string, memberId: string | null) => Promise<Result<null>>;
   readonly cache: AssignedCache;
+  /** The read budgets per service address (reads/read-budget.ts). */
+  readonly budgets: ReadBudgets;
   /** Resolves once no change of the person's is on the wire: their changes go first. */
   readonly quiet: () => Promise<void>;
   readonly scheduler: Scheduler;
@@ -55,6 +60,7 @@ export function createAssigned(deps: AssignedDeps) {
   let disposed = false;
   const { stillShown, readsFor } = createAccountReads({
     shown: deps.signedIn,
+    budgets: deps.budgets,
     pacer,
     scheduler: deps.scheduler,
     quiet: deps.quiet,
@@ -106,13 +112,16 @@ export function createAssigned(deps: AssignedDeps) {
     const age = kept ? deps.scheduler.now() - Date.parse(kept.builtAt) : Infinity;
     if (!force && age < STALE_AFTER_MS) return changed();
 
+    // Read again behind a list already shown: nobody waits on it, so it goes in the background.
+    const behind = !force && kept !== null;
+    const buildReads = behind ? readsFor(s.profileId, s.client, { background: true }) : reads;
     const mine: Run = { profileId: s.profileId, memberId, stopped: false };
     run = mine;
     k.phase = 'building';
     k.progress = null;
     changed();
     const outcome = await buildAssigned({
-      reads,
+      reads: buildReads,
       memberId,
       onProgress: (progress) => {
         if (mine.stopped) return;

@@ -107,9 +107,15 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
   return {
     /**
      * Reads every pin (or only these), one run at a time: a call while one
-     * runs waits for it and then, if it asked for more, runs again.
+     * runs waits for it and then, if it asked for more, runs again. A run
+     * `alongside` (a few pins just made) does not wait: it joins the lists
+     * a running one is reading (service-reads.ts), so nothing is read twice.
      */
-    async refresh(only: readonly string[] | null = null): Promise<RefreshResult> {
+    async refresh(
+      only: readonly string[] | null = null,
+      options: { readonly alongside?: boolean } = {},
+    ): Promise<RefreshResult> {
+      if (options.alongside && only) return run(new Set(only));
       while (running) await running;
       running = run(only ? new Set(only) : null);
       try {

@@ -5,23 +5,18 @@ import type { BrowseEntity, BrowseList, BrowseTasks } from '../../common/views';
 import type { Logger } from '../log/logger';
 import { entitiesCut, tasksCut } from './list-words';
 import { createPinnedRefresh } from './pinned-refresh';
+import { createPinGather } from './pin-gather';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
 import { createReadOwners } from './read-owners';
 import { createAccountReads } from './account-reads';
+import type { ReadClass, ShownClient } from './account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
-import type { ServiceClient } from '../service/client';
-import { createRequestPacer } from '../service/pacing';
+import type { ReadBudgets } from './read-budgets';
+import type { ServiceReads } from './service-reads';
 import type { ActiveProfile, TaskService } from '../tasks/task-service';
 
-/**
- * Background reads, paced on their own and well under the service's limit
- * (100 a minute per route): at most a fifth of it, in bursts of 10. They wait
- * for the person's changes on the wire to finish first, and stand back as
- * long as the service asks after a 429.
- */
-export const READ_RATE = { limit: 20, windowMs: 60_000 } as const;
 /** The popup asks on opening and every minute while open; closer asks are answered from what is shown. */
 export const MIN_REFRESH_GAP_MS = 10_000;
 /** Tasks Browse listed, kept to pin with (a few entities' worth). */
@@ -39,21 +34,34 @@ const LEFT = appError(
 );
 
 export interface TaskReadsDeps {
-  readonly client: () => { readonly profileId: string; readonly client: ServiceClient } | null;
+  readonly client: ShownClient;
   readonly active: () => ActiveProfile | null;
   readonly tasks: TaskService;
   /** Resolves once no change of the person's is on the wire. */
   readonly quiet: () => Promise<void>;
+  /** The read budgets per service address (read-budget.ts), shared with the other rooms that read. */
+  readonly budgets: ReadBudgets;
   readonly scheduler: Scheduler;
   readonly log: Logger;
 }
 
+/** How a refresh of the pins was asked for. */
+export interface RefreshOptions {
+  /** Nobody waits on it (the background sync): it goes behind the person's reads and changes. */
+  readonly background?: boolean;
+  /** Read even if the pins were read within MIN_REFRESH_GAP_MS. */
+  readonly force?: boolean;
+}
+
+/** What a refresh came to: read now, or answered from a read this recent (ms ago). */
+export type RefreshAnswer =
+  { readonly kind: 'read' } | { readonly kind: 'recent'; readonly agoMs: number };
+
 export function createTaskReads(deps: TaskReadsDeps) {
-  const pacer = createRequestPacer(READ_RATE, deps.scheduler);
   let stopped = false;
   const { stillShown, readsFor } = createAccountReads({
     shown: deps.client,
-    pacer,
+    budgets: deps.budgets,
     scheduler: deps.scheduler,
     quiet: deps.quiet,
     stopped: () => stopped,
@@ -65,20 +73,27 @@ export function createTaskReads(deps: TaskReadsDeps) {
     void p.finally(() => running.delete(p));
     return p;
   };
-  const refresher = createPinnedRefresh({
-    active: () => {
-      if (stopped) return null;
-      const c = deps.client();
-      const a = deps.active();
-      if (!c || !a || a.profileId !== c.profileId) return null;
-      return {
-        profileId: a.profileId,
-        reads: readsFor(a.profileId, c.client),
-        pins: a.pins.list(),
-      };
-    },
-    took: (profileId, found, notes) => deps.tasks.tookRead(profileId, found, notes),
-    log: deps.log,
+  const refresherFor = (kind: ReadClass) =>
+    createPinnedRefresh({
+      active: () => {
+        if (stopped) return null;
+        const c = deps.client();
+        const a = deps.active();
+        if (!c || !a || a.profileId !== c.profileId) return null;
+        return {
+          profileId: a.profileId,
+          reads: readsFor(a.profileId, c.client, kind),
+          pins: a.pins.list(),
+        };
+      },
+      took: (profileId, found, notes) => deps.tasks.tookRead(profileId, found, notes),
+      log: deps.log,
+    });
+  const refresher = refresherFor({});
+  const behind = refresherFor({ background: true });
+  // Pins made together are read together (pin-gather.ts), alongside any read running.
+  const gather = createPinGather(deps.scheduler, (ids) => {
+    if (!stopped) void track(refresher.refresh(ids, { alongside: true }));
   });
 
   /** Why a read the person asked for did not answer, in words that say what to do. */
@@ -190,18 +205,37 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const ids = [ref.taskId, ...(ref.entityId ? [ref.entityId] : [])];
       return ids.some((id) => owners.foreign(shownId, id)) ? err(FOREIGN) : ok(null);
     },
-    /** The popup opened, or stayed open a minute: read every pin, unless that was just done. */
-    async refresh(): Promise<Result<null>> {
+    /**
+     * Reads every pin: the popup opened or stayed open a minute, the person
+     * pressed refresh (the person's reads, first), or the background sync
+     * (`{ background: true }`). Within MIN_REFRESH_GAP_MS of the last full
+     * read nothing is read unless forced, and the answer says how long ago.
+     */
+    async refresh(options: RefreshOptions = {}): Promise<Result<RefreshAnswer>> {
       const now = deps.scheduler.now();
-      if (!stopped && now - lastFull >= MIN_REFRESH_GAP_MS) {
-        lastFull = now;
-        await track(refresher.refresh());
-      }
-      return ok(null);
+      if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
+      if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
+        return ok({ kind: 'recent', agoMs: now - lastFull });
+      lastFull = now;
+      await track((options.background ? behind : refresher).refresh());
+      return ok({ kind: 'read' });
     },
-    /** A task was just pinned: show its title and status at once. */
+    /**
+     * A task was just pinned: show its title and status soon. Pins made
+     * within PIN_GATHER_MS of each other are read together, and alongside
+     * any read already running, whose vendor or risk lists they join.
+     */
     pinned(taskId: string): void {
-      if (!stopped) void track(refresher.refresh([taskId]));
+      if (!stopped) gather.add(taskId);
+    },
+    /**
+     * The reads of the account shown, for a room that reads on its own (the
+     * background sync): `{ background: true }` for reads nobody waits on.
+     * Null when no account is shown.
+     */
+    readsOfShown(kind: ReadClass = {}): ServiceReads | null {
+      const c = deps.client();
+      return c && !stopped ? readsFor(c.profileId, c.client, kind) : null;
     },
     /** Connected (again): the reads may answer now where they did not, then read every pin. */
     connected(profileId: string): void {
@@ -212,7 +246,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
     /** Stops reading; resolves once no read can write any more. */
     async dispose(): Promise<void> {
       stopped = true;
-      pacer.dispose();
+      gather.dispose();
       await Promise.allSettled([...running]);
     },
   };
