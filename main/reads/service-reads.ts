@@ -33,6 +33,8 @@ export type { Listed } from './bounded-list';
 
 /** A task list longer than this is not read to its end: 50 pages of 100. */
 export const MAX_PAGES = 50;
+/** Lists kept for `recentMs` (a few pasted links' vendors and risks). */
+const MAX_RECENT_LISTS = 8;
 
 /**
  * An answer checked against its schema once: a 304 hands back the very value
@@ -74,6 +76,12 @@ export interface ServiceReads {
       assigneeId?: string;
       /** Kept without their descriptions, so the bytes cap counts what is kept. */
       withoutDescriptions?: boolean;
+      /**
+       * A list read this recently (ms) serves as it is: a pin made just
+       * after others of the same vendor (pasted links) is filled from the
+       * read made for them.
+       */
+      recentMs?: number;
     },
   ): Promise<Result<Listed<Task>>>;
   /**
@@ -127,6 +135,8 @@ export function createServiceReads(
     return answer;
   };
 
+  /** The last few lists read, by when: what `recentMs` may take instead of a read. */
+  const recent = new Map<string, { at: number; listed: Result<Listed<Task>> }>();
   const entityTasks: ServiceReads['entityTasks'] = (entity, filter = {}) => {
     const key = [
       entity.entityType,
@@ -136,10 +146,17 @@ export function createServiceReads(
     ].join(' ');
     const running = joins.get(key);
     if (running) return running;
+    const kept = recent.get(key);
+    if (kept && filter.recentMs !== undefined && now() - kept.at <= filter.recentMs)
+      return Promise.resolve(kept.listed);
     const started = readEntityTasks(entity, filter);
     joins.set(key, started);
-    void started.finally(() => {
+    void started.then((listed) => {
       if (joins.get(key) === started) joins.delete(key);
+      recent.delete(key);
+      if (!listed.ok) return;
+      recent.set(key, { at: now(), listed });
+      for (const old of recent.keys()) if (recent.size > MAX_RECENT_LISTS) recent.delete(old);
     });
     return started;
   };

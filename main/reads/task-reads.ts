@@ -5,7 +5,6 @@ import type { BrowseEntity, BrowseList, BrowseTasks } from '../../common/views';
 import type { Logger } from '../log/logger';
 import { entitiesCut, tasksCut } from './list-words';
 import { createPinnedRefresh } from './pinned-refresh';
-import { createPinGather } from './pin-gather';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
@@ -91,10 +90,6 @@ export function createTaskReads(deps: TaskReadsDeps) {
     });
   const refresher = refresherFor({});
   const behind = refresherFor({ background: true });
-  // Pins made together are read together (pin-gather.ts), alongside any read running.
-  const gather = createPinGather(deps.scheduler, (ids) => {
-    if (!stopped) void track(refresher.refresh(ids, { alongside: true }));
-  });
 
   /** Why a read the person asked for did not answer, in words that say what to do. */
   const browseError = (feature: ReadFeature, error: AppError): AppError => {
@@ -221,12 +216,12 @@ export function createTaskReads(deps: TaskReadsDeps) {
       return ok({ kind: 'read' });
     },
     /**
-     * A task was just pinned: show its title and status soon. Pins made
-     * within PIN_GATHER_MS of each other are read together, and alongside
-     * any read already running, whose vendor or risk lists they join.
+     * A task was just pinned: show its title and status at once. It is read
+     * alongside any read running, joining its vendor's or risk's list, or
+     * from a read of that list made within PIN_RECENT_MS (pinned-refresh.ts).
      */
     pinned(taskId: string): void {
-      if (!stopped) gather.add(taskId);
+      if (!stopped) void track(refresher.refresh([taskId], { alongside: true }));
     },
     /**
      * The reads of the account shown, for a room that reads on its own (the
@@ -246,7 +241,6 @@ export function createTaskReads(deps: TaskReadsDeps) {
     /** Stops reading; resolves once no read can write any more. */
     async dispose(): Promise<void> {
       stopped = true;
-      gather.dispose();
       await Promise.allSettled([...running]);
     },
   };
