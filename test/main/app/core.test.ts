@@ -29,7 +29,7 @@ import { keychainGate, removeTestService, uniqueTestService } from '../../helper
 import { failure, unwrap } from '../../helpers/result';
 import { whileFileHeld, whileWritesFail } from '../../helpers/held-file';
 import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
-import { whenOutboxEmpty } from '../../helpers/wait-for';
+import { whenOutboxEmpty, whenState } from '../../helpers/wait-for';
 
 const gate = await keychainGate();
 
@@ -455,6 +455,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const { h } = await connected();
     const id = taskId();
     unwrap(await h.call('pinTask', { ref: id }));
+    // The pin's own read (the person's: it does not wait for their changes) is in first.
+    await whenState(h.core, () => h.core.state().tasks.find((t) => t.id === id)?.snapshot != null);
     h.events.length = 0;
     const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'in_review' } }));
     expect(view).toMatchObject({ sync: 'idle', error: null, pendingPatch: null });
