@@ -99,4 +99,55 @@ describe('changes since a cursor (audit log)', () => {
     expect(next.value.complete).toBe(false);
     expect(next.value.changes.map((c) => c.taskId)).toEqual([taskId]);
   });
+
+  it('keeps nothing of a hostile page: too many rows, or ids and parents out of shape', async () => {
+    const reads = readsAs('appRead');
+    const row = (i: number, extra: Record<string, unknown> = {}) => ({
+      id: `aud_${i}`,
+      entityType: 'task',
+      entityId: `tski_x${i}`,
+      timestamp: new Date(Date.UTC(2027, 0, 1, 0, 0, i)).toISOString(),
+      ...extra,
+    });
+    server.faults.onlyFor = /^GET \/v1\/audit-logs/;
+    server.faults.failNext(200, 1, { data: Array.from({ length: 101 }, (_, i) => row(i)) });
+    const tooMany = await reads.changesSince(null);
+    expect(!tooMany.ok && tooMany.error.kind).toBe('bad_response');
+
+    server.faults.failNext(200, 1, {
+      data: [
+        row(1, { entityId: `tski_${'a'.repeat(10_000)}` }),
+        row(2, { entityId: 'tsk_compliance1' }),
+        row(3, {
+          entityId: '../../etc',
+          data: { parentEntityId: 'vnd_x', parentEntityType: 'vendor' },
+        }),
+        row(4, {
+          data: { parentEntityId: '<script>', parentEntityType: 'vendor', action: 'x'.repeat(99) },
+        }),
+      ],
+    });
+    const odd = await reads.changesSince(null);
+    server.faults.onlyFor = null;
+    // The long id fails the page's bounds: the whole page is refused, nothing is kept.
+    expect(!odd.ok && odd.error.kind).toBe('bad_response');
+
+    server.faults.onlyFor = /^GET \/v1\/audit-logs/;
+    server.faults.failNext(200, 1, {
+      data: [
+        row(2, { entityId: 'tsk_compliance1' }),
+        row(3, { entityId: '../../etc' }),
+        row(4, {
+          data: { parentEntityId: '<script>', parentEntityType: 'vendor', action: 'x'.repeat(99) },
+        }),
+      ],
+    });
+    const shaped = await reads.changesSince(null);
+    server.faults.onlyFor = null;
+    if (!shaped.ok || shaped.value.kind !== 'available') throw new Error('not available');
+    // Compliance tasks and ids not shaped like a task item are left out; a bad parent is no parent.
+    expect(shaped.value.changes).toEqual([
+      { taskId: 'tski_x4', entity: null, action: null, memberId: null, at: row(4).timestamp },
+    ]);
+  });
 });
