@@ -50,6 +50,11 @@ export interface RefreshOptions {
   readonly background?: boolean;
   /** Read even if the pins were read within MIN_REFRESH_GAP_MS. */
   readonly force?: boolean;
+  /**
+   * Only these pins (those whose vendor or risk the audit log named): read
+   * whatever the gap, and not counted as a read of every pin.
+   */
+  readonly only?: readonly string[];
 }
 
 /** What a refresh came to: read now, or answered from a read this recent (ms ago). */
@@ -209,10 +214,15 @@ export function createTaskReads(deps: TaskReadsDeps) {
     async refresh(options: RefreshOptions = {}): Promise<Result<RefreshAnswer>> {
       const now = deps.scheduler.now();
       if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
+      const runner = options.background ? behind : refresher;
+      if (options.only) {
+        await track(runner.refresh(options.only));
+        return ok({ kind: 'read' });
+      }
       if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
         return ok({ kind: 'recent', agoMs: now - lastFull });
       lastFull = now;
-      await track((options.background ? behind : refresher).refresh());
+      await track(runner.refresh());
       return ok({ kind: 'read' });
     },
     /**
