@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate, hasScope } from './auth';
+import { handleComplianceRoute, matchComplianceRoute } from './compliance-routes';
 import { SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
 import { handleRead, isReadPath } from './read-routes';
 import type { Pacer } from './pacing';
@@ -37,7 +38,7 @@ const TASK_PATH = /^\/v1\/task-management\/([^/]+)$/;
 
 /** A request's route as the throttler names it: the path with its task id left out. */
 const routeOf = (method: string, path: string): string =>
-  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id')}`;
+  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id').replace(/^(\/v1\/tasks\/)[^/]+/, '$1:taskId')}`;
 
 const scopeRefused = (): DemoResponse =>
   errorResponse(403, 'API key lacks required permission scope');
@@ -92,12 +93,23 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   const isOrganization = path === '/v1/organization' && method === 'GET';
   const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
   const isRead = method === 'GET' && deps.reads && isReadPath(path);
-  if (!isOrganization && !taskMatch && !isRead) return notFound();
+  // Compliance tasks (`tsk_…`) are beyond the interface too: absent when the reads are.
+  const compliance = deps.reads ? matchComplianceRoute(method, path) : null;
+  if (!isOrganization && !taskMatch && !isRead && !compliance) return notFound();
 
   const auth = authenticate(req.headers, deps.store);
   if (!auth.ok) return auth.response;
   const context = auth.context;
   if (isRead) return handleRead(path, url.searchParams, context, deps.store);
+  if (compliance)
+    return handleComplianceRoute(
+      compliance,
+      url.searchParams,
+      parsed.body,
+      context,
+      deps.store,
+      deps.now(),
+    );
 
   if (isOrganization) {
     if (!hasScope(context, SCOPE_ORGANIZATION_READ)) return scopeRefused();

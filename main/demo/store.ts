@@ -8,6 +8,8 @@ import type {
   DemoTask,
   DemoUser,
 } from './model';
+import type { ComplianceStore } from './compliance-store';
+import { createComplianceStore } from './compliance-store';
 
 /** In-memory lookups over the sample data; the only place tasks change. */
 export interface DemoStore {
@@ -26,6 +28,8 @@ export interface DemoStore {
   entitiesOf(organizationId: string, type: DemoEntity['type']): readonly DemoEntity[];
   /** An organization's active members. */
   membersOf(organizationId: string): readonly DemoMember[];
+  /** Compliance tasks (`tsk_…`): compliance-store.ts. */
+  readonly compliance: ComplianceStore;
 }
 
 export const createStore = (data: DemoData): DemoStore => {
@@ -55,5 +59,6 @@ export const createStore = (data: DemoData): DemoStore => {
       data.entities.filter((e) => e.organizationId === organizationId && e.type === type),
     membersOf: (organizationId) =>
       data.members.filter((m) => m.organizationId === organizationId && !m.deactivated),
+    compliance: createComplianceStore(data.compliance),
   };
 };
