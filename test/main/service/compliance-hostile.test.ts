@@ -120,4 +120,16 @@ describe('compliance client: hostile answers', () => {
     expect(one.value.logs[0]!.description!.length).toBe(COMPLIANCE_BOUNDS.activityText);
     expect(one.value.logs[0]!.data).toEqual({ action: 'update' });
   });
+
+  it('never repeats the key, even when the service echoes it in a refusal', async () => {
+    const key = demo.server.keys.full;
+    demo.server.faults.failNext(400, 1, {
+      statusCode: 400,
+      message: `Bad key ${key} for this task`,
+    });
+    const r = await client().patch('tsk_n1access7review', { title: 'Access review' });
+    expect(r.ok).toBe(false);
+    expect(JSON.stringify(r)).not.toContain(key.slice(5, 13));
+    expect(r.ok || r.error.message).toMatch(/^The service refused this change: Bad key/);
+  });
 });
