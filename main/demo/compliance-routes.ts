@@ -3,6 +3,7 @@ import { sessionMember } from './compliance-actor';
 import { TASK_NOT_FOUND, roleAllows, visibleTo } from './compliance-rules';
 import type { ReviewAction } from './compliance-review';
 import { reviewComplianceTask } from './compliance-review';
+import { recordInterceptedChange } from './compliance-interceptor';
 import { patchComplianceTask } from './compliance-update';
 import { activityRow, complianceDetail, complianceListItem } from './compliance-wire';
 import type { DemoResponse } from './responses';
@@ -108,9 +109,18 @@ export const handleComplianceRoute = (
     typeof body === 'object' && body !== null && !Array.isArray(body)
       ? (body as Record<string, unknown>)
       : {};
-  if (route.kind === 'patch') return patchComplianceTask(store, context, taskId, fields, now);
-  if (route.kind !== 'one' && route.kind !== 'activity')
-    return reviewComplianceTask(route.kind, store, context, taskId, fields, now);
+  if (route.kind !== 'one' && route.kind !== 'activity') {
+    const patch = route.kind === 'patch';
+    const answer = patch
+      ? patchComplianceTask(store, context, taskId, fields, now)
+      : reviewComplianceTask(route.kind, store, context, taskId, fields, now);
+    if (answer.status === 200) {
+      const path = `/v1/tasks/${route.rawId}${patch ? '' : `/${route.kind}`}`;
+      const method = patch ? 'PATCH' : 'POST';
+      recordInterceptedChange(store, context, { method, path, taskId, body: fields }, now);
+    }
+    return answer;
+  }
   const task = store.compliance.task(org, taskId);
   if (!task) return errorResponse(400, TASK_NOT_FOUND);
   if (route.kind === 'activity') {

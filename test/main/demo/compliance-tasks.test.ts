@@ -180,11 +180,18 @@ describe('compliance tasks: changes', () => {
     );
     expect((await patch(TABLETOP, { assigneeId: null })).json.assigneeId).toBeNull();
     const log = await complianceCall(demo.server, 'key', 'GET', `/v1/tasks/${TABLETOP}/activity`);
+    // The service's own rows, each followed by the audit interceptor's (newest first).
     expect(log.json.logs.map((l) => l.description)).toEqual([
+      'Updated task [via API key]',
       'changed assignee from Priya Raman to unassigned',
+      'Updated task [via API key]',
       'changed assignee from unassigned to Priya Raman',
     ]);
-    expect(log.json.total).toBe(2);
+    expect(log.json.logs[2]!.data).toMatchObject({
+      method: 'PATCH',
+      changes: { assignee: { previous: 'Unassigned', current: `Priya Raman (${PRIYA})` } },
+    });
+    expect(log.json.total).toBe(4);
   });
 
   it('answers what the service lets through or refuses, in its words', async () => {
@@ -265,7 +272,9 @@ describe('compliance tasks: review actions', () => {
     ).toBe('Task is already done');
     const log = await complianceCall(demo.server, 'key', 'GET', `/v1/tasks/${TABLETOP}/activity`);
     expect(log.json.logs.map((l) => l.description)).toEqual([
+      'Created task',
       'approved evidence by Unknown',
+      'Created task',
       'submitted evidence for review by Daniel Okafor',
     ]);
   });
@@ -287,13 +296,13 @@ describe('compliance tasks: review actions', () => {
       demo.server,
       'key',
       'GET',
-      `/v1/tasks/${VENDORS}/activity?take=2`,
+      `/v1/tasks/${VENDORS}/activity?skip=1&take=2`,
     );
     expect(log.json.logs.map((l) => l.description)).toEqual([
       'rejected evidence by Maya Chen',
-      'submitted evidence for review by Daniel Okafor',
+      'Created task',
     ]);
-    expect(log.json.total).toBe(4);
+    expect(log.json.total).toBe(7);
     expect(log.json.logs[0]).toMatchObject({ entityType: 'task', user: { name: 'Daniel Okafor' } });
     expect((await act('employee', VENDORS, 'reject')).json.message).toBe('Access denied');
   });
