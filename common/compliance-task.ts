@@ -136,9 +136,11 @@ export type ComplianceActivityPage = z.output<typeof ComplianceActivityPageSchem
 
 /**
  * What `PATCH /v1/tasks/{id}` takes from the app: only fields the service
- * acts on. No `description`: the real controller drops it (a PATCH with one
- * answers 200 and changes nothing). A justification goes only with the status
- * not_relevant: the service keeps it only then, and silently drops it otherwise.
+ * acts on. A description is plain text; note that lists and single reads
+ * show it filtered by the organization's frameworks (paragraphs "For ISO
+ * 27001: …" of inactive ones are hidden), so text edited from what was shown
+ * and sent back drops those paragraphs. A justification goes only with the
+ * status not_relevant: the service keeps it only then, and silently drops it otherwise.
  */
 export const CompliancePatchSchema = z
   .strictObject({
@@ -147,6 +149,12 @@ export const CompliancePatchSchema = z
       .trim()
       .min(1, 'A title must not be empty.')
       .max(BOUNDS.title, `A title is at most ${BOUNDS.title} characters.`),
+    description: z
+      .string()
+      .max(
+        COMPLIANCE_BOUNDS.description,
+        `A description is at most ${COMPLIANCE_BOUNDS.description} characters.`,
+      ),
     status: z.enum(COMPLIANCE_STATUSES),
     assigneeId: MemberId.nullable(),
     approverId: MemberId.nullable(),

@@ -66,10 +66,20 @@ export const parseReviewDate = (value: unknown): Checked<string | null | undefin
 
 /** What the database refuses (Prisma): a wrong type or enum value, which the service reports as a 500. */
 export const databaseRefuses = (body: Record<string, unknown>): boolean => {
-  const { title, status, frequency, assigneeId, approverId, notRelevantJustification } = body;
+  const {
+    title,
+    description,
+    status,
+    frequency,
+    assigneeId,
+    approverId,
+    notRelevantJustification,
+  } = body;
   const present = (v: unknown) => v !== undefined;
   return (
     (present(title) && typeof title !== 'string') ||
+    // The column is a non-null string.
+    (present(description) && typeof description !== 'string') ||
     (present(status) && !STATUSES.includes(status as string)) ||
     (present(frequency) && frequency !== null && !FREQUENCIES.includes(frequency as string)) ||
     (present(assigneeId) && assigneeId !== null && typeof assigneeId !== 'string') ||

@@ -19,8 +19,7 @@ import type { DemoStore } from './store';
  * PATCH /v1/tasks/{id}, in the real controller's and service's order: the
  * actor, the department and review date, the task, the approval locks, the
  * assignee, then the write and its audit rows. The body is not validated by
- * a pipe: unknown fields are ignored, and `description` too (the controller
- * does not pass it on); what the database refuses is a 500.
+ * a pipe: unknown fields are ignored; what the database refuses is a 500.
  */
 export const patchComplianceTask = (
   store: DemoStore,
@@ -80,6 +79,7 @@ const apply = (
 ): void => {
   const { title, status, assigneeId, approverId, frequency, notRelevantJustification } = body;
   if (title !== undefined) task.title = title as string;
+  if (body.description !== undefined) task.description = body.description as string;
   if (status !== undefined) {
     task.status = status as string;
     task.notRelevantJustification =

@@ -35,7 +35,7 @@ export const complianceRow = (t: DemoComplianceTask): Record<string, unknown> =>
   title: t.title,
   description: t.description,
   status: t.status,
-  automationStatus: 'MANUAL',
+  automationStatus: 'AUTOMATED',
   frequency: t.frequency,
   integrationScheduleFrequency: 'daily',
   integrationLastRunAt: null,

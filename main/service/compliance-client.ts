@@ -93,7 +93,7 @@ const checkPatch = (patch: unknown): Result<z.output<typeof CompliancePatchSchem
     if (parsed.success) return ok(parsed.data);
     const messages = parsed.error.issues.map((i) =>
       i.code === 'unrecognized_keys'
-        ? 'Only title, status, assigneeId, approverId, frequency, department, reviewDate and notRelevantJustification can be changed.'
+        ? 'Only title, description, status, assigneeId, approverId, frequency, department, reviewDate and notRelevantJustification can be changed.'
         : i.path.length > 0 && !/[.!?]$/.test(i.message)
           ? `${String(i.path[0])}: ${i.message}.`
           : i.message,

@@ -205,10 +205,15 @@ describe('compliance tasks: changes', () => {
     expect((await patch(TRAINING, { department: 'x'.repeat(65) })).json.message).toBe(
       'department must be at most 64 characters',
     );
-    // Description is not passed on by the controller; unknown fields are ignored.
-    const ignored = await patch(TRAINING, { description: 'New words', colour: 'red' });
-    expect(ignored.status).toBe(200);
-    expect(ignored.json.description).toBe('Export the training completion report.');
+    // Unknown fields are ignored; a description must be text (the column is not nullable).
+    const described = await patch(TRAINING, {
+      description: 'Export the LMS report.',
+      colour: 'red',
+    });
+    expect(described.status).toBe(200);
+    expect(described.json).toMatchObject({ description: 'Export the LMS report.' });
+    expect(described.json).not.toHaveProperty('colour');
+    expect((await patch(TRAINING, { description: null })).status).toBe(500);
     expect((await patch(TRAINING, { department: ' Human resources ' })).json.department).toBe(
       'Human resources',
     );

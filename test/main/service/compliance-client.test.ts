@@ -149,7 +149,8 @@ describe('compliance client: changes', () => {
   it('refuses bodies the service would ignore, empty or turn into a 500, before sending', async () => {
     const before = demo.server.requestCount();
     const refusals = [
-      [{ description: 'New words' }, /Only title, status/],
+      [{ colour: 'red' }, /Only title, description, status/],
+      [{ description: null }, /description/],
       [{}, /nothing to change/],
       [{ title: '   ' }, /title must not be empty/i],
       [{ status: 'canceled' }, /status/],
@@ -163,6 +164,16 @@ describe('compliance client: changes', () => {
       expect(r.ok || r.error.message).toMatch(words);
     }
     expect(demo.server.requestCount()).toBe(before);
+  });
+
+  it('changes the title and the description', async () => {
+    const r = value(
+      await client().patch(TABLETOP, {
+        title: 'Tabletop exercise',
+        description: 'Run it with IT.',
+      }),
+    );
+    expect(r).toMatchObject({ title: 'Tabletop exercise', description: 'Run it with IT.' });
   });
 
   it('assigns and unassigns, and reports a non-member in the service words', async () => {
