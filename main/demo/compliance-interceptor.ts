@@ -4,10 +4,11 @@ import type { DemoStore } from './store';
 
 /**
  * The real service's global audit interceptor (apps/api/src/audit): after any
- * change that succeeds it writes its own row beside the tasks service's, with
- * the route's verb ("Updated task" for the PATCH, "Created task" for the
- * POSTed review actions) and the body as `changes` (previous values unknown:
- * the route's parameter is `taskId`, which its look-up does not read).
+ * change that succeeds it writes its own row beside the tasks service's:
+ * "Updated task" for the PATCH, with the body as `changes` (previous values
+ * unknown: the route's parameter is `taskId`, which its look-up does not
+ * read), and for the review actions their own words, without changes.
+ * Checked against the real server (../shared/realapi).
  * A task's activity shows both rows; this one is the newer.
  */
 
@@ -32,11 +33,18 @@ const changesOf = (
   return Object.keys(changes).length > 0 ? changes : null;
 };
 
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  'submit-for-review': 'Submitted evidence for review',
+  approve: 'Approved evidence',
+  reject: 'Rejected evidence',
+};
+
 export const recordInterceptedChange = (
   store: DemoStore,
   context: AuthContext,
   request: {
-    method: 'PATCH' | 'POST';
+    /** 'patch' or the review action. */
+    kind: string;
     path: string;
     taskId: string;
     body: Record<string, unknown>;
@@ -45,21 +53,22 @@ export const recordInterceptedChange = (
 ): void => {
   const member = store.member(context.actorMemberId);
   if (!member) return;
-  const verb = request.method === 'PATCH' ? 'Updated' : 'Created';
+  const patch = request.kind === 'patch';
+  const action = ACTION_WORDS[request.kind] ?? 'Updated task';
   const via = context.scopes !== null ? ' [via API key]' : '';
-  const changes = changesOf(store, request.body);
+  const changes = patch ? changesOf(store, request.body) : null;
   store.compliance.record({
     organizationId: context.organizationId,
     userId: member.userId,
     memberId: member.id,
     entityId: request.taskId,
-    description: `${verb} task${via}`,
+    description: `${action}${via}`,
     data: {
-      action: `${verb} task`,
-      method: request.method,
+      action,
+      method: patch ? 'PATCH' : 'POST',
       path: request.path,
       resource: 'task',
-      permission: request.method === 'PATCH' ? 'update' : 'create',
+      permission: patch ? 'update' : 'create',
       ...(changes ? { changes } : {}),
       ...(via ? { via: 'via API key' } : {}),
     },

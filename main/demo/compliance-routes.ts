@@ -116,8 +116,12 @@ export const handleComplianceRoute = (
       : reviewComplianceTask(route.kind, store, context, taskId, fields, now);
     if (answer.status === 200) {
       const path = `/v1/tasks/${route.rawId}${patch ? '' : `/${route.kind}`}`;
-      const method = patch ? 'PATCH' : 'POST';
-      recordInterceptedChange(store, context, { method, path, taskId, body: fields }, now);
+      recordInterceptedChange(
+        store,
+        context,
+        { kind: route.kind, path, taskId, body: fields },
+        now,
+      );
     }
     return answer;
   }

@@ -277,9 +277,9 @@ describe('compliance tasks: review actions', () => {
     ).toBe('Task is already done');
     const log = await complianceCall(demo.server, 'key', 'GET', `/v1/tasks/${TABLETOP}/activity`);
     expect(log.json.logs.map((l) => l.description)).toEqual([
-      'Created task',
+      'Approved evidence',
       'approved evidence by Unknown',
-      'Created task',
+      'Submitted evidence for review',
       'submitted evidence for review by Daniel Okafor',
     ]);
   });
@@ -305,7 +305,7 @@ describe('compliance tasks: review actions', () => {
     );
     expect(log.json.logs.map((l) => l.description)).toEqual([
       'rejected evidence by Maya Chen',
-      'Created task',
+      'Submitted evidence for review',
     ]);
     expect(log.json.total).toBe(7);
     expect(log.json.logs[0]).toMatchObject({ entityType: 'task', user: { name: 'Daniel Okafor' } });
