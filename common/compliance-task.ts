@@ -158,7 +158,7 @@ export const CompliancePatchSchema = z
     status: z.enum(COMPLIANCE_STATUSES),
     assigneeId: MemberId.nullable(),
     approverId: MemberId.nullable(),
-    frequency: z.enum(COMPLIANCE_FREQUENCIES),
+    frequency: z.enum(COMPLIANCE_FREQUENCIES).nullable(),
     department: z
       .string()
       .trim()

@@ -154,6 +154,16 @@ describe('compliance tasks: changes', () => {
     expect(weekly.json.reviewDate).toBe('2026-12-05T00:00:00.000Z');
     const chosen = await patch(ACCESS_REVIEW, { status: 'done', reviewDate: '2027-01-15' });
     expect(chosen.json.reviewDate).toBe('2027-01-15T00:00:00.000Z');
+    // As checked on the real server: done counts from the frequency before the change; none is a year.
+    const both = await patch(ACCESS_REVIEW, { status: 'done', frequency: 'monthly' });
+    expect(both.json).toMatchObject({
+      frequency: 'monthly',
+      reviewDate: '2026-12-05T00:00:00.000Z',
+    });
+    const none = await patch(ACCESS_REVIEW, { frequency: null });
+    expect(none.json).toMatchObject({ frequency: null, reviewDate: '2027-11-28T00:00:00.000Z' });
+    const cleared = await patch(ACCESS_REVIEW, { reviewDate: null });
+    expect(cleared.json.reviewDate).toBeNull();
     const wrong = await patch(ACCESS_REVIEW, { reviewDate: 'next Tuesday' });
     expect(wrong).toMatchObject({ status: 400, json: { message: 'reviewDate is invalid' } });
   });

@@ -166,6 +166,12 @@ describe('compliance client: changes', () => {
     expect(demo.server.requestCount()).toBe(before);
   });
 
+  it('changes the frequency, which moves the next review date', async () => {
+    const r = value(await client().patch(ACCESS_REVIEW, { frequency: 'monthly' }));
+    expect(r).toMatchObject({ frequency: 'monthly', reviewDate: '2026-12-28T00:00:00.000Z' });
+    expect(value(await client().patch(ACCESS_REVIEW, { frequency: null })).frequency).toBeNull();
+  });
+
   it('changes the title and the description', async () => {
     const r = value(
       await client().patch(TABLETOP, {
