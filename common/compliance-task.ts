@@ -97,6 +97,14 @@ const ActivityValue = z
   .optional()
   .catch(undefined);
 
+/**
+ * `GET /v1/tasks/options` (the web app's Tasks page options): the one answer
+ * that says whether the organization uses evidence approval. The rest of it
+ * (every control and framework) is not kept.
+ */
+export const ComplianceOptionsSchema = z.object({ evidenceApprovalEnabled: z.boolean() });
+export type ComplianceOptions = z.output<typeof ComplianceOptionsSchema>;
+
 /** One row of a task's history, as the service's audit log keeps it (newest first). */
 export const ComplianceActivitySchema = z.object({
   id: Id,

@@ -20,6 +20,7 @@ import type { DemoStore } from './store';
 
 export type ComplianceRoute =
   | { readonly kind: 'list' }
+  | { readonly kind: 'options' }
   | { readonly kind: 'one' | 'patch' | 'activity'; readonly rawId: string }
   | { readonly kind: ReviewAction; readonly rawId: string };
 
@@ -28,6 +29,8 @@ const SUB = /^\/v1\/tasks\/([^/]+)\/(activity|submit-for-review|approve|reject)$
 
 export const matchComplianceRoute = (method: string, path: string): ComplianceRoute | null => {
   if (path === '/v1/tasks') return method === 'GET' ? { kind: 'list' } : null;
+  // Declared before :taskId in the real controller, so it is never read as a task id.
+  if (path === '/v1/tasks/options') return method === 'GET' ? { kind: 'options' } : null;
   const one = ONE.exec(path);
   if (one?.[1]) {
     if (method === 'GET') return { kind: 'one', rawId: one[1] };
@@ -76,12 +79,22 @@ export const handleComplianceRoute = (
   store: DemoStore,
   now: Date,
 ): DemoResponse => {
-  const reads = route.kind === 'list' || route.kind === 'one' || route.kind === 'activity';
+  const reads = ['list', 'options', 'one', 'activity'].includes(route.kind);
   const refused = permitted(store, context, reads ? 'read' : 'update');
   if (refused) return refused;
   const roles = rolesOf(store, context);
   const me = sessionMember(store, context)?.id;
   const org = context.organizationId;
+  if (route.kind === 'options') {
+    // The page options of the web app's Tasks page: the one place that says whether approval is on.
+    return jsonResponse({
+      controls: [],
+      frameworkInstances: [],
+      organizationName: store.organization(org)?.name ?? null,
+      hasEvidenceExportAccess: (roles ?? []).some((r) => ['auditor', 'admin', 'owner'].includes(r)),
+      evidenceApprovalEnabled: store.compliance.approvalEnabled(org),
+    });
+  }
   if (route.kind === 'list') {
     const relations = query.get('includeRelations') === 'true';
     const tasks = store.compliance

@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import {
   ComplianceActivityPageSchema,
   ComplianceListSchema,
+  ComplianceOptionsSchema,
   CompliancePatchSchema,
   ComplianceTaskSchema,
   isComplianceTaskId,
 } from '../../common/compliance-task';
 import type {
   ComplianceActivityPage,
+  ComplianceOptions,
   CompliancePatch,
   ComplianceTask,
 } from '../../common/compliance-task';
@@ -32,6 +34,12 @@ export interface ComplianceClient {
   /** Every compliance task of the organization, whole, in one request. */
   list(): Promise<ComplianceResult<ComplianceTaskList>>;
   get(id: string): Promise<ComplianceResult<ComplianceTask>>;
+  /**
+   * Whether the organization uses evidence approval (then a task in review
+   * changes only by approve or reject, and one with an approver reaches done
+   * only through review). GET /v1/organization does not say; this does.
+   */
+  options(): Promise<ComplianceResult<ComplianceOptions>>;
   /** PATCH, not PUT: only the fields CompliancePatchSchema allows. */
   patch(id: string, patch: CompliancePatch): Promise<ComplianceResult<ComplianceTask>>;
   /** A page of the task's history, newest first (take 1–50). */
@@ -144,6 +152,18 @@ export function createComplianceClient(options: TransportOptions): ComplianceCli
       if (!body.ok) return safe(body);
       const list = answer(ComplianceListSchema, body.value, 'a list of compliance tasks');
       return safe(list.ok ? ok({ tasks: list.value.data }) : list);
+    },
+
+    async options() {
+      const body = await send({
+        operation: 'read',
+        method: 'GET',
+        path: '/v1/tasks/options',
+        // It also lists every control and framework of the organization.
+        maxBytes: LIST_MAX_BYTES,
+      });
+      if (!body.ok) return safe(body);
+      return safe(answer(ComplianceOptionsSchema, body.value, "the Tasks page's options"));
     },
 
     async get(rawId) {

@@ -92,6 +92,15 @@ describe('compliance tasks: the list', () => {
     }
   });
 
+  it('says in the Tasks page options whether approval is on, never reading "options" as a task id', async () => {
+    const r = await get('owner', '/v1/tasks/options');
+    expect(r.json).toMatchObject({ evidenceApprovalEnabled: true, hasEvidenceExportAccess: true });
+    expect((await get('otherOrgKey', '/v1/tasks/options')).json).toMatchObject({
+      evidenceApprovalEnabled: false,
+      organizationName: 'Acme Logistics',
+    });
+  });
+
   it('answers one task with its assignee, controls and approver', async () => {
     const r = await get('key', `/v1/tasks/${VENDORS}`);
     expect(r.status).toBe(200);

@@ -69,6 +69,16 @@ describe('compliance client: reading', () => {
     );
   });
 
+  it('tells whether the organization uses evidence approval', async () => {
+    expect(value(await clientOf(demo.server).options())).toEqual({ evidenceApprovalEnabled: true });
+    const acme = createComplianceClient({
+      baseUrl: demo.server.baseUrl,
+      auth: { kind: 'api-key', apiKey: demo.server.keys.otherOrg },
+      fetch,
+    });
+    expect(value(await acme.options())).toEqual({ evidenceApprovalEnabled: false });
+  });
+
   it('gets one task and its activity, newest first', async () => {
     const task = value(await clientOf(demo.server).get(VENDORS));
     expect(task).toMatchObject({
