@@ -91,6 +91,22 @@ describe('compliance client: hostile answers', () => {
       const r = await listAnswering({ data: [bad] });
       expect(r.ok || r.error.kind, JSON.stringify(bad).slice(0, 80)).toBe('bad_response');
     }
+    // The short shape a list has without includeRelations: no assignee or schedule to show.
+    const short = await listAnswering({
+      data: [
+        {
+          id: 'tsk_short1',
+          title: 'T',
+          description: '',
+          status: 'todo',
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+    });
+    expect(short.ok || short.error.message).toMatch(
+      /not a list of compliance tasks \(data\.0\.frequency/,
+    );
     const html = await listAnswering('<html>Sign in to the proxy</html>');
     expect(html.ok || html.error.kind).toBe('bad_response');
   });
