@@ -1,3 +1,5 @@
+import type { DemoComplianceData } from './compliance-model';
+
 /**
  * The reference service's records, shaped like the real service's tables
  * rather than its wire format: wire.ts turns them into responses. Keeping the
@@ -85,6 +87,8 @@ export interface DemoEntity {
 }
 
 export interface DemoData {
+  /** The platform's other tasks (`tsk_…`), their audit rows and who has approval on. */
+  readonly compliance: DemoComplianceData;
   readonly users: readonly DemoUser[];
   /** Vendors and risks of every organization. */
   readonly entities: readonly DemoEntity[];

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate, hasScope } from './auth';
 import type { AuditLog } from './audit-log';
+import { handleComplianceRoute, matchComplianceRoute } from './compliance-routes';
 import { SCOPE_APP_READ, SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
 import { handleRead, isReadPath } from './read-routes';
 import type { Pacer } from './pacing';
@@ -40,7 +41,7 @@ const TASK_PATH = /^\/v1\/task-management\/([^/]+)$/;
 
 /** A request's route as the throttler names it: the path with its task id left out. */
 const routeOf = (method: string, path: string): string =>
-  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id')}`;
+  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id').replace(/^(\/v1\/tasks\/)[^/]+/, '$1:taskId')}`;
 
 const scopeRefused = (): DemoResponse =>
   errorResponse(403, 'API key lacks required permission scope');
@@ -96,7 +97,9 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
   const isRead = method === 'GET' && deps.reads && isReadPath(path);
   const isAudit = method === 'GET' && deps.reads && path === '/v1/audit-logs';
-  if (!isOrganization && !taskMatch && !isRead && !isAudit) return notFound();
+  // Compliance tasks (`tsk_…`) are beyond the interface too: absent when the reads are.
+  const compliance = deps.reads ? matchComplianceRoute(method, path) : null;
+  if (!isOrganization && !taskMatch && !isRead && !isAudit && !compliance) return notFound();
 
   const auth = authenticate(req.headers, deps.store);
   if (!auth.ok) return auth.response;
@@ -106,6 +109,15 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
       ? deps.audit.list(url.searchParams, context)
       : scopeRefused();
   if (isRead) return handleRead(path, url.searchParams, context, deps.store);
+  if (compliance)
+    return handleComplianceRoute(
+      compliance,
+      url.searchParams,
+      parsed.body,
+      context,
+      deps.store,
+      deps.now(),
+    );
 
   if (isOrganization) {
     if (!hasScope(context, SCOPE_ORGANIZATION_READ)) return scopeRefused();

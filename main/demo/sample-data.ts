@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createComplianceSample } from './compliance-sample';
 import type { DemoData, DemoEntity, DemoTask } from './model';
 import {
   SCOPE_APP_READ,
@@ -35,7 +36,8 @@ const task = (
     Partial<Pick<DemoTask, 'updatedById' | 'updatedAt'>>,
 ): DemoTask => ({ updatedById: null, updatedAt: t.createdAt, ...t });
 
-export const createSampleData = (): DemoData => {
+/** `now` places the compliance tasks' review dates (one due in 3 days, one overdue…). */
+export const createSampleData = (now: Date = new Date()): DemoData => {
   const users = [
     {
       id: 'usr_m2c8a1yq4w',
@@ -479,7 +481,13 @@ export const createSampleData = (): DemoData => {
     organizations,
     tasks,
     apiKeys,
-    sessions: [{ token: newSessionToken(), userId: 'usr_m2c8a1yq4w' }],
+    sessions: [
+      { token: newSessionToken(), userId: 'usr_m2c8a1yq4w' },
+      // Northwind's admin (an approver) and an employee, signed in on the web.
+      { token: newSessionToken(), userId: 'usr_d5o9k3f7ra' },
+      { token: newSessionToken(), userId: 'usr_p7r1n4m8sh' },
+    ],
+    compliance: createComplianceSample(now),
   };
 };
 

@@ -61,6 +61,8 @@ export interface DemoServer {
     readonly token: string;
     readonly organizationId: string;
   };
+  /** Cookies of two more web sessions in organizations[0]: its admin Daniel (an approver) and its employee Priya. */
+  readonly otherSessions: { readonly admin: string; readonly employee: string };
   /**
    * [0] Northwind Health: real device-field names, logo key + logoUrl, JSON metadata.
    * [1] Acme Logistics: the seed's device-field names, nulls, non-JSON metadata.
@@ -139,7 +141,7 @@ const normaliseBasePath = (p: string | undefined): string => {
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const basePath = normaliseBasePath(options.basePath);
-  const sample = createSampleData();
+  const sample = createSampleData((options.clock ?? (() => new Date()))());
   const large = options.largeOrganization
     ? largeOrganization(options.largeOrganization)
     : { entities: [], tasks: [] };
@@ -156,9 +158,19 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     options.rateLimit === false ? null : createPacer(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const trustedOrigins = new Set(options.trustedOrigins ?? []);
   const [full, noScope, otherOrg, colleague, appRead] = data.apiKeys;
-  const session = data.sessions[0];
+  const [session, adminSession, employeeSession] = data.sessions;
   const [home] = data.organizations;
-  if (!full || !noScope || !otherOrg || !colleague || !appRead || !session || !home) {
+  if (
+    !full ||
+    !noScope ||
+    !otherOrg ||
+    !colleague ||
+    !appRead ||
+    !session ||
+    !adminSession ||
+    !employeeSession ||
+    !home
+  ) {
     throw new Error('The demo sample data is missing a key, the session or an organization.');
   }
   const cookieName = SESSION_COOKIE_NAMES[0];
@@ -251,6 +263,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       cookie: `${cookieName}=${session.token}`,
       token: session.token,
       organizationId: home.id,
+    },
+    otherSessions: {
+      admin: `${cookieName}=${adminSession.token}`,
+      employee: `${cookieName}=${employeeSession.token}`,
     },
     organizations: data.organizations.map((o) => ({ id: o.id, name: o.name })),
     faults,

@@ -8,6 +8,8 @@ import type {
   DemoTask,
   DemoUser,
 } from './model';
+import type { ComplianceStore } from './compliance-store';
+import { createComplianceStore } from './compliance-store';
 
 /** In-memory lookups over the sample data; the only place tasks change. */
 export interface DemoStore {
@@ -30,6 +32,8 @@ export interface DemoStore {
   insertTask(task: DemoTask): void;
   /** Removes a task item of that organization (a delete); what was removed, if any. */
   removeTask(organizationId: string, taskId: string): DemoTask | undefined;
+  /** Compliance tasks (`tsk_…`): compliance-store.ts. */
+  readonly compliance: ComplianceStore;
 }
 
 export const createStore = (data: DemoData): DemoStore => {
@@ -68,5 +72,6 @@ export const createStore = (data: DemoData): DemoStore => {
       );
       return at < 0 ? undefined : data.tasks.splice(at, 1)[0];
     },
+    compliance: createComplianceStore(data.compliance),
   };
 };
