@@ -84,6 +84,7 @@ export function createAuditLog(store: DemoStore) {
     };
   };
 
+  /** The global audit interceptor's row: every change, by a session or a key. */
   const sessionRow = (e: TaskAuditEvent): Omit<AuditRow, 'id' | 'userId' | 'memberId'> => {
     const verb =
       e.action === 'created' ? 'Created' : e.action === 'deleted' ? 'Deleted' : 'Updated';
@@ -116,13 +117,26 @@ export function createAuditLog(store: DemoStore) {
     /** One row per task-item create, update or delete, as the real service writes it. */
     record(e: TaskAuditEvent): void {
       const member = store.member(e.context.actorMemberId);
-      next += 1;
-      rows.push({
-        id: `aud_${String(next).padStart(10, '0')}`,
-        userId: member?.userId ?? '',
-        memberId: member?.id ?? null,
-        ...(e.context.authType === 'api-key' ? viaKeyRow(e) : sessionRow(e)),
-      });
+      const push = (row: Omit<AuditRow, 'id' | 'userId' | 'memberId'>) => {
+        next += 1;
+        rows.push({
+          id: `aud_${String(next).padStart(10, '0')}`,
+          userId: member?.userId ?? '',
+          memberId: member?.id ?? null,
+          ...row,
+        });
+      };
+      // With an API key the real service writes two rows: the task-item audit's (naming the
+      // parent), then the global interceptor's (no parent; newer, so listed first).
+      if (e.context.authType === 'api-key') {
+        push(viaKeyRow(e));
+        const intercepted = sessionRow(e);
+        push({
+          ...intercepted,
+          description: `${intercepted.description} [via API key]`,
+          data: { ...intercepted.data, via: 'via API key' },
+        });
+      } else push(sessionRow(e));
     },
 
     /** `GET /v1/audit-logs`: the organization's rows, newest first, `take` clamped as the real one does. */

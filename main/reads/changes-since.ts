@@ -98,23 +98,37 @@ export async function changesSince(
     return err(appError('bad_response', "The service's answer is not a page of its audit log."));
   const rows = page.data.data;
   const newer = cursor ? rows.filter((r) => after(r, cursor)) : rows;
-  const seen = new Set<string>();
-  const changes: TaskChange[] = [];
+  // One change per task, its newest row's time. A change made with a key has two rows: the
+  // interceptor's (newer, no parent, its action in other words) and the task-item audit's
+  // (naming the vendor or risk): what the newer row lacks is taken from the older.
+  const byTask = new Map<string, TaskChange>();
   for (const row of newer) {
     const taskId = row.entityId ?? '';
-    if (!TASK_ITEM_ID.test(taskId) || seen.has(taskId)) continue;
-    seen.add(taskId);
+    if (!TASK_ITEM_ID.test(taskId)) continue;
     const data = record(row.data);
     const action =
-      typeof data?.action === 'string' && ACTIONS.has(data.action) ? data.action : null;
-    changes.push({
+      typeof data?.action === 'string' && ACTIONS.has(data.action)
+        ? (data.action as TaskChange['action'])
+        : null;
+    const entity = entityKey(data?.parentEntityType, data?.parentEntityId);
+    const known = byTask.get(taskId);
+    if (known) {
+      byTask.set(taskId, {
+        ...known,
+        entity: known.entity ?? entity,
+        action: known.action ?? action,
+      });
+      continue;
+    }
+    byTask.set(taskId, {
       taskId,
-      entity: entityKey(data?.parentEntityType, data?.parentEntityId),
-      action: action as TaskChange['action'],
+      entity,
+      action,
       memberId: row.memberId ?? null,
       at: row.timestamp,
     });
   }
+  const changes = [...byTask.values()];
   const newest = rows[0];
   // An empty log still gives a cursor ("after nothing"): the next round is then complete.
   const from = cursor ?? BEFORE_EVERYTHING;
