@@ -63,7 +63,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
     getAssigned: async () => ok(assigned.opened()),
-    getMe: async () => ok(assigned.view().me),
+    getMe: async () => ok(await assigned.me()),
     refreshAssigned: async () => ok(assigned.refresh()),
     listPeople: () => assigned.people(),
     setMe: (input) => assigned.setMe(input.memberId),

@@ -79,22 +79,22 @@ export function createAssigned(deps: AssignedDeps) {
   };
   const changed = () => deps.onChanged(view());
 
+  type SignedIn = NonNullable<ReturnType<AssignedDeps['signedIn']>>;
+  const whoDeps = (s: SignedIn, reads: ReturnType<typeof readsFor>) => ({
+    ...s,
+    reads,
+    forgetChoice: async () => {
+      await deps.rememberMe(s.profileId, null);
+      await deps.cache.forget(s.profileId);
+    },
+  });
+
   async function refresh(force: boolean): Promise<void> {
     const s = deps.signedIn();
     if (!s || disposed) return;
     const k = fresh(s.profileId);
     const reads = readsFor(s.profileId, s.client);
-    const me = await whoAmI(
-      {
-        ...s,
-        reads,
-        forgetChoice: async () => {
-          await deps.rememberMe(s.profileId, null);
-          await deps.cache.forget(s.profileId);
-        },
-      },
-      k,
-    );
+    const me = await whoAmI(whoDeps(s, reads), k);
     if (!me.ok) {
       k.phase = phaseAfter(me.error, 'people');
       k.message = describeReadFailure(me.error, 'people');
@@ -185,11 +185,34 @@ export function createAssigned(deps: AssignedDeps) {
         return err(appError('not_connected', 'The account shown changed: open the list again.'));
       return people.ok ? people : err(peopleRefusal(people.error));
     },
+    /**
+     * Who the person is, for "Assign to me": as known, else asked of the
+     * service once this run (a session's own member, a key's kept choice
+     * checked), without gathering their tasks.
+     */
+    async me(): Promise<PersonView | null> {
+      const s = deps.signedIn();
+      if (!s) return null;
+      const k = fresh(s.profileId);
+      if (!k.checked) {
+        const me = await whoAmI(whoDeps(s, readsFor(s.profileId, s.client)), k);
+        if (!me.ok) deps.log.warn('Could not tell who the person is', me.error.message);
+      }
+      return stillShown(s.profileId, s.client) ? view().me : null;
+    },
     async setMe(memberId: string | null): Promise<Result<AssignedView>> {
       const s = deps.signedIn();
       if (!s) return err(appError('not_connected', 'Connect to the service first.'));
       if (s.authKind !== 'api-key')
         return err(appError('bad_input', 'Signed in with a session, Task Tray knows who you are.'));
+      // The same person chosen again ("Not you?", then yourself): what is kept, or being read, stays.
+      if (
+        memberId !== null &&
+        known?.profileId === s.profileId &&
+        known.checked &&
+        known.me?.id === memberId
+      )
+        return ok(view());
       if (run) run.stopped = true;
       const saved = await deps.rememberMe(s.profileId, memberId);
       if (!saved.ok) return saved;

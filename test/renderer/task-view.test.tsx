@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
-import type { PersonView, PinnedTaskView } from '../../common/views';
+import type { AssignedView, PersonView, PinnedTaskView } from '../../common/views';
 import { createFakeApi } from './fake-api';
 import type { FakeApi } from './fake-api';
 import { view } from './fixtures';
@@ -16,6 +16,17 @@ const PEOPLE: PersonView[] = [
 ];
 
 const ME: PersonView = PEOPLE[1]!;
+/** What main answers once a person said who they are (the picker does not read it). */
+const CHOSEN: AssignedView = {
+  state: 'building',
+  me: ME,
+  canChooseMe: true,
+  tasks: [],
+  more: 0,
+  progress: null,
+  builtAt: null,
+  message: null,
+};
 
 function withPeople(fake: FakeApi, people: PersonView[] | null = PEOPLE): FakeApi {
   fake.answer('listPeople', async () =>
@@ -33,6 +44,19 @@ async function openTaskView(tasks: PinnedTaskView[] = [view()], people?: PersonV
   await r.user.keyboard('{Enter}');
   await screen.findByRole('heading', { name: 'Task' });
   return { ...r, fake, row };
+}
+
+/** The task view of a person main does not know yet, its picker asking who they are. */
+async function askWhoIAm() {
+  const fake = withPeople(createFakeApi({ tasks: [view()] }));
+  fake.answer('getMe', async () => ok(null));
+  fake.answer('setMe', async () => ok(CHOSEN));
+  const r = renderWithApi({}, undefined, fake);
+  openRow(await screen.findByRole('listitem'));
+  await r.user.keyboard('{Enter}');
+  await r.user.click(await screen.findByRole('button', { name: 'Change…' }));
+  await r.user.click(await screen.findByRole('button', { name: 'Assign to me…' }));
+  return { ...r, fake };
 }
 
 const updates = (fake: FakeApi) => fake.callsOf('updateTask');
@@ -190,6 +214,11 @@ describe('a task’s own view', () => {
       .map((b) => b.querySelector('.picker__name')?.textContent);
     // Not the employee: the web app does not offer employees, contractors or auditors.
     expect(names).toEqual(['Cara Custom', 'Daniel Okafor', 'Maya Chen']);
+    // Not hidden either: named apart, with why.
+    const off = screen.getByRole('list', { name: 'People who cannot be assigned' });
+    expect(off.textContent).toContain('Eve Employee');
+    expect(off.textContent).toContain('an employee');
+    expect(screen.getByText(/not to employees, contractors or auditors/)).toBeTruthy();
     await user.type(screen.getByLabelText('Search people by name or email'), 'cara@');
     expect(within(people).getAllByRole('button')).toHaveLength(1);
     await user.click(within(people).getByRole('button', { name: /Cara Custom/ }));
@@ -208,6 +237,47 @@ describe('a task’s own view', () => {
     await user.click(screen.getByRole('button', { name: 'Change…' }));
     await user.click(await screen.findByRole('button', { name: 'Unassign' }));
     expect(updates(fake).at(-1)).toEqual({ taskId: 'tski_abc123', patch: { assigneeId: null } });
+  });
+
+  it('"Assign to me" where the app does not know who you are: asks there, remembers, assigns', async () => {
+    const { fake, ...r } = await askWhoIAm();
+    expect(screen.getByText(/Who are you\? Choose yourself once/)).toBeTruthy();
+    // Anyone may be you, the employee too; Esc steps back to the people, not out.
+    const people = screen.getByRole('list', { name: 'People' });
+    expect(within(people).getAllByRole('button')).toHaveLength(4);
+    await r.user.keyboard('{Escape}');
+    expect(screen.getByRole('group', { name: 'Choose the assignee' })).toBeTruthy();
+    await r.user.click(screen.getByRole('button', { name: 'Assign to me…' }));
+    await r.user.type(screen.getByLabelText('Search people by name or email'), 'daniel');
+    await r.user.click(within(screen.getByRole('list', { name: 'People' })).getByRole('button'));
+    expect(fake.callsOf('setMe')).toEqual([{ memberId: 'mem_dan' }]);
+    expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { assigneeId: 'mem_dan' } }]);
+  });
+
+  it('choosing yourself when you cannot be assigned: remembered, and said why', async () => {
+    const { fake, ...r } = await askWhoIAm();
+    await r.user.click(screen.getByRole('button', { name: /Eve Employee/ }));
+    expect(fake.callsOf('setMe')).toEqual([{ memberId: 'mem_emp' }]);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /cannot be assigned: you are an employee/,
+    );
+    expect(updates(fake)).toEqual([]);
+  });
+
+  it('a search that finds only people who cannot be assigned says so, not "Nobody matches"', async () => {
+    const { user } = await openTaskView();
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    await user.type(await screen.findByLabelText('Search people by name or email'), 'eve');
+    expect(within(screen.getByRole('list', { name: 'People' })).queryAllByRole('button')).toEqual(
+      [],
+    );
+    expect(screen.getByRole('list', { name: 'People who cannot be assigned' }).textContent).toMatch(
+      /Eve Employee.*an employee/,
+    );
+    expect(screen.queryByText(/Nobody/)).toBeNull();
+    await user.clear(screen.getByLabelText('Search people by name or email'));
+    await user.type(screen.getByLabelText('Search people by name or email'), 'zed');
+    expect(screen.getByText('Nobody in the organization matches “zed”.')).toBeTruthy();
   });
 
   it('assignee without a people list: a member id, checked before it is sent', async () => {
@@ -234,7 +304,7 @@ describe('a task’s own view', () => {
     expect(alert.textContent).toContain(
       'Not changed: Assignee is not a member of this organization',
     );
-    expect(screen.getByText('Nobody')).toBeTruthy();
+    expect(screen.getByText('Unassigned')).toBeTruthy();
     act(() => undefined);
   });
 
