@@ -59,6 +59,18 @@ async function askWhoIAm() {
   return { ...r, fake };
 }
 
+const p = (...content: unknown[]) => ({ type: 'paragraph', content });
+/** A one-cell table of the web app's rich text. */
+const table = (text: string) => ({
+  type: 'table',
+  content: [
+    {
+      type: 'tableRow',
+      content: [{ type: 'tableCell', content: [p({ type: 'text', text })] }],
+    },
+  ],
+});
+
 const updates = (fake: FakeApi) => fake.callsOf('updateTask');
 
 describe('a task’s own view', () => {
@@ -190,17 +202,52 @@ describe('a task’s own view', () => {
       type: 'doc',
       content: [
         { type: 'paragraph', content: [{ type: 'text', text: 'Evidence:' }] },
-        { type: 'table', content: [] },
+        table('SOC 2 report'),
       ],
     });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     const { user, fake } = await openTaskView([view({ task: { description: doc } })]);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByLabelText('Description'), ' more');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/loses a table/);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/loses a table/);
     expect(updates(fake)).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    // Brought into view where it was asked, and the answer is one key away.
+    const anyway = screen.getByRole('button', { name: 'Save anyway' });
+    expect(scrolled).toContain(alert);
+    expect(document.activeElement).toBe(anyway);
+    await user.keyboard('{Enter}');
     expect(updates(fake)).toHaveLength(1);
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  it('description: editing one line of a rich description keeps the mentions and the table of the others', async () => {
+    const mention = p(
+      { type: 'text', text: 'Ask ' },
+      { type: 'mention', attrs: { id: 'usr_1', label: 'Maya Chen' } },
+    );
+    const doc = JSON.stringify({
+      type: 'doc',
+      content: [mention, p({ type: 'text', text: 'Due Friday.' }), table('Evidence')],
+    });
+    const { user, fake } = await openTaskView([view({ task: { description: doc } })]);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByLabelText('Description') as HTMLTextAreaElement;
+    await user.clear(box);
+    await user.type(box, 'Ask @Maya Chen{Enter}{Enter}Due Monday.{Enter}{Enter}Evidence');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Nothing of the untouched lines is lost: no question, and they go back as they were.
+    expect(screen.queryByRole('alert')).toBeNull();
+    const sent = (updates(fake)[0] as { patch: { description: string } }).patch.description;
+    expect(JSON.parse(sent).content).toEqual([
+      mention,
+      p({ type: 'text', text: 'Due Monday.' }),
+      table('Evidence'),
+    ]);
   });
 
   it('assignee: the people the web app offers, searchable; assign, to me, unassign', async () => {
