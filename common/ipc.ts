@@ -20,7 +20,7 @@ import type {
 import { ShortcutSchema } from './shortcut';
 import { UPDATE_ACTIONS } from './update-line';
 import { NotificationSettingsPatchSchema } from './notification-settings';
-import type { UpdateFooterLine } from './update-line';
+import type { UpdateAbout, UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
 import { MEMBER_ID_PATTERN } from './task-values';
 
@@ -220,6 +220,10 @@ export const contract = {
     CHANNELS.performUpdate,
     z.strictObject({ action: z.enum(UPDATE_ACTIONS) }),
   ),
+  /** What Settings' About says of updates now. */
+  getUpdateAbout: method<UpdateAbout>()(CHANNELS.getUpdateAbout, NoInput),
+  /** Settings' "Check now": answers once the check is over, with what it found. */
+  checkForUpdates: method<UpdateAbout>()(CHANNELS.checkForUpdates, NoInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;

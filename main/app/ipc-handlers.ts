@@ -96,6 +96,8 @@ export function createHandlers(s: HandlerServices): Handlers {
     },
     getUpdate: async () => ok(s.updates.footerLine()),
     performUpdate: async ({ action }) => s.updates.perform(action),
+    getUpdateAbout: async () => ok(s.updates.about()),
+    checkForUpdates: async () => ok(await s.updates.checkNow()),
     showLogFile: async () =>
       os.showLogFile?.() ?? err(appError('internal', 'The log file is not available here.')),
     quitApp: async () => {
