@@ -296,7 +296,7 @@ export function buildTrayMenu(
     },
     { label: 'Settings…', click: () => actions.openSettings() },
     {
-      label: 'Launch at login',
+      label: 'Open at login',
       type: 'checkbox',
       checked: state.launchAtLogin,
       click: () => actions.setLaunchAtLogin(!state.launchAtLogin),

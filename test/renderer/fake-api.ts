@@ -188,6 +188,13 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     hideWindow: async () => ok(null),
     getUpdate: async () => ok(null),
     performUpdate: async () => ok(null),
+    // As an unpackaged copy says it: no check can run.
+    getUpdateAbout: async () =>
+      ok({
+        text: 'This copy runs from its source folder: it does not update itself.',
+        tone: 'info',
+        canCheck: false,
+      }),
     quitApp: async () => ok(null),
     showLogFile: async () => ok(null),
     getMe: async () => ok(null),

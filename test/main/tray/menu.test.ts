@@ -421,7 +421,7 @@ describe('buildTrayMenu: the app items', () => {
   it('toggles launch at login from its current value', () => {
     for (const launchAtLogin of [false, true]) {
       const { calls, actions } = recorder();
-      const item = find(buildTrayMenu(state({ launchAtLogin }), actions), 'Launch at login');
+      const item = find(buildTrayMenu(state({ launchAtLogin }), actions), 'Open at login');
       expect(item).toMatchObject({ type: 'checkbox', checked: launchAtLogin });
       click(item);
       expect(calls).toEqual([`setLaunchAtLogin ${!launchAtLogin}`]);
