@@ -231,6 +231,14 @@ describe('buildTrayMenu: assigned to me', () => {
       r.actions,
     );
     expect(labels(submenuOf(find(building, 'Assigned to me')))).toContain('Finding your tasks…');
+    // A read that failed (an organization the key may not read) is not "nothing assigned".
+    const failed = buildTrayMenu(
+      state({ assigned: assigned({ state: 'failed', tasks: [] }) }),
+      r.actions,
+    );
+    const said = labels(submenuOf(find(failed, 'Assigned to me')));
+    expect(said).toContain('Could not read them: open Assigned to me');
+    expect(said).not.toContain('Nothing open is assigned to you');
     const none = buildTrayMenu(state({ assigned: assigned({ state: 'unavailable' }) }), r.actions);
     expect(labels(none).some((l) => l?.startsWith('Assigned to me'))).toBe(false);
   });
