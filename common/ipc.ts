@@ -5,7 +5,7 @@ import type { Organization } from './organization';
 import type { Result } from './result';
 import { TaskPatchSchema } from './task-patch';
 import { ENTITY_TYPES, TaskIdSchema } from './task';
-import type { TaskRef } from './task-ref';
+import type { ClipboardTaskRef } from './task-ref';
 import type {
   AccountStatus,
   AssignedView,
@@ -207,7 +207,10 @@ export const contract = {
   getSettings: method<SettingsView>()(CHANNELS.getSettings, NoInput),
   setSettings: method<SettingsView>()(CHANNELS.setSettings, SettingsPatchInput),
   openExternal: method<null>()(CHANNELS.openExternal, z.strictObject({ url: Url })),
-  readClipboardTaskRef: method<TaskRef | null>()(CHANNELS.readClipboardTaskRef, NoInput),
+  readClipboardTaskRef: method<ClipboardTaskRef | null>()(
+    CHANNELS.readClipboardTaskRef,
+    NoInput,
+  ),
   hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
   /** Settings' Quit: the app exits (waiting changes are kept on disk for next time). */
   quitApp: method<null>()(CHANNELS.quitApp, NoInput),
