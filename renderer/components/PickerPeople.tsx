@@ -48,7 +48,7 @@ export function PickerPeople(props: {
             Cannot be assigned: the web app gives tasks to owners, admins and custom roles, not to
             employees, contractors or auditors.
           </p>
-          <ul aria-label="People who cannot be assigned">
+          <ul aria-label="Not offered as assignees">
             {notOffered.map((p) => (
               <li key={p.id} className="picker__person picker__person--off">
                 <span className="picker__name">{personName(p)}</span>

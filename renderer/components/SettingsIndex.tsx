@@ -18,8 +18,16 @@ export function SettingsIndex(props: { readonly places: readonly SettingsPlace[]
           className="link-button"
           onClick={() => {
             const section = document.querySelector<HTMLElement>(`[data-section="${p.key}"]`);
-            section?.scrollIntoView?.({ block: 'start' });
-            section?.querySelector<HTMLElement>('.settings__heading')?.focus();
+            if (!section) return;
+            // Only the settings' own scroller moves: scrollIntoView would move the screen's header too.
+            const scroller = section.closest<HTMLElement>('.settings');
+            if (scroller) {
+              const by = section.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+              scroller.scrollTo?.({ top: scroller.scrollTop + by - 8 });
+            }
+            section
+              .querySelector<HTMLElement>('.settings__heading')
+              ?.focus({ preventScroll: true });
           }}
         >
           {p.label}

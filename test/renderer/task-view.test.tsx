@@ -262,7 +262,7 @@ describe('a task’s own view', () => {
     // Not the employee: the web app does not offer employees, contractors or auditors.
     expect(names).toEqual(['Cara Custom', 'Daniel Okafor', 'Maya Chen']);
     // Not hidden either: named apart, with why.
-    const off = screen.getByRole('list', { name: 'People who cannot be assigned' });
+    const off = screen.getByRole('list', { name: 'Not offered as assignees' });
     expect(off.textContent).toContain('Eve Employee');
     expect(off.textContent).toContain('an employee');
     expect(screen.getByText(/not to employees, contractors or auditors/)).toBeTruthy();
@@ -318,7 +318,7 @@ describe('a task’s own view', () => {
     expect(within(screen.getByRole('list', { name: 'People' })).queryAllByRole('button')).toEqual(
       [],
     );
-    expect(screen.getByRole('list', { name: 'People who cannot be assigned' }).textContent).toMatch(
+    expect(screen.getByRole('list', { name: 'Not offered as assignees' }).textContent).toMatch(
       /Eve Employee.*an employee/,
     );
     expect(screen.queryByText(/Nobody/)).toBeNull();
