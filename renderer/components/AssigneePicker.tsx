@@ -169,8 +169,7 @@ export function AssigneePicker(props: {
             Member id
           </label>
           <p className="field__hint" id={`${id}-member-hint`}>
-            The service did not list its people ({people.why}). Copy the member id (mem_…) from the
-            web app’s People page.
+            {people.why} Type the member id (mem_…) instead: it is on the web app’s People page.
           </p>
           <div className="shortcut">
             <input

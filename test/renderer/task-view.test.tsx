@@ -331,7 +331,12 @@ describe('a task’s own view', () => {
     const { user, fake } = await openTaskView([view()], null);
     await user.click(screen.getByRole('button', { name: 'Change…' }));
     const field = await screen.findByLabelText('Member id');
-    expect(screen.getByText(/did not list its people/)).toBeTruthy();
+    // Main's reason, then what to do: said once, not wrapped in a second reason.
+    expect(
+      screen.getByText(
+        'The key lacks the member:read scope. Type the member id (mem_…) instead: it is on the web app’s People page.',
+      ),
+    ).toBeTruthy();
     await user.type(field, 'Daniel{Enter}');
     expect(screen.getByRole('alert').textContent).toMatch(/starts with “mem_”/);
     expect(updates(fake)).toEqual([]);
