@@ -1,6 +1,12 @@
 import type { PersonView } from '../../common/views';
 import { displayText } from '../../common/display-text';
-import { isAssignable, personName, searchPeople, whyNotAssignable } from '../lib/people';
+import {
+  isAssignable,
+  noOneFound,
+  personName,
+  searchPeople,
+  whyNotAssignable,
+} from '../lib/people';
 
 /**
  * The people the picker lists for a search. Assigning, those the web app does
@@ -34,13 +40,7 @@ export function PickerPeople(props: {
             </button>
           </li>
         ))}
-        {matches.length === 0 && (
-          <li className="muted">
-            {props.query.trim()
-              ? `Nobody in the organization matches “${props.query.trim()}”.`
-              : 'The service listed nobody in the organization.'}
-          </li>
-        )}
+        {matches.length === 0 && <li className="muted">{noOneFound(props.query)}</li>}
       </ul>
       {notOffered.length > 0 && (
         <div className="picker__not-offered">

@@ -30,6 +30,12 @@ export function whyNotAssignable(person: PersonView): string | null {
     : `${roles.slice(0, -1).join(', ')} and ${roles[roles.length - 1]}`;
 }
 
+/** What a search of the organization's people that found no one says (the picker, Who are you?). */
+export const noOneFound = (query: string): string =>
+  query.trim()
+    ? `Nobody in the organization matches “${query.trim()}”.`
+    : 'The service listed nobody in the organization.';
+
 /** What the task view and the rows say of a task with no assignee: one word everywhere. */
 export const NO_ASSIGNEE = 'Unassigned';
 

@@ -174,4 +174,12 @@ describe('assigned to me', () => {
     await open(r, view({ tasks: [] }));
     expect(await screen.findByText(/Nothing open is assigned to you\./)).toBeTruthy();
   });
+
+  it('Who are you? says a search found no one in the words the assignee picker uses', async () => {
+    const r = renderWithApi();
+    await open(r, view({ state: 'needs-me', me: null, tasks: [], builtAt: null }));
+    await screen.findByRole('list', { name: 'People' });
+    await r.user.type(screen.getByRole('searchbox', { name: /Search people/ }), 'zed');
+    expect(screen.getByText('Nobody in the organization matches “zed”.')).toBeTruthy();
+  });
 });
