@@ -194,7 +194,9 @@ export function createAssigned(deps: AssignedDeps) {
       const s = deps.signedIn();
       if (!s) return null;
       const k = fresh(s.profileId);
-      if (!k.checked) {
+      // A key with no choice kept has nobody to look up: no read for that.
+      const someone = s.authKind === 'session' || s.memberId !== null;
+      if (!k.checked && someone) {
         const me = await whoAmI(whoDeps(s, readsFor(s.profileId, s.client)), k);
         if (!me.ok) deps.log.warn('Could not tell who the person is', me.error.message);
       }

@@ -73,7 +73,7 @@ describe.skipIf(skipE2e)('settings and the assignee picker, in Chromium over mai
     // The index jumps to About, where updates are said and can be checked.
     await index.getByRole('button', { name: 'About' }).click();
     const about = page.getByRole('region', { name: 'About' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('About');
     expect(await about.textContent()).toMatch(/Updates are not available here\.|does not update/);
     await screenshots(page, 'settings-about');
   }, 60_000);
@@ -88,18 +88,12 @@ describe.skipIf(skipE2e)('settings and the assignee picker, in Chromium over mai
     await page.getByText(/Who are you\? Choose yourself once/).waitFor();
     const search = page.getByLabel('Search people by name or email');
     // Chromium gives no computed style for this pseudo-element: the page's own rule is what hides it.
-    const hidden = await page.evaluate(() =>
-      Array.from(document.styleSheets).some((sheet) =>
-        Array.from(sheet.cssRules).some(
-          (r) =>
-            r instanceof CSSStyleRule &&
-            r.selectorText.includes(
-              "[type='search']::-webkit-search-cancel-button".replace(/'/g, '"'),
-            ) &&
-            r.style.getPropertyValue('appearance') === 'none',
-        ),
-      ),
-    );
+    // (A string: test code has no DOM types; it runs in the page.)
+    const hidden = await page.evaluate(`Array.from(document.styleSheets).some((sheet) =>
+      Array.from(sheet.cssRules).some((r) =>
+        r instanceof CSSStyleRule &&
+        r.selectorText.includes('[type="search"]::-webkit-search-cancel-button') &&
+        r.style.getPropertyValue('appearance') === 'none'))`);
     expect(hidden).toBe(true);
     await search.fill('a');
     await screenshots(page, 'assignee-who-are-you');
