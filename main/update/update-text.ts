@@ -212,3 +212,10 @@ export function updateFooterLine(view: UpdateView): UpdateFooterLine | null {
     }
   }
 }
+
+/** The tray tooltip's line about updates: only a download or install that failed. */
+export function updateTooltipLine(view: UpdateView): string | null {
+  const { state } = view;
+  if (state.kind !== 'error' || state.during === 'check') return null;
+  return `${WHAT_FAILED[state.during]}${WHY[state.problem]}`;
+}

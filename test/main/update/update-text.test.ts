@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LABEL_LENGTH } from '../../../main/tray/menu-text';
 import type { UpdateProblem } from '../../../main/update/update-error';
 import type { UpdateState, UpdateView } from '../../../main/update/update-state';
-import { updateFooterLine, updateMenuItems } from '../../../main/update/update-text';
+import {
+  updateFooterLine,
+  updateMenuItems,
+  updateTooltipLine,
+} from '../../../main/update/update-text';
 import { updateAbout } from '../../../main/update/update-about-text';
 
 const page = 'https://github.com/tasktray/task-tray/releases/tag/v1.2.0';
@@ -158,6 +162,12 @@ describe('tray menu and footer after a failure', () => {
       tone: 'warning',
       action: { id: 'check-for-updates', label: 'Try again' },
     });
+    // And in the tray's tooltip; a check's failure is not.
+    expect(updateTooltipLine(failed('offline', 'download'))).toBe(
+      'Could not download the update: no connection',
+    );
+    expect(updateTooltipLine(failed('offline', 'check'))).toBeNull();
+    expect(updateTooltipLine(view({ kind: 'up-to-date' }))).toBeNull();
     for (const problem of ['unavailable', 'rate-limited', 'damaged', 'disk', 'other'] as const)
       expect(updateMenuItems(failed(problem, 'download'))[0]?.label).toMatch(
         /^Could not download the update/,
