@@ -104,13 +104,13 @@ export function SettingsScreen(props: {
           version={s.phase === 'ready' ? s.value.version : null}
           onError={setError}
         />
-        {problem && (
-          <Notice tone="error" role="alert" onDismiss={dismiss}>
-            <p>{problem}</p>
-          </Notice>
-        )}
       </main>
-      <SettingsSaved last={changes.last} onUndo={() => void changes.undo()} />
+      <SettingsSaved
+        last={changes.last}
+        onUndo={() => void changes.undo()}
+        problem={problem}
+        onDismiss={dismiss}
+      />
     </div>
   );
 }
