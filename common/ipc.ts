@@ -207,10 +207,7 @@ export const contract = {
   getSettings: method<SettingsView>()(CHANNELS.getSettings, NoInput),
   setSettings: method<SettingsView>()(CHANNELS.setSettings, SettingsPatchInput),
   openExternal: method<null>()(CHANNELS.openExternal, z.strictObject({ url: Url })),
-  readClipboardTaskRef: method<ClipboardTaskRef | null>()(
-    CHANNELS.readClipboardTaskRef,
-    NoInput,
-  ),
+  readClipboardTaskRef: method<ClipboardTaskRef | null>()(CHANNELS.readClipboardTaskRef, NoInput),
   hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
   /** Settings' Quit: the app exits (waiting changes are kept on disk for next time). */
   quitApp: method<null>()(CHANNELS.quitApp, NoInput),

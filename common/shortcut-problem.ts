@@ -161,4 +161,3 @@ export function shortcutProblem(text: string, shown: string = text): string | nu
     return `${shown} already means ${where}: a global shortcut would take it from every app. Choose another.`;
   return null;
 }
-
