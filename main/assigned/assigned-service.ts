@@ -7,6 +7,8 @@ import { assignedView, unknownFor } from './assigned-view';
 import type { AssignedKnown } from './assigned-view';
 import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words';
 import { whoAmI } from './who-am-i';
+import type { WhoAmIDeps } from './who-am-i';
+import type { ServiceReads } from '../reads/service-reads';
 import type { AssignedCache } from './assigned-cache';
 import type { Logger } from '../log/logger';
 import { createAccountReads } from '../reads/account-reads';
@@ -50,6 +52,20 @@ interface Run {
   stopped: boolean;
 }
 
+/** Who-am-I's needs for the signed-in profile: a kept choice gone from the organization is forgotten. */
+const whoDeps = (
+  deps: Pick<AssignedDeps, 'rememberMe' | 'cache'>,
+  s: NonNullable<ReturnType<AssignedDeps['signedIn']>>,
+  reads: ServiceReads,
+): WhoAmIDeps => ({
+  ...s,
+  reads,
+  forgetChoice: async () => {
+    await deps.rememberMe(s.profileId, null);
+    await deps.cache.forget(s.profileId);
+  },
+});
+
 export function createAssigned(deps: AssignedDeps) {
   const pacer = createRequestPacer(BUILD_RATE, deps.scheduler);
   let disposed = false;
@@ -79,22 +95,12 @@ export function createAssigned(deps: AssignedDeps) {
   };
   const changed = () => deps.onChanged(view());
 
-  type SignedIn = NonNullable<ReturnType<AssignedDeps['signedIn']>>;
-  const whoDeps = (s: SignedIn, reads: ReturnType<typeof readsFor>) => ({
-    ...s,
-    reads,
-    forgetChoice: async () => {
-      await deps.rememberMe(s.profileId, null);
-      await deps.cache.forget(s.profileId);
-    },
-  });
-
   async function refresh(force: boolean): Promise<void> {
     const s = deps.signedIn();
     if (!s || disposed) return;
     const k = fresh(s.profileId);
     const reads = readsFor(s.profileId, s.client);
-    const me = await whoAmI(whoDeps(s, reads), k);
+    const me = await whoAmI(whoDeps(deps, s, reads), k);
     if (!me.ok) {
       k.phase = phaseAfter(me.error, 'people');
       k.message = describeReadFailure(me.error, 'people');
@@ -197,7 +203,7 @@ export function createAssigned(deps: AssignedDeps) {
       // A key with no choice kept has nobody to look up: no read for that.
       const someone = s.authKind === 'session' || s.memberId !== null;
       if (!k.checked && someone) {
-        const me = await whoAmI(whoDeps(s, readsFor(s.profileId, s.client)), k);
+        const me = await whoAmI(whoDeps(deps, s, readsFor(s.profileId, s.client)), k);
         if (!me.ok) deps.log.warn('Could not tell who the person is', me.error.message);
       }
       return stillShown(s.profileId, s.client) ? view().me : null;
