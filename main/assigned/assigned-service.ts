@@ -7,6 +7,8 @@ import { assignedView, unknownFor } from './assigned-view';
 import type { AssignedKnown } from './assigned-view';
 import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words';
 import { whoAmI } from './who-am-i';
+import type { WhoAmIDeps } from './who-am-i';
+import type { ServiceReads } from '../reads/service-reads';
 import type { AssignedCache } from './assigned-cache';
 import type { Logger } from '../log/logger';
 import { createAccountReads } from '../reads/account-reads';
@@ -55,6 +57,20 @@ interface Run {
   stopped: boolean;
 }
 
+/** Who-am-I's needs for the signed-in profile: a kept choice gone from the organization is forgotten. */
+const whoDeps = (
+  deps: Pick<AssignedDeps, 'rememberMe' | 'cache'>,
+  s: NonNullable<ReturnType<AssignedDeps['signedIn']>>,
+  reads: ServiceReads,
+): WhoAmIDeps => ({
+  ...s,
+  reads,
+  forgetChoice: async () => {
+    await deps.rememberMe(s.profileId, null);
+    await deps.cache.forget(s.profileId);
+  },
+});
+
 export function createAssigned(deps: AssignedDeps) {
   const pacer = createRequestPacer(BUILD_RATE, deps.scheduler);
   let disposed = false;
@@ -90,17 +106,7 @@ export function createAssigned(deps: AssignedDeps) {
     if (!s || disposed) return;
     const k = fresh(s.profileId);
     const reads = readsFor(s.profileId, s.client);
-    const me = await whoAmI(
-      {
-        ...s,
-        reads,
-        forgetChoice: async () => {
-          await deps.rememberMe(s.profileId, null);
-          await deps.cache.forget(s.profileId);
-        },
-      },
-      k,
-    );
+    const me = await whoAmI(whoDeps(deps, s, reads), k);
     if (!me.ok) {
       k.phase = phaseAfter(me.error, 'people');
       k.message = describeReadFailure(me.error, 'people');
@@ -194,11 +200,36 @@ export function createAssigned(deps: AssignedDeps) {
         return err(appError('not_connected', 'The account shown changed: open the list again.'));
       return people.ok ? people : err(peopleRefusal(people.error));
     },
+    /**
+     * Who the person is, for "Assign to me": as known, else asked of the
+     * service once this run (a session's own member, a key's kept choice
+     * checked), without gathering their tasks.
+     */
+    async me(): Promise<PersonView | null> {
+      const s = deps.signedIn();
+      if (!s) return null;
+      const k = fresh(s.profileId);
+      // A key with no choice kept has nobody to look up: no read for that.
+      const someone = s.authKind === 'session' || s.memberId !== null;
+      if (!k.checked && someone) {
+        const me = await whoAmI(whoDeps(deps, s, readsFor(s.profileId, s.client)), k);
+        if (!me.ok) deps.log.warn('Could not tell who the person is', me.error.message);
+      }
+      return stillShown(s.profileId, s.client) ? view().me : null;
+    },
     async setMe(memberId: string | null): Promise<Result<AssignedView>> {
       const s = deps.signedIn();
       if (!s) return err(appError('not_connected', 'Connect to the service first.'));
       if (s.authKind !== 'api-key')
         return err(appError('bad_input', 'Signed in with a session, Task Tray knows who you are.'));
+      // The same person chosen again ("Not you?", then yourself): what is kept, or being read, stays.
+      if (
+        memberId !== null &&
+        known?.profileId === s.profileId &&
+        known.checked &&
+        known.me?.id === memberId
+      )
+        return ok(view());
       if (run) run.stopped = true;
       const saved = await deps.rememberMe(s.profileId, memberId);
       if (!saved.ok) return saved;

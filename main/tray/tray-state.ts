@@ -24,9 +24,14 @@ export interface TooltipState {
   readonly account: AccountStatus;
   readonly organization: Organization | null;
   readonly connection: ConnectionView;
+  /** What the updater has to say there (a download that failed), if anything. */
+  readonly update?: string | null;
 }
 
-/** "Task Tray — Acme (Demo)", and a second line when offline or changes are waiting. */
+/**
+ * "Task Tray — Acme (Demo)", a second line when offline or changes are
+ * waiting, and the updater's line when an update failed.
+ */
 export function trayTooltip(state: TooltipState): string {
   const { account } = state;
   let first = 'Task Tray';
@@ -42,7 +47,7 @@ export function trayTooltip(state: TooltipState): string {
     account.state === 'connected'
       ? connectionLine(state.connection, account.profile.authKind)
       : null;
-  const text = second ? `${first}\n${second}` : first;
+  const text = [first, second, state.update].filter(Boolean).join('\n');
   const chars = Array.from(text);
   return chars.length <= MAX_TOOLTIP_LENGTH
     ? text

@@ -72,7 +72,7 @@ export function BulkBar(props: {
           {count.hidden > 0 && `, ${count.hidden} hidden by the filter`}
         </span>
         <button type="button" className="button button--small" onClick={onLeave}>
-          {run ? 'Close' : 'Cancel'}
+          {run ? 'Close' : 'Stop selecting'}
         </button>
       </div>
       <BulkGroup

@@ -1045,10 +1045,26 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     let clip = taskLink('tski_clip1');
     const { h } = await fresh(undefined, { readClipboardText: () => clip });
     expect(unwrap(await h.call('readClipboardTaskRef'))).toMatchObject({
-      taskId: 'tski_clip1',
-      organizationId: org.id,
+      ref: { taskId: 'tski_clip1', organizationId: org.id },
+      // Never read here: only its id is known.
+      title: null,
     });
     clip = 'my password is hunter2';
     expect(unwrap(await h.call('readClipboardTaskRef'))).toBeNull();
+  });
+
+  it('names a task on the clipboard by its title once Browse has read it', async () => {
+    let clip = '';
+    const { h } = await connected({ readClipboardText: () => clip });
+    const entities = unwrap(await h.call('listEntities')).entities;
+    const vendor = entities.find((e) => e.entityType === 'vendor')!;
+    const [task] = unwrap(
+      await h.call('listEntityTasks', { entityType: 'vendor', entityId: vendor.entityId }),
+    ).tasks;
+    clip = taskLink(task!.id);
+    expect(unwrap(await h.call('readClipboardTaskRef'))).toEqual({
+      ref: expect.objectContaining({ taskId: task!.id }),
+      title: task!.title,
+    });
   });
 });
