@@ -2,11 +2,15 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useState } fro
 import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useEscapeHides } from '../hooks/use-escape-hides';
+import { useKeysHelp } from '../hooks/use-keys-help';
+import { UndoContext, useUndoHost } from '../hooks/use-undo';
 import { useMain } from '../hooks/use-main';
 import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
 import { HomeScreen } from './HomeScreen';
+import { KeysHelp } from './KeysHelp';
 import { ErrorScreen, LoadingScreen } from './ScreenMessage';
+import { UndoToast } from './UndoToast';
 
 // The popup opens on its tasks; first run and settings are rare, so their code
 // loads when first shown (a local file, milliseconds) instead of with every start.
@@ -72,6 +76,8 @@ export function App() {
   const focusTaskDone = useCallback(() => setFocusTask(null), []);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
   useEscapeHides();
+  const undo = useUndoHost();
+  const keysHelp = useKeysHelp();
   usePrefetchScreens(account.state.phase === 'ready' && account.state.value.state !== 'signed-out');
 
   // Main asks for a screen: the tray's "Settings…", or a task opened from a link.
@@ -97,6 +103,8 @@ export function App() {
   const [screenOwner, setScreenOwner] = useState(shownId);
   if (screenOwner !== shownId) {
     setScreenOwner(shownId);
+    // An undo belongs to the account whose change it takes back.
+    undo.offer(null);
     if (ACCOUNT_SCREENS.has(screen)) setScreenNow('home');
   }
   if (a.phase === 'loading') return <LoadingScreen label="Loading…" />;
@@ -108,7 +116,13 @@ export function App() {
   // One boundary for every screen: moving to a screen whose code is still loading is a
   // transition (setScreen), so the screen before stays on show until it is ready instead of
   // a fallback that React would keep at least 300 ms.
-  return <Suspense fallback={<LoadingScreen label="Loading…" />}>{screenFor(a.value)}</Suspense>;
+  return (
+    <UndoContext value={undo.offer}>
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>{screenFor(a.value)}</Suspense>
+      <UndoToast shown={undo.shown} onUndo={undo.undo} onDismiss={undo.dismiss} />
+      {keysHelp.open && <KeysHelp onClose={keysHelp.close} />}
+    </UndoContext>
+  );
 
   function screenFor(status: AccountStatus) {
     if (status.state === 'signed-out')

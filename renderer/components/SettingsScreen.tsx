@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AccountStatus, ProfileView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useEscape } from '../hooks/use-escape';
+import { useFirstFocus } from '../hooks/use-first-focus';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
 import { ScreenHeader } from './primitives/ScreenHeader';
@@ -29,6 +31,9 @@ export function SettingsScreen(props: {
   const account = useMain('account');
   const status = account.state.phase === 'ready' ? account.state.value : null;
   const many = (status?.profiles.length ?? 1) > 1;
+  useEscape(props.onBack);
+  const main = useRef<HTMLElement>(null);
+  useFirstFocus(main, null, settings.state.phase);
 
   const change = async (patch: Parameters<SettingsController['save']>[0]) => {
     setError(null);
@@ -40,7 +45,7 @@ export function SettingsScreen(props: {
   return (
     <div className="app">
       <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Settings</ScreenHeader>
-      <main className="settings">
+      <main className="settings" ref={main}>
         <ShownAccount
           id={`${id}-account`}
           profile={profile}
