@@ -38,23 +38,23 @@ export function usePinnedActions(
       const row = at >= 0 ? shownRows.current[at] : undefined;
       const title = row?.title ?? taskId;
       const ref = row?.ref ?? { taskId };
-      void unpin(taskId).then((r) => {
-        if (!r.ok) {
-          announce({ text: `Could not unpin “${title}”: ${r.error.message}`, tone: 'error' });
-          return;
-        }
-        offer({
-          text: `Unpinned ${quoted(title)}.`,
-          undo: () =>
-            void pin(ref, at >= 0 ? at : undefined).then((back) => {
-              if (back.ok) requestAnimationFrame(() => showAndFocusRow(back.value.id));
-              else
-                announce({
-                  text: `Could not pin ${taskId} again: ${back.error.message}`,
-                  tone: 'error',
-                });
-            }),
+      const back = () =>
+        void pin(ref, at >= 0 ? at : undefined).then((r) => {
+          if (r.ok) requestAnimationFrame(() => showAndFocusRow(r.value.id));
+          else
+            announce({ text: `Could not pin ${taskId} again: ${r.error.message}`, tone: 'error' });
         });
+      // Offered at once, as the row goes: Ctrl+Z right after Delete finds it. Main refusing
+      // the unpin puts the row back by itself: the offer goes, with the reason.
+      const unpinned = unpin(taskId);
+      offer({
+        text: `Unpinned ${quoted(title)}.`,
+        undo: () => void unpinned.then((r) => r.ok && back()),
+      });
+      void unpinned.then((r) => {
+        if (r.ok) return;
+        offer(null);
+        announce({ text: `Could not unpin “${title}”: ${r.error.message}`, tone: 'error' });
       });
     },
     [unpin, pin, announce, offer],

@@ -13,9 +13,9 @@ export const UNDO_MS = 8_000;
 /** How long "Undone" stays once it is done. */
 export const UNDONE_MS = 3_000;
 
-/** Quoted as the list shows it: short enough for one line of the toast. */
+/** Quoted, short enough that the toast keeps to two lines. */
 export const quoted = (title: string): string =>
-  `“${title.length > 48 ? `${title.slice(0, 47)}…` : title}”`;
+  `“${title.length > 40 ? `${title.slice(0, 39)}…` : title}”`;
 
 /**
  * A bulk change taken back: each task given what it had before, grouped by

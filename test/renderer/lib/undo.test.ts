@@ -57,7 +57,7 @@ describe('taskKey', () => {
   });
 });
 
-it('quotes a long title short enough for one line of the toast', () => {
+it('quotes a long title short enough for two lines of the toast', () => {
   expect(quoted('Short')).toBe('“Short”');
-  expect(quoted('x'.repeat(60))).toBe(`“${'x'.repeat(47)}…”`);
+  expect(quoted('x'.repeat(60))).toBe(`“${'x'.repeat(39)}…”`);
 });
