@@ -55,6 +55,10 @@ export function KeysHelp(props: { readonly onClose: () => void }) {
         role="dialog"
         aria-modal="true"
         aria-labelledby="keys-help-title"
+        // Modal: its one control keeps focus, Tab does not wander to the page behind.
+        onKeyDown={(e) => {
+          if (e.key === 'Tab') e.preventDefault();
+        }}
       >
         <div className="keys-help__header">
           <h2 id="keys-help-title" className="keys-help__title">

@@ -198,6 +198,9 @@ describe('? shows the keys', () => {
     expect(help.textContent).toContain('Status: 1 To do, 2 In progress');
     expect(help.textContent).toContain('Undo the last change');
     expect((screen.getByLabelText('Filter tasks') as HTMLInputElement).value).toBe('');
+    // Modal: Tab stays on its close button.
+    await user.tab();
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Close the keys' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(focused()).toBe(rows()[2]);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNDO_MS } from '../../renderer/lib/undo';
-import { views } from './fixtures';
+import { connected, views } from './fixtures';
 import { renderWithApi } from './render-app';
 import type { Rendered } from './render-app';
 import { openRow } from './rows';
@@ -123,6 +123,19 @@ describe('every change offers Undo for a few seconds', () => {
       { taskIds: ['tski_t0', 'tski_t1'], patch: { status: 'todo' } },
       { taskIds: ['tski_t2'], patch: { status: 'in_progress' } },
     ]);
+  });
+
+  it('the offer goes when another account is shown: an undo belongs to its account', async () => {
+    const { user, fake } = await setup();
+    rows()[0]!.focus();
+    await user.keyboard('4');
+    expect(within(toast()).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    act(() =>
+      fake.emit('account:changed', connected({ id: 'prof_2', label: 'Harbor Street Clinic' })),
+    );
+    await waitFor(() => expect(within(toast()).queryByRole('button', { name: 'Undo' })).toBeNull());
+    await user.keyboard('{Control>}z{/Control}');
+    expect(fake.callsOf('updateTask')).toHaveLength(1);
   });
 
   it('the offer goes after a few seconds', async () => {
