@@ -82,10 +82,7 @@ export function createTaskActions(deps: TaskActionsDeps) {
      * Pasted text, or a row of Browse (its listed answer is the first
      * snapshot), refused when another account's read listed it.
      */
-    async pin(
-      ref: ParsedInputOf<'pinTask'>['ref'],
-      at?: number,
-    ): Promise<Result<PinnedTaskView>> {
+    async pin(ref: ParsedInputOf<'pinTask'>['ref'], at?: number): Promise<Result<PinnedTaskView>> {
       if (typeof ref === 'string') return readIfBare(await tasks.pin(ref));
       const mine = deps.reads.checkRef(ref);
       if (!mine.ok) return mine;

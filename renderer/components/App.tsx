@@ -8,9 +8,7 @@ import { useMain } from '../hooks/use-main';
 import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
 import { HomeScreen } from './HomeScreen';
-import { KeysHelp } from './KeysHelp';
 import { ErrorScreen, LoadingScreen } from './ScreenMessage';
-import { UndoToast } from './UndoToast';
 
 // The popup opens on its tasks; first run and settings are rare, so their code
 // loads when first shown (a local file, milliseconds) instead of with every start.
@@ -48,6 +46,10 @@ function usePrefetchScreens(enabled: boolean): void {
 // A task's own view: opened from a row, its code loads then (and is prefetched when idle).
 const loadTaskView = () => import('./TaskView');
 const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
+// The undo toast shows after a change, not on the first screen: its code loads with the first.
+const UndoToast = lazy(() => import('./UndoToast').then((m) => ({ default: m.UndoToast })));
+// The keys help is asked for with "?" now and then: its code loads then (a local file).
+const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -119,8 +121,19 @@ export function App() {
   return (
     <UndoContext value={undo.offer}>
       <Suspense fallback={<LoadingScreen label="Loading…" />}>{screenFor(a.value)}</Suspense>
-      <UndoToast shown={undo.shown} onUndo={undo.undo} onDismiss={undo.dismiss} />
-      {keysHelp.open && <KeysHelp onClose={keysHelp.close} />}
+      {/* The live region is there from the start, so the words put in it are read out. */}
+      <div className="undo-toast" role="status">
+        {undo.shown && (
+          <Suspense fallback={null}>
+            <UndoToast shown={undo.shown} onUndo={undo.undo} onDismiss={undo.dismiss} />
+          </Suspense>
+        )}
+      </div>
+      {keysHelp.open && (
+        <Suspense fallback={null}>
+          <KeysHelp onClose={keysHelp.close} />
+        </Suspense>
+      )}
     </UndoContext>
   );
 

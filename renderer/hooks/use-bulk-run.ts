@@ -5,7 +5,7 @@ import { answeredCount } from '../lib/bulk-progress';
 import { summarizeBulk } from '../lib/bulk-summary';
 import type { BulkTarget } from '../lib/bulk-summary';
 import { STATUS_LABELS } from '../../common/task-values';
-import { bulkUndo } from '../lib/undo';
+import { bulkUndo } from '../lib/bulk-undo';
 import { useStore } from './api-context';
 import { useOfferUndo } from './use-undo';
 import type { TasksController } from './use-tasks';

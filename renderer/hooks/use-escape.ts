@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Esc, the same on every screen: it goes back one level (the innermost
@@ -51,10 +51,12 @@ export function useEscape(onEscape: () => void, enabled = true): void {
 function useLevel(onEscape: () => void, enabled: boolean, fixedDepth: number | null): void {
   const [depth] = useState(() => fixedDepth ?? ++rendered);
   const latest = useRef(onEscape);
-  useEffect(() => {
+  // Layout effects: a screen's level comes and goes with the commit that shows or removes it,
+  // not after the paint, so an Esc right after going back never reaches the screen just left.
+  useLayoutEffect(() => {
     latest.current = onEscape;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     return enter({ depth, run: () => latest.current() });
   }, [enabled, depth]);

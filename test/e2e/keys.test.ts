@@ -12,19 +12,22 @@ interface WireTask {
   status: string;
 }
 
-/** What holds focus: a row's task id, or the control's role and name. */
-const focusOf = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return 'nothing';
-    if (el.dataset.taskId) return `row ${el.dataset.taskId}`;
-    const group = el.closest('[role="radiogroup"]')?.getAttribute('aria-label');
-    const label =
-      el.getAttribute('aria-label') ??
-      (el as HTMLInputElement).labels?.[0]?.textContent ??
-      el.textContent?.trim();
-    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()}${group ? ` in ${group}` : ''}: ${label}`;
-  });
+/**
+ * What holds focus: a row's task id, or the control's role (and group) and name. A string:
+ * it runs in the page, and this project's Node types have no DOM (see PageGlobals).
+ */
+const FOCUS_OF = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'nothing';
+  if (el.dataset.taskId) return 'row ' + el.dataset.taskId;
+  const group = el.closest('[role="radiogroup"]')?.getAttribute('aria-label');
+  const label = el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent?.trim();
+  return (el.getAttribute('role') ?? el.tagName.toLowerCase()) + (group ? ' in ' + group : '') + ': ' + label;
+})()`;
+const focusOf = (page: Page) => page.evaluate<string>(FOCUS_OF);
+/** Whether focus is inside the element `selector` finds. */
+const focusIn = (page: Page, selector: string) =>
+  page.evaluate<boolean>(`!!document.activeElement?.closest(${JSON.stringify(selector)})`);
 
 describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the reference service', () => {
   const suite = useE2eSuite();
@@ -89,7 +92,8 @@ describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the referen
     await page.keyboard.press('4');
     await expect.poll(() => held(a!.id)).toBe('done');
     const toast = page.locator('.undo-toast');
-    expect(await toast.textContent()).toContain('set to Done.');
+    // The toast's code loads with the first change.
+    await expect.poll(() => toast.textContent()).toContain('set to Done.');
     await screenshots(page, 'undo-toast');
     await expectAccessible(page, 'undo toast');
     await toast.getByRole('button', { name: 'Undo' }).click();
@@ -100,7 +104,7 @@ describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the referen
     await expect.poll(() => held(b!.id)).toBe('in_review');
     await page.keyboard.press('Control+z');
     await expect.poll(() => held(b!.id)).toBe('todo');
-    expect(await toast.textContent()).toContain('Undone');
+    await expect.poll(() => toast.textContent()).toContain('Undone');
 
     // An unpin undone: back at its place.
     await page.locator(`li[data-task-id="${a!.id}"]`).focus();
@@ -111,7 +115,7 @@ describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the referen
       .poll(() =>
         page
           .locator('li[data-task-id]')
-          .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.taskId)),
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-task-id'))),
       )
       .toEqual([a!.id, b!.id]);
   });
@@ -133,9 +137,7 @@ describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the referen
 
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => !!document.activeElement?.closest('main.settings')))
-      .toBe(true);
+    await expect.poll(() => focusIn(page, 'main.settings')).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Pinned tasks' }).waitFor();
 
@@ -147,9 +149,7 @@ describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the referen
 
     await page.getByRole('button', { name: 'Assigned to me' }).click();
     await page.getByRole('heading', { name: /Assigned to me|Who are you\?/ }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => !!document.activeElement?.closest('main')))
-      .toBe(true);
+    await expect.poll(() => focusIn(page, 'main')).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Pinned tasks' }).waitFor();
 

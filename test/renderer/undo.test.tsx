@@ -24,10 +24,11 @@ describe('every change offers Undo for a few seconds', () => {
     const { user, fake } = await setup();
     rows()[1]!.focus();
     await user.keyboard('4');
-    expect(toast().textContent).toContain('“Task number 1” set to Done.');
+    // The toast's code loads with the first change.
+    await waitFor(() => expect(toast().textContent).toContain('“Task number 1” set to Done.'));
     // The keys carry on: the toast never takes focus.
     expect(document.activeElement).toBe(rows()[1]);
-    await user.click(within(toast()).getByRole('button', { name: 'Undo' }));
+    await user.click(await within(toast()).findByRole('button', { name: 'Undo' }));
     expect(fake.callsOf('updateTask')).toEqual([
       { taskId: 'tski_t1', patch: { status: 'done' } },
       { taskId: 'tski_t1', patch: { status: 'todo' } },
@@ -59,7 +60,7 @@ describe('every change offers Undo for a few seconds', () => {
     await user.click(screen.getByLabelText('Filter tasks'));
     await user.keyboard('{Control>}z{/Control}');
     expect(fake.callsOf('updateTask')).toHaveLength(1);
-    expect(within(toast()).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(await within(toast()).findByRole('button', { name: 'Undo' })).toBeTruthy();
   });
 
   it('a priority (Shift+digit) is offered too, and nothing for the value already shown', async () => {
@@ -82,7 +83,7 @@ describe('every change offers Undo for a few seconds', () => {
     expect(within(toast()).queryByRole('button', { name: 'Undo' })).toBeNull();
     shift(4);
     expect(toast().textContent).toContain('“Task number 2” set to Low priority.');
-    await user.click(within(toast()).getByRole('button', { name: 'Undo' }));
+    await user.click(await within(toast()).findByRole('button', { name: 'Undo' }));
     expect(fake.callsOf('updateTask')).toEqual([
       { taskId: 'tski_t2', patch: { priority: 'low' } },
       { taskId: 'tski_t2', patch: { priority: 'high' } },
@@ -117,7 +118,7 @@ describe('every change offers Undo for a few seconds', () => {
     await user.click(within(bar).getByRole('checkbox', { name: 'Select all' }));
     await user.click(within(bar).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(toast().textContent).toContain('3 tasks set to Done.'));
-    await user.click(within(toast()).getByRole('button', { name: 'Undo' }));
+    await user.click(await within(toast()).findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(fake.callsOf('updateTasks')).toHaveLength(3));
     expect(fake.callsOf('updateTasks').slice(1)).toEqual([
       { taskIds: ['tski_t0', 'tski_t1'], patch: { status: 'todo' } },
@@ -129,7 +130,7 @@ describe('every change offers Undo for a few seconds', () => {
     const { user, fake } = await setup();
     rows()[0]!.focus();
     await user.keyboard('4');
-    expect(within(toast()).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(await within(toast()).findByRole('button', { name: 'Undo' })).toBeTruthy();
     act(() =>
       fake.emit('account:changed', connected({ id: 'prof_2', label: 'Harbor Street Clinic' })),
     );
@@ -143,7 +144,7 @@ describe('every change offers Undo for a few seconds', () => {
     const { fake } = await setup();
     rows()[0]!.focus();
     fireEvent.keyDown(rows()[0]!, { key: '4' });
-    expect(within(toast()).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(await within(toast()).findByRole('button', { name: 'Undo' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(UNDO_MS + 10));
     expect(within(toast()).queryByRole('button', { name: 'Undo' })).toBeNull();
     fireEvent.keyDown(rows()[0]!, { key: 'z', ctrlKey: true });

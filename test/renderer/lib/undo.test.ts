@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { taskKey } from '../../../renderer/lib/task-keys';
 import { taskRowModel } from '../../../renderer/lib/task-model';
-import { bulkUndo, quoted } from '../../../renderer/lib/undo';
+import { bulkUndo } from '../../../renderer/lib/bulk-undo';
+import { quoted } from '../../../renderer/lib/undo';
 import type { task } from '../fixtures';
 import { view } from '../fixtures';
 
