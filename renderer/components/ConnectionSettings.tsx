@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { SettingsPatchInput } from '../../common/ipc';
 import type { SettingsView } from '../../common/views';
+import { useDraft } from '../hooks/use-draft';
 
 /**
  * Where Task Tray signs in with the web app, the service address web sessions
@@ -14,9 +15,16 @@ export function ConnectionSettings(props: {
 }) {
   const id = useId();
   const { settings } = props;
-  const [signInUrl, setSignInUrl] = useState(settings.signInUrl);
-  const [serviceUrl, setServiceUrl] = useState(settings.serviceUrl);
-  const [rate, setRate] = useState(String(settings.requestsPerMinute));
+  // Half-typed, they are kept when Esc (or ←) leaves Settings, until saved.
+  const [signInUrl, setSignInUrl, forgetSignIn] = useDraft(
+    'settings:signInUrl',
+    settings.signInUrl,
+  );
+  const [serviceUrl, setServiceUrl, forgetService] = useDraft(
+    'settings:serviceUrl',
+    settings.serviceUrl,
+  );
+  const [rate, setRate, forgetRate] = useDraft('settings:rate', String(settings.requestsPerMinute));
   const [rateError, setRateError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const changed =
@@ -38,6 +46,9 @@ export function ConnectionSettings(props: {
       serviceUrl: serviceUrl.trim(),
       requestsPerMinute: n,
     });
+    forgetSignIn();
+    forgetService();
+    forgetRate();
     setSaved(true);
   };
 

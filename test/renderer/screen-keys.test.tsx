@@ -58,6 +58,20 @@ describe('each screen opens on its first useful control, and Esc goes back one l
     expect(fake.callsOf('hideWindow')).toHaveLength(1);
   });
 
+  it('Settings: a half-typed field is kept when Esc leaves and Settings opens again', async () => {
+    const { user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const field = (await screen.findByLabelText('Requests per minute')) as HTMLInputElement;
+    await user.clear(field);
+    await user.type(field, '42');
+    await user.keyboard('{Escape}');
+    await home();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(((await screen.findByLabelText('Requests per minute')) as HTMLInputElement).value).toBe(
+      '42',
+    );
+  });
+
   it('Browse: the search; an entity’s tasks: Esc back to the list, then home', async () => {
     const r = await setup();
     r.fake.answer('listEntities', async () =>
