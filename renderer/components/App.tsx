@@ -23,9 +23,10 @@ const BrowseScreen = lazy(() => loadBrowse().then((m) => ({ default: m.BrowseScr
 const AssignedScreen = lazy(() => loadAssigned().then((m) => ({ default: m.AssignedScreen })));
 
 /**
- * Browse and Assigned to me are a click away from the first screen: their
- * code is fetched once the popup is idle after it has drawn, so that click
- * finds it loaded. Not part of the first screen's weight or time.
+ * Browse and Assigned to me are a click away from the first screen, the undo
+ * toast a key away: their code is fetched once the popup is idle after it
+ * has drawn, so that click finds it loaded. Not part of the first screen's
+ * weight or time.
  */
 function usePrefetchScreens(enabled: boolean): void {
   useEffect(() => {
@@ -34,6 +35,7 @@ function usePrefetchScreens(enabled: boolean): void {
       void loadBrowse().catch(() => undefined);
       void loadAssigned().catch(() => undefined);
       void loadTaskView().catch(() => undefined);
+      void loadUndoToast().catch(() => undefined);
     };
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 2_000 });
@@ -47,7 +49,8 @@ function usePrefetchScreens(enabled: boolean): void {
 const loadTaskView = () => import('./TaskView');
 const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
 // The undo toast shows after a change, not on the first screen: its code loads with the first.
-const UndoToast = lazy(() => import('./UndoToast').then((m) => ({ default: m.UndoToast })));
+const loadUndoToast = () => import('./UndoToast');
+const UndoToast = lazy(() => loadUndoToast().then((m) => ({ default: m.UndoToast })));
 // The keys help is asked for with "?" now and then: its code loads then (a local file).
 const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
 const ReconnectScreen = lazy(() =>
