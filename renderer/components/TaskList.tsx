@@ -46,11 +46,14 @@ export interface ListSelection {
 }
 
 /**
- * The rows and their keys: ↑/↓ move between tasks, 1–5 set the status of
+ * The rows and their keys, one handler for all: the list is one Tab stop,
+ * ↑/↓ move between tasks, Home/End to the first and last, PageUp/PageDown a
+ * screenful, 1–5 set the status of
  * the task holding focus, Shift+1–4 its priority, Enter opens it (or,
  * where there is no task view, goes into its status switch; Esc comes
  * back), Delete (or Backspace, the Mac's delete key) unpins it, P pins it
- * where it is not pinned, and any other letter starts filtering. The row
+ * where it is not pinned, and any other letter starts filtering (`/` and `?`
+ * are the page's: the filter, the keys). The row
  * holding focus is the open one. In select mode, Space
  * (or a click on the row) ticks the focused task, Shift+Space or Shift-click
  * ticks the range from the last one, and Shift+↑/↓ extend the selection.
