@@ -183,7 +183,11 @@ export const contract = {
       memberId: z.string().regex(MEMBER_ID_PATTERN).nullable(),
     }),
   ),
-  pinTask: method<PinnedTaskView>()(CHANNELS.pinTask, z.strictObject({ ref: PinRefInput })),
+  /** `at`: where a new pin goes in the list (an unpin undone goes back to its place); else the end. */
+  pinTask: method<PinnedTaskView>()(
+    CHANNELS.pinTask,
+    z.strictObject({ ref: PinRefInput, at: z.number().int().min(0).max(100_000).optional() }),
+  ),
   unpinTask: method<PinnedTaskView[]>()(
     CHANNELS.unpinTask,
     z.strictObject({ taskId: TaskIdSchema }),

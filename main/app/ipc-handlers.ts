@@ -70,7 +70,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     refreshAssigned: async () => ok(assigned.refresh()),
     listPeople: () => assigned.people(),
     setMe: (input) => assigned.setMe(input.memberId),
-    pinTask: (input) => s.actions.pin(input.ref),
+    pinTask: (input) => s.actions.pin(input.ref, input.at),
     unpinTask: (input) => tasks.unpin(input.taskId),
     updateTask: (input) => s.actions.update(input),
     updateTasks: (input) => s.actions.updateMany(input),

@@ -82,11 +82,11 @@ export function createTaskActions(deps: TaskActionsDeps) {
      * Pasted text, or a row of Browse (its listed answer is the first
      * snapshot), refused when another account's read listed it.
      */
-    async pin(ref: ParsedInputOf<'pinTask'>['ref']): Promise<Result<PinnedTaskView>> {
+    async pin(ref: ParsedInputOf<'pinTask'>['ref'], at?: number): Promise<Result<PinnedTaskView>> {
       if (typeof ref === 'string') return readIfBare(await tasks.pin(ref));
       const mine = deps.reads.checkRef(ref);
       if (!mine.ok) return mine;
-      return readIfBare(await tasks.pinRef(ref, deps.reads.listed(ref.taskId)));
+      return readIfBare(await tasks.pinRef(ref, deps.reads.listed(ref.taskId), at));
     },
     /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
     pinLink: async (ref: TaskRef): Promise<Result<PinnedTaskView>> =>

@@ -8,7 +8,8 @@ export interface PinStore {
   list(): readonly PinnedTask[];
   /** The pin of this task, if it is pinned. */
   get(taskId: string): PinnedTask | undefined;
-  put(pin: PinnedTask): Promise<Result<null>>;
+  /** Inserts or replaces; a new pin goes at `at` in the list (an unpin undone), else at the end. */
+  put(pin: PinnedTask, at?: number): Promise<Result<null>>;
   remove(taskId: string): Promise<Result<null>>;
   /**
    * Changes the pin as it is when the write happens (not as it was read
@@ -51,10 +52,12 @@ const fromSaved = (p: SavedPin): PinnedTask => ({
   ...(p.changedHereAt ? { changedHereAt: p.changedHereAt } : {}),
 });
 
-const upsert = <T extends { taskId: string }>(list: readonly T[], item: T): T[] =>
+const upsert = <T extends { taskId: string }>(list: readonly T[], item: T, at?: number): T[] =>
   list.some((p) => p.taskId === item.taskId)
     ? list.map((p) => (p.taskId === item.taskId ? item : p))
-    : [...list, item];
+    : at === undefined
+      ? [...list, item]
+      : [...list.slice(0, at), item, ...list.slice(at)];
 
 /** One profile's pins as read from one state of the settings, in order and by task. */
 interface ProfilePins {
@@ -104,7 +107,7 @@ export function settingsPinStore(settings: SettingsStore, profileId: string): Pi
   return {
     list: () => profilePins(settings.get(), profileId).list,
     get: (taskId) => profilePins(settings.get(), profileId).byTask.get(taskId),
-    put: (pin) => save((pins) => upsert(pins, toSaved(profileId, pin))),
+    put: (pin, at) => save((pins) => upsert(pins, toSaved(profileId, pin), at)),
     remove: (taskId) => save((pins) => pins.filter((p) => p.taskId !== taskId)),
     modify: async (taskId, change) => {
       let changed: PinnedTask | null = null;
@@ -137,8 +140,8 @@ export function memoryPinStore(): PinStore {
       if (indexed?.of !== pins) indexed = { of: pins, pins: indexPins(pins) };
       return indexed.pins.byTask.get(taskId);
     },
-    put: async (pin) => {
-      pins = upsert(pins, pin);
+    put: async (pin, at) => {
+      pins = upsert(pins, pin, at);
       return ok(null);
     },
     remove: async (taskId) => {

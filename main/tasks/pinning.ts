@@ -18,12 +18,23 @@ export interface PinningDeps {
   readonly changedNow: () => void;
 }
 
+/** How many unpinned tasks are remembered, so an undone unpin brings its row back whole. */
+const REMEMBERED_UNPINS = 20;
+
 const notConnected = () => err(appError('not_connected', 'Connect to the service first.'));
 
 /** Pinning and unpinning the shown profile's tasks: a pasted link, a listed task, the demo's. */
 export function createPinning(deps: PinningDeps) {
-  /** @param known the task as the service listed it just now (Browse): shown at once. */
-  async function pinRef(ref: TaskRef, known?: Task): Promise<Result<PinnedTaskView>> {
+  // The last unpinned pins of this run, by profile and task: pinned again (Undo), the row
+  // comes back as it was shown, not as a bare id waiting for a read.
+  const unpinned = new Map<string, PinnedTask>();
+  const unpinKey = (profileId: string, taskId: string) => `${profileId}\n${taskId}`;
+
+  /**
+   * @param known the task as the service listed it just now (Browse): shown at once.
+   * @param at where in the list a new pin goes (an unpin undone, at its place); the end if absent.
+   */
+  async function pinRef(ref: TaskRef, known?: Task, at?: number): Promise<Result<PinnedTaskView>> {
     const a = deps.active();
     if (!a) return notConnected();
     const { taskId, ...rest } = ref;
@@ -38,14 +49,16 @@ export function createPinning(deps: PinningDeps) {
     }
     const existing = a.pins.get(taskId);
     if (existing) return ok(deps.view(a.profileId, existing));
+    const before = unpinned.get(unpinKey(a.profileId, taskId));
+    unpinned.delete(unpinKey(a.profileId, taskId));
     const pin: PinnedTask = {
       taskId,
       ref: rest,
-      snapshot: known?.id === taskId ? known : null,
+      snapshot: known?.id === taskId ? known : (before?.snapshot ?? null),
       error: null,
       pinnedAt: new Date().toISOString(),
     };
-    const saved = await a.pins.put(pin);
+    const saved = await a.pins.put(pin, at);
     if (!saved.ok) return saved;
     deps.changedNow();
     return ok(deps.view(a.profileId, pin));
@@ -86,8 +99,13 @@ export function createPinning(deps: PinningDeps) {
     async unpin(taskId: string): Promise<Result<PinnedTaskView[]>> {
       const a = deps.active();
       if (!a) return notConnected();
+      const gone = a.pins.get(taskId);
       const removed = await a.pins.remove(taskId);
       if (!removed.ok) return removed;
+      if (gone) {
+        unpinned.set(unpinKey(a.profileId, taskId), gone);
+        if (unpinned.size > REMEMBERED_UNPINS) unpinned.delete(unpinned.keys().next().value!);
+      }
       deps.changedNow();
       return ok(deps.list());
     },

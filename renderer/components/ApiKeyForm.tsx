@@ -1,8 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { AppError } from '../../common/result';
 import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useDraft } from '../hooks/use-draft';
+import { useEscape } from '../hooks/use-escape';
+import { useFirstFocus } from '../hooks/use-first-focus';
 import { validateConnectForm } from '../lib/connect-form';
 import type { ConnectFormErrors, ConnectFormValues } from '../lib/connect-form';
 import { connectGuidance } from '../lib/connect-guidance';
@@ -14,7 +17,9 @@ const FIELDS: readonly ConnectField[] = ['baseUrl', 'apiKey', 'organizationId'];
 
 /**
  * Base URL, key, optional organization id. Main checks the key against the
- * service before it keeps it; whatever goes wrong, what was typed stays.
+ * service before it keeps it; whatever goes wrong, what was typed stays,
+ * and going back (Esc, or ←) keeps it for when the form is opened again.
+ * It opens on the key field: the address is usually filled in already.
  */
 export function ApiKeyForm(props: {
   /** The service address from settings, offered until the person types their own. */
@@ -22,10 +27,18 @@ export function ApiKeyForm(props: {
   readonly defaultOrganizationId?: string | null;
   readonly onBack: () => void;
   readonly onConnected: (status: AccountStatus) => void;
+  /** Which form this is (first run, another account, connect again): each keeps its own draft. */
+  readonly draft: string;
 }) {
   const api = useApi();
   const id = useId();
-  const [typed, setTyped] = useState<Partial<ConnectFormValues>>({});
+  const [typed, setTyped, forgetTyped] = useDraft<Partial<ConnectFormValues>>(
+    `api-key:${props.draft}`,
+    {},
+  );
+  const form = useRef<HTMLFormElement>(null);
+  useEscape(props.onBack);
+  useFirstFocus(form, '[data-first-focus]');
   const values: ConnectFormValues = {
     baseUrl: typed.baseUrl ?? props.defaultBaseUrl ?? '',
     apiKey: typed.apiKey ?? '',
@@ -61,6 +74,7 @@ export function ApiKeyForm(props: {
     });
     setBusy(false);
     if (r.ok) {
+      forgetTyped();
       props.onConnected(r.value);
       return;
     }
@@ -95,7 +109,7 @@ export function ApiKeyForm(props: {
   );
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form ref={form} className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
       <div className="form__header">
         <BackButton label="Back" onClick={props.onBack} />
         <h2 className="form__title">Connect with an API key</h2>
@@ -126,6 +140,7 @@ export function ApiKeyForm(props: {
           id={`${id}-apiKey`}
           className="input"
           type="password"
+          data-first-focus
           autoComplete="off"
           spellCheck={false}
           value={values.apiKey}

@@ -2,6 +2,8 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useState } fro
 import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useEscapeHides } from '../hooks/use-escape-hides';
+import { useKeysHelp } from '../hooks/use-keys-help';
+import { UndoContext, useUndoHost } from '../hooks/use-undo';
 import { useMain } from '../hooks/use-main';
 import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
@@ -21,9 +23,10 @@ const BrowseScreen = lazy(() => loadBrowse().then((m) => ({ default: m.BrowseScr
 const AssignedScreen = lazy(() => loadAssigned().then((m) => ({ default: m.AssignedScreen })));
 
 /**
- * Browse and Assigned to me are a click away from the first screen: their
- * code is fetched once the popup is idle after it has drawn, so that click
- * finds it loaded. Not part of the first screen's weight or time.
+ * Browse and Assigned to me are a click away from the first screen, the undo
+ * toast a key away: their code is fetched once the popup is idle after it
+ * has drawn, so that click finds it loaded. Not part of the first screen's
+ * weight or time.
  */
 function usePrefetchScreens(enabled: boolean): void {
   useEffect(() => {
@@ -32,6 +35,7 @@ function usePrefetchScreens(enabled: boolean): void {
       void loadBrowse().catch(() => undefined);
       void loadAssigned().catch(() => undefined);
       void loadTaskView().catch(() => undefined);
+      void loadUndoToast().catch(() => undefined);
     };
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 2_000 });
@@ -44,6 +48,11 @@ function usePrefetchScreens(enabled: boolean): void {
 // A task's own view: opened from a row, its code loads then (and is prefetched when idle).
 const loadTaskView = () => import('./TaskView');
 const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
+// The undo toast shows after a change, not on the first screen: its code loads with the first.
+const loadUndoToast = () => import('./UndoToast');
+const UndoToast = lazy(() => loadUndoToast().then((m) => ({ default: m.UndoToast })));
+// The keys help is asked for with "?" now and then: its code loads then (a local file).
+const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -72,6 +81,8 @@ export function App() {
   const focusTaskDone = useCallback(() => setFocusTask(null), []);
   useTheme(settings.state.phase === 'ready' ? settings.state.value.theme : null);
   useEscapeHides();
+  const undo = useUndoHost();
+  const keysHelp = useKeysHelp();
   usePrefetchScreens(account.state.phase === 'ready' && account.state.value.state !== 'signed-out');
 
   // Main asks for a screen: the tray's "Settings…", or a task opened from a link.
@@ -97,6 +108,8 @@ export function App() {
   const [screenOwner, setScreenOwner] = useState(shownId);
   if (screenOwner !== shownId) {
     setScreenOwner(shownId);
+    // An undo belongs to the account whose change it takes back.
+    undo.offer(null);
     if (ACCOUNT_SCREENS.has(screen)) setScreenNow('home');
   }
   if (a.phase === 'loading') return <LoadingScreen label="Loading…" />;
@@ -108,7 +121,24 @@ export function App() {
   // One boundary for every screen: moving to a screen whose code is still loading is a
   // transition (setScreen), so the screen before stays on show until it is ready instead of
   // a fallback that React would keep at least 300 ms.
-  return <Suspense fallback={<LoadingScreen label="Loading…" />}>{screenFor(a.value)}</Suspense>;
+  return (
+    <UndoContext value={undo.offer}>
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>{screenFor(a.value)}</Suspense>
+      {/* The live region is there from the start, so the words put in it are read out. */}
+      <div className="undo-toast" role="status">
+        {undo.shown && (
+          <Suspense fallback={null}>
+            <UndoToast shown={undo.shown} onUndo={undo.undo} onDismiss={undo.dismiss} />
+          </Suspense>
+        )}
+      </div>
+      {keysHelp.open && (
+        <Suspense fallback={null}>
+          <KeysHelp onClose={keysHelp.close} />
+        </Suspense>
+      )}
+    </UndoContext>
+  );
 
   function screenFor(status: AccountStatus) {
     if (status.state === 'signed-out')

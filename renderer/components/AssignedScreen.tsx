@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAssigned } from '../hooks/use-assigned';
+import { useEscape } from '../hooks/use-escape';
+import { useFirstFocus } from '../hooks/use-first-focus';
 import { AssignedTasks } from './AssignedTasks';
 import { ChooseMe } from './ChooseMe';
 import { ScreenHeader } from './primitives/ScreenHeader';
@@ -16,6 +18,11 @@ export function AssignedScreen(props: { readonly onBack: () => void }) {
   const [choosing, setChoosing] = useState(false);
 
   const needsMe = view?.state === 'needs-me';
+  // Choosing who you are again is one level in: Esc comes back to the list, then to the tasks.
+  useEscape(choosing ? () => setChoosing(false) : props.onBack);
+  const main = useRef<HTMLElement>(null);
+  // The first task assigned (or, before there is one, the first control) once it is shown.
+  useFirstFocus(main, 'li[data-task-id][tabindex="0"]', `${view?.tasks.length ?? -1}:${choosing}`);
   return (
     <div className="app">
       <ScreenHeader
@@ -27,7 +34,7 @@ export function AssignedScreen(props: { readonly onBack: () => void }) {
       >
         {choosing || needsMe ? 'Who are you?' : 'Assigned to me'}
       </ScreenHeader>
-      <main className="browse">
+      <main className="browse" ref={main}>
         {!view && !error && <StatusLine>Loading…</StatusLine>}
         {error && <ProblemLine>{error.message}</ProblemLine>}
         {view && (choosing || needsMe) && (

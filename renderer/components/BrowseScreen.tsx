@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BrowseEntity } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useEscape } from '../hooks/use-escape';
 import { useLoaded } from '../hooks/use-loaded';
 import { useMain } from '../hooks/use-main';
 import { entityName, filterEntities, groupEntities } from '../lib/browse-model';
@@ -26,6 +27,8 @@ export function BrowseScreen(props: { readonly onBack: () => void }) {
   const search = useRef<HTMLInputElement>(null);
   // Where focus goes back to when an entity's tasks are closed.
   const lastOpened = useRef<string | null>(null);
+  // An entity's tasks have their own Esc (back to this list), one level further in.
+  useEscape(props.onBack, open === null);
 
   useEffect(() => {
     if (open) return;

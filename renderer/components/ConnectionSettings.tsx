@@ -25,6 +25,7 @@ export function ConnectionSettings(props: {
       </h2>
       <SettingText
         label="Web app sign-in address"
+        draftKey="settings:signInUrl"
         type="url"
         value={settings.signInUrl}
         hint="Where “Sign in with the web app” opens."
@@ -32,6 +33,7 @@ export function ConnectionSettings(props: {
       />
       <SettingText
         label="Service address for web sessions"
+        draftKey="settings:serviceUrl"
         type="url"
         value={settings.serviceUrl}
         hint="Used at the next web sign-in. An API key keeps the address it was connected with."
@@ -39,6 +41,7 @@ export function ConnectionSettings(props: {
       />
       <SettingText
         label="How often Task Tray may call the service"
+        draftKey="settings:rate"
         type="number"
         unit="times a minute, at most"
         value={String(settings.requestsPerMinute)}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { Task } from '../../common/task';
 import type { BrowseEntity } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useEscape } from '../hooks/use-escape';
 import { useLoaded } from '../hooks/use-loaded';
 import { useMain } from '../hooks/use-main';
 import { useNow } from '../hooks/use-now';
@@ -29,6 +30,7 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
   const waiting = connection.phase === 'ready' ? connection.value.readsWaiting : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  useEscape(props.onBack);
 
   const refOf = useCallback(
     (taskId: string) => ({ taskId, entityType: entity.entityType, entityId: entity.entityId }),

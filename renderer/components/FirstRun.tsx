@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AppError, Result } from '../../common/result';
 import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
+import { useEscape } from '../hooks/use-escape';
+import { useFirstFocus } from '../hooks/use-first-focus';
 import type { SettingsController } from '../hooks/use-settings';
 import { websiteUrl } from '../lib/safe-url';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -29,6 +31,11 @@ export function FirstRun(props: {
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<{ way: string; error: AppError } | null>(null);
 
+  // Adding an account is one level above the tasks; signed out, this is the root (Esc hides).
+  useEscape(props.onCancel ?? (() => undefined), Boolean(props.adding && props.onCancel));
+  const main = useRef<HTMLElement>(null);
+  useFirstFocus(main, '.way', mode);
+
   const signInAt =
     props.settings.state.phase === 'ready'
       ? websiteUrl(props.settings.state.value.signInUrl)
@@ -45,7 +52,7 @@ export function FirstRun(props: {
   };
 
   return (
-    <main className="app first-run">
+    <main className="app first-run" ref={main}>
       {props.adding ? (
         <ScreenHeader
           {...(props.onCancel
@@ -83,6 +90,7 @@ export function FirstRun(props: {
           }
           onBack={() => setMode('choose')}
           onConnected={props.onConnected}
+          draft={props.adding ? 'add-account' : 'first-run'}
         />
       ) : (
         <ul className="ways" aria-label="Ways to connect">
@@ -105,7 +113,8 @@ export function FirstRun(props: {
               <span className="way__desc">
                 {signInAt ? `Opens ${signInAt.label} in a sign-in window.` : 'Use your account.'}{' '}
                 {/* Google refuses embedded windows ("disallowed_useragent"); an email link opens in the browser. */}
-                Google and email links cannot finish there: use GitHub or Microsoft where offered, or an API key.
+                Google and email links cannot finish there: use GitHub or Microsoft where offered,
+                or an API key.
               </span>
             </button>
           </li>

@@ -12,7 +12,7 @@ const ClipboardOffer = lazy(() =>
 );
 
 /**
- * Under the pinned list: what was just done (with an unpin's Undo), a task
+ * Under the pinned list: what was just done, a task
  * link found on the clipboard, and the pin field. Hidden, not removed, in
  * select mode: a half-typed id in the pin field is kept.
  */
@@ -20,7 +20,7 @@ export function PinFooter(props: {
   readonly hidden: boolean;
   readonly announcement: Announcement | null;
   readonly onDismiss: () => void;
-  /** Pins a task offered (the clipboard's, or an unpinned one's undo), and announces it. */
+  /** Pins a task offered (the clipboard's), and announces it. */
   readonly pinOffered: (ref: TaskRef) => Promise<Result<PinnedTaskView>>;
   /** A task link on the clipboard, not pinned yet. */
   readonly offer: ClipboardTaskRef | null;
@@ -37,18 +37,7 @@ export function PinFooter(props: {
             onDismiss={props.onDismiss}
             dismissLabel="Dismiss message"
           >
-            <p>
-              {announcement.text}{' '}
-              {announcement.undoPinOf && (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => void pinOffered(announcement.undoPinOf!)}
-                >
-                  Undo
-                </button>
-              )}
-            </p>
+            <p>{announcement.text}</p>
           </Notice>
         )}
       </div>

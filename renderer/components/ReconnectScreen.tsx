@@ -27,6 +27,7 @@ export function ReconnectScreen(props: {
         defaultOrganizationId={props.profile.organizationId}
         onBack={props.onBack}
         onConnected={props.onConnected}
+        draft={`reconnect:${props.profile.id}`}
       />
     </main>
   );

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { Result } from '../../common/result';
+import { useDraft } from '../hooks/use-draft';
 
 /**
  * A typed setting that saves when the person is done with it (Enter, or
  * leaving the field), as every setting saves at once. What is typed is kept
- * while it is refused (here or by main), with the reason under it; Esc puts
- * back the saved value.
+ * while it is refused (here or by main), with the reason under it; Esc goes
+ * back a screen like everywhere, the typed text kept under `draftKey`.
  */
 export function SettingText(props: {
   readonly label: string;
@@ -17,9 +18,14 @@ export function SettingText(props: {
   readonly onCommit: (text: string) => Promise<Result<unknown>>;
   /** Words after the field ("a minute"). */
   readonly unit?: string;
+  /** Keeps a half-typed value when Esc (or ←) leaves the screen, under this name (use-draft.ts). */
+  readonly draftKey?: string;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
+  const [own, setOwn] = useState<string | null>(null);
+  // A kept draft of null is "nothing typed": the few named fields' entries stay that small.
+  const [kept, setKept] = useDraft<string | null>(props.draftKey ?? '', null);
+  const [draft, setDraft] = props.draftKey ? [kept, setKept] : [own, setOwn];
   const [problem, setProblem] = useState<string | null>(null);
   const text = draft ?? props.value;
 
@@ -58,14 +64,10 @@ export function SettingText(props: {
           }}
           onBlur={() => void commit()}
           onKeyDown={(e) => {
+            // Esc is the screen's (back one level); a named draft is kept for the return.
             if (e.key === 'Enter') {
               e.preventDefault();
               void commit();
-            } else if (e.key === 'Escape' && draft !== null) {
-              // Back to the saved value; the screen stays.
-              e.preventDefault();
-              setDraft(null);
-              setProblem(null);
             }
           }}
         />

@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AccountStatus, ProfileView } from '../../common/views';
+import { useEscape } from '../hooks/use-escape';
+import { useFirstFocus } from '../hooks/use-first-focus';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
 import { useSettingsChanges } from '../hooks/use-settings-changes';
@@ -36,6 +38,9 @@ export function SettingsScreen(props: {
   const account = useMain('account');
   const status = account.state.phase === 'ready' ? account.state.value : null;
   const many = (status?.profiles.length ?? 1) > 1;
+  useEscape(props.onBack);
+  const main = useRef<HTMLElement>(null);
+  useFirstFocus(main, null, settings.state.phase);
 
   const changes = useSettingsChanges(settings);
   const problem = error ?? changes.problem;
@@ -58,7 +63,7 @@ export function SettingsScreen(props: {
   return (
     <div className="app">
       <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Settings</ScreenHeader>
-      <main className="settings">
+      <main className="settings" ref={main}>
         <SettingsIndex places={places} />
         <ShownAccount
           id={`${id}-account`}

@@ -1,18 +1,42 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { TASK_PRIORITIES, TASK_STATUSES } from '../../common/task-values';
 import type { TaskPriority, TaskStatus } from '../../common/task-values';
 import type { TaskRowModel } from '../lib/task-model';
+import { isTextEntry, taskKey } from '../lib/task-keys';
 import { useOpenRow } from '../hooks/use-open-row';
 import { TaskRow } from './TaskRow';
 
-// A row's checkbox is not text entry: the row keys (↑/↓, 1–5, Delete) work from it too.
-const isTextEntry = (el: EventTarget | null): boolean =>
-  (el instanceof HTMLInputElement && el.type !== 'checkbox') ||
-  (el instanceof HTMLElement && el.tagName === 'TEXTAREA');
-
 /** Clicks on these do their own thing; a click anywhere else on a row toggles it in select mode. */
 const CONTROLS = 'button, input, a, [role="alert"]';
+
+/** Rows a Page key moves: a screenful of closed rows, less one kept in sight. */
+function pageOf(els: readonly HTMLElement[], at: number): number {
+  const scroller = els[0]?.closest<HTMLElement>('.tasks__scroll, .browse') ?? null;
+  const rowHeight = els[at === 0 ? 1 : 0]?.offsetHeight ?? 0;
+  if (!scroller || rowHeight === 0) return 10;
+  return Math.max(1, Math.floor(scroller.clientHeight / rowHeight) - 1);
+}
+
+/** Where ↑/↓, Home/End and PageUp/PageDown go from row `at`; null for other keys. */
+function moveTo(key: string, at: number, els: readonly HTMLElement[]): number | null {
+  const last = els.length - 1;
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(at + 1, last);
+    case 'ArrowUp':
+      return Math.max(at - 1, 0);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    case 'PageDown':
+      return Math.min(at + pageOf(els, at), last);
+    case 'PageUp':
+      return Math.max(at - pageOf(els, at), 0);
+    default:
+      return null;
+  }
+}
 
 /** Select mode, as the list needs it: which rows are ticked and how to change that. */
 export interface ListSelection {
@@ -22,11 +46,14 @@ export interface ListSelection {
 }
 
 /**
- * The rows and their keys: ↑/↓ move between tasks, 1–5 set the status of
+ * The rows and their keys, one handler for all: the list is one Tab stop,
+ * ↑/↓ move between tasks, Home/End to the first and last, PageUp/PageDown a
+ * screenful, 1–5 set the status of
  * the task holding focus, Shift+1–4 its priority, Enter opens it (or,
  * where there is no task view, goes into its status switch; Esc comes
  * back), Delete (or Backspace, the Mac's delete key) unpins it, P pins it
- * where it is not pinned, and any other letter starts filtering. The row
+ * where it is not pinned, and any other letter starts filtering (`/` and `?`
+ * are the page's: the filter, the keys). The row
  * holding focus is the open one. In select mode, Space
  * (or a click on the row) ticks the focused task, Shift+Space or Shift-click
  * ticks the range from the last one, and Shift+↑/↓ extend the selection.
@@ -60,7 +87,9 @@ export function TaskList(props: {
 }) {
   const { rows, onStatus, onUnpin, onTypeToFilter, selection, pinning } = props;
   const list = useRef<HTMLUListElement>(null);
-  const { openId, handlers } = useOpenRow(props.initialOpenId);
+  const { openId, lastId, handlers } = useOpenRow(props.initialOpenId);
+  // One Tab stop for the whole list (the row last focused, else the first): ↑/↓ move inside.
+  const stopId = lastId !== null && rows.some((r) => r.id === lastId) ? lastId : rows[0]?.id;
   // After an unpin, focus goes to the row that took its place.
   const focusIndexAfterChange = useRef<number | null>(null);
 
@@ -88,7 +117,7 @@ export function TaskList(props: {
   }, [rows]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || isTextEntry(e.target)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented || isTextEntry(e.target)) return;
     const els = rowElements();
     const row = (e.target as HTMLElement).closest<HTMLElement>('li[data-task-id]');
     const at = row ? els.indexOf(row) : -1;
@@ -105,9 +134,9 @@ export function TaskList(props: {
         )?.focus();
       return;
     }
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    const to = moveTo(e.key, at, els);
+    if (to !== null) {
       e.preventDefault();
-      const to = e.key === 'ArrowDown' ? Math.min(at + 1, els.length - 1) : Math.max(at - 1, 0);
       els[to]?.focus();
       const toId = els[to]?.dataset.taskId;
       if (selection && e.shiftKey && toId) selection.add([taskId, toId]);
@@ -119,18 +148,11 @@ export function TaskList(props: {
       selection.toggle(taskId, e.shiftKey);
       return;
     }
-    const n = /^[1-5]$/.test(e.key) ? Number(e.key) : 0;
-    if (n > 0) {
+    const change = taskKey(e);
+    if (change && ('status' in change || props.onPriority)) {
       e.preventDefault();
-      onStatus(taskId, TASK_STATUSES[n - 1]!);
-      return;
-    }
-    // Shift+1–4 set the priority, by the key's place (Shift+digit types a sign). After the
-    // status keys: where a digit itself needs Shift (AZERTY), those keys stay statuses.
-    const p = e.shiftKey && props.onPriority ? /^Digit([1-4])$/.exec(e.code) : null;
-    if (p) {
-      e.preventDefault();
-      props.onPriority!(taskId, TASK_PRIORITIES[Number(p[1]) - 1]!);
+      if ('status' in change) onStatus(taskId, change.status);
+      else props.onPriority!(taskId, change.priority);
       return;
     }
     if (e.key === 'Delete' || e.key === 'Backspace') {
@@ -145,7 +167,8 @@ export function TaskList(props: {
       pinning.onPin(taskId);
       return;
     }
-    if (onTypeToFilter && e.key.length === 1 && /\S/.test(e.key) && e.key !== '/') {
+    // `/` goes to the filter and `?` shows the keys, both from the page (KeysHelp).
+    if (onTypeToFilter && e.key.length === 1 && /\S/.test(e.key) && !'/?'.includes(e.key)) {
       e.preventDefault();
       onTypeToFilter(e.key);
     }
@@ -174,6 +197,7 @@ export function TaskList(props: {
           row={r}
           now={props.now}
           open={r.id === openId}
+          tabStop={r.id === stopId}
           apiKey={props.apiKey ?? false}
           glyphs={props.glyphs ?? true}
           {...(props.onOpen ? { onOpen: props.onOpen } : {})}

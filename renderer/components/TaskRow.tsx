@@ -14,15 +14,18 @@ const withShift = (e: Event): boolean => e instanceof MouseEvent && e.shiftKey;
  * One task: a single line (status, title, priority, age) so a dozen fit in
  * the popup; the row holding focus opens to say who changed it and when,
  * who it is assigned to, and the five-way status switch. Closed rows have
- * no state and no effects, so two hundred paint at once. The row is the one
- * Tab stop: the list's keys (↑/↓, 1–5, Enter, Delete) act on it, and the
- * controls inside are reached by pointer or by Enter.
+ * no state and no effects, so two hundred paint at once. The list is one
+ * Tab stop (this row when `tabStop`): the list's keys (↑/↓, 1–5, Enter,
+ * Delete) act on the row, and the controls inside are reached by pointer or
+ * by Enter.
  */
 export const TaskRow = memo(function TaskRow(props: {
   readonly row: TaskRowModel;
   readonly now: Date;
   /** Holds focus: shows the details and the status switch. */
   readonly open: boolean;
+  /** The list's one Tab stop (the others are reached with ↑/↓). */
+  readonly tabStop: boolean;
   /** Signed in with an API key: the service records its changes under the organization's owner. */
   readonly apiKey: boolean;
   readonly onStatus: (taskId: string, status: TaskStatus) => void;
@@ -55,7 +58,7 @@ export const TaskRow = memo(function TaskRow(props: {
   return (
     <li
       className={`task task--${row.sync}${selected ? ' task--selected' : ''}${open ? ' task--open' : ''}`}
-      tabIndex={0}
+      tabIndex={props.tabStop ? 0 : -1}
       data-task-id={row.id}
       aria-labelledby={titleId}
       aria-describedby={metaId}

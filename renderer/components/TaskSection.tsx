@@ -101,7 +101,7 @@ export function TaskSection(
           list={{
             rows: drawn,
             now,
-            onStatus: tasks.setStatus,
+            onStatus: actions.setStatus,
             onUnpin: actions.onUnpin,
             onDismissError: tasks.dismissError,
             apiKey: props.apiKey ?? false,

@@ -1,9 +1,12 @@
 import '../styles/task-view.css';
-import { useCallback } from 'react';
-import type { TaskPriority, TaskStatus } from '../../common/task-values';
+import { useCallback, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useEscape } from '../hooks/use-escape';
+import { useFirstFocus } from '../hooks/use-first-focus';
 import { useMe } from '../hooks/use-me';
 import { useTasks } from '../hooks/use-tasks';
+import { useUndoableChanges } from '../hooks/use-undoable-changes';
+import { isTextEntry, taskKey } from '../lib/task-keys';
 import { AssigneeSection } from './AssigneeSection';
 import { DescriptionField } from './DescriptionField';
 import { OpenInWebApp } from './OpenInWebApp';
@@ -32,21 +35,27 @@ export function TaskView(props: {
   const me = useMe();
   const now = new Date();
   useEscape(onBack);
+  const main = useRef<HTMLElement>(null);
+  // On its status, as the list's row was: 1–5 and ←/→ carry on from there.
+  useFirstFocus(main, '[data-first-focus] [role="radio"][tabindex="0"]', tasks.state.phase);
 
-  const { update, setStatus, dismissError } = tasks;
+  const { update, dismissError } = tasks;
   const save = useCallback(
     async (patch: Parameters<typeof update>[1]) => (await update(taskId, patch)).ok,
     [update, taskId],
   );
-  const onStatus = useCallback((id: string, s: TaskStatus) => setStatus(id, s), [setStatus]);
-  const shownPriority = tasks.rows.find((r) => r.id === taskId)?.priority ?? null;
-  const onPriority = useCallback(
-    (id: string, p: TaskPriority) => {
-      // The one it has: nothing to send (an update would still bump who and when).
-      if (p !== shownPriority) void update(id, { priority: p });
-    },
-    [update, shownPriority],
-  );
+  // Offered for undo, as in the list; nothing is sent for the value already shown.
+  const { setStatus: onStatus, setPriority: onPriority } = useUndoableChanges(tasks);
+
+  // The list's keys work here too: 1–5 the status, Shift+1–4 the priority (not while typing).
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.defaultPrevented || isTextEntry(e.target)) return;
+    const change = taskKey(e);
+    if (!change) return;
+    e.preventDefault();
+    if ('status' in change) onStatus(taskId, change.status);
+    else onPriority(taskId, change.priority);
+  };
 
   const row = tasks.rows.find((r) => r.id === taskId);
   const view =
@@ -60,7 +69,7 @@ export function TaskView(props: {
     return (
       <div className="app">
         {header}
-        <main className="task-view">
+        <main className="task-view" ref={main}>
           <StatusLine>
             {tasks.state.phase === 'loading'
               ? 'Loading the task…'
@@ -81,7 +90,7 @@ export function TaskView(props: {
   return (
     <div className="app">
       {header}
-      <main className="task-view">
+      <main className="task-view" ref={main} onKeyDown={onKeyDown}>
         <TitleField
           value={row.hasTitle ? row.fullTitle : taskId}
           onSave={(title) => save({ title })}
@@ -105,7 +114,7 @@ export function TaskView(props: {
           </Notice>
         )}
 
-        <div className="task-view__section">
+        <div className="task-view__section" data-first-focus>
           <h3 className="task-view__label" id="task-view-status">
             Status
           </h3>

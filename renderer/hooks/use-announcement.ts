@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { TaskRef } from '../../common/task-ref';
 
-/** What was just done to the pinned list, or why it could not be; an unpin offers its undo. */
+/** What was just done to the pinned list, or why it could not be (an undo is the toast's). */
 export interface Announcement {
   readonly text: string;
   readonly tone: 'info' | 'error';
-  readonly undoPinOf?: TaskRef;
 }
 
 /**
- * How long news stays: long enough to read (and to undo an unpin), then it
- * goes, so it never sits over later errors. Errors stay until dismissed.
+ * How long news stays: long enough to read, then it goes, so it never sits
+ * over later errors. Errors stay until dismissed.
  */
-export const ANNOUNCEMENT_MS = { info: 6_000, undo: 10_000 } as const;
+export const ANNOUNCEMENT_MS = { info: 6_000 } as const;
 
 /** The one announcement shown under the pinned list, gone after its time. */
 export function useAnnouncement() {
@@ -21,7 +19,7 @@ export function useAnnouncement() {
     if (!announcement || announcement.tone === 'error') return;
     const timer = setTimeout(
       () => setAnnouncement((a) => (a === announcement ? null : a)),
-      announcement.undoPinOf ? ANNOUNCEMENT_MS.undo : ANNOUNCEMENT_MS.info,
+      ANNOUNCEMENT_MS.info,
     );
     return () => clearTimeout(timer);
   }, [announcement]);

@@ -4,7 +4,10 @@ import type { BulkAction } from '../lib/bulk-action';
 import { answeredCount } from '../lib/bulk-progress';
 import { summarizeBulk } from '../lib/bulk-summary';
 import type { BulkTarget } from '../lib/bulk-summary';
+import { STATUS_LABELS } from '../../common/task-values';
+import { bulkUndo } from '../lib/bulk-undo';
 import { useStore } from './api-context';
+import { useOfferUndo } from './use-undo';
 import type { TasksController } from './use-tasks';
 
 interface Run {
@@ -27,6 +30,7 @@ export function useBulkRun(tasks: TasksController, selected: ReadonlySet<string>
   const [run, setRun] = useState<Run | null>(null);
   const running = run !== null && run.outcomes === null;
   const alive = useRef(true);
+  const offer = useOfferUndo();
 
   useEffect(() => {
     alive.current = true;
@@ -51,9 +55,29 @@ export function useBulkRun(tasks: TasksController, selected: ReadonlySet<string>
     }
     setRun({ status, taskIds, skipped, outcomes: null, connection: null });
     const outcomes = await tasks.changeMany(taskIds, change.patch);
+    offerUndo(chosen, outcomes, change);
     if (alive.current)
       setRun((r) => (r?.taskIds === taskIds ? { ...r, outcomes, connection: connection() } : r));
   };
+
+  /** The tasks main took the change for, each set back to what it showed before (undo). */
+  function offerUndo(
+    before: typeof tasks.rows,
+    outcomes: readonly TaskUpdateOutcome[],
+    change: BulkAction,
+  ) {
+    const taken = outcomes.filter((o) => o.result.ok).map((o) => o.taskId);
+    const groups = bulkUndo(before, taken, change.patch);
+    if (groups.length === 0) return;
+    const what =
+      typeof change.target === 'string' ? STATUS_LABELS[change.target] : change.target.label;
+    offer({
+      text: `${taken.length} task${taken.length === 1 ? '' : 's'} set to ${what}.`,
+      undo: async () => {
+        for (const g of groups) await tasks.changeMany(g.taskIds, g.patch);
+      },
+    });
+  }
 
   const views = tasks.state.phase === 'ready' ? tasks.state.value : [];
   const answered =

@@ -1,19 +1,12 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useApi } from './api-context';
+import { useRootEscape } from './use-escape';
 
 /**
- * Esc hides the popup, as a menu would. Anything that uses Esc itself
- * (clearing the filter, cancelling shortcut capture) calls preventDefault first.
+ * At the root (Home, or the first run) Esc hides the popup, as a menu would;
+ * every screen and form above it goes back one level first (`useEscape`).
  */
 export function useEscapeHides(): void {
   const api = useApi();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      void api.hideWindow();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [api]);
+  useRootEscape(useCallback(() => void api.hideWindow(), [api]));
 }

@@ -4,13 +4,16 @@ import { rowContaining } from '../lib/row-focus';
 
 /**
  * Which row of a task list is open: the one holding focus (or something
- * inside it); it alone draws its details and switch. Handlers for the list.
+ * inside it); it alone draws its details and switch. And which row is the
+ * list's one Tab stop: the last to hold focus (`lastId`), so Tab out and
+ * back returns to it. Handlers for the list.
  */
 export function useOpenRow(
   /** The row about to take focus as the list appears, drawn open from the first render. */
   initialOpenId: string | null | undefined,
 ) {
   const [openId, setOpenId] = useState<string | null>(initialOpenId ?? null);
+  const [lastId, setLastId] = useState<string | null>(initialOpenId ?? null);
 
   // The row drawn open for the focus it was about to get: if something else took focus
   // first (a click or `/` between the draw and the focus), it closes, as it never had focus
@@ -31,6 +34,7 @@ export function useOpenRow(
   const openAfterPress = useRef<string | null>(null);
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     const id = rowContaining(e.target)?.dataset.taskId ?? null;
+    if (id !== null && id !== lastId) setLastId(id);
     if (pressed.current) openAfterPress.current = id;
     else if (id !== openId) setOpenId(id);
   };
@@ -59,5 +63,5 @@ export function useOpenRow(
     if (e.relatedTarget !== null && !rowContaining(e.relatedTarget)) setOpenId(null);
   };
 
-  return { openId, handlers: { onFocus, onBlur, onPointerDown } };
+  return { openId, lastId, handlers: { onFocus, onBlur, onPointerDown } };
 }

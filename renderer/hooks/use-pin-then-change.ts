@@ -1,9 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { STATUS_LABELS } from '../../common/task-values';
 import type { Task, TaskStatus } from '../../common/task';
 import type { TaskRef } from '../../common/task-ref';
 import { browseViews } from '../lib/browse-model';
 import { taskRowModel } from '../lib/task-model';
 import type { TaskRowModel } from '../lib/task-model';
+import { quoted } from '../lib/undo';
+import { useOfferUndo } from './use-undo';
 import { useTasks } from './use-tasks';
 
 /** What a TaskList of tasks that may not be pinned needs, besides its rows. */
@@ -51,6 +54,13 @@ export function usePinThenChange(
     return shown.map((v) => pinnedRows.get(v.id) ?? taskRowModel(v));
   }, [listed, pinnedViews, pinnedRows, limit]);
 
+  // Read when a key is pressed: the handlers keep their identity as rows change.
+  const shownRows = useRef(rows);
+  useEffect(() => {
+    shownRows.current = rows;
+  }, [rows]);
+  const offer = useOfferUndo();
+
   const pin = useCallback(
     async (taskId: string) => {
       setProblem(null);
@@ -64,8 +74,16 @@ export function usePinThenChange(
     (taskId: string, status: TaskStatus) => {
       if (pinnedIds.has(taskId)) tasks.setStatus(taskId, status);
       else void pin(taskId).then((pinned) => pinned && tasks.setStatus(taskId, status));
+      // The undo sets the status back; the pin the change made stays.
+      const row = shownRows.current.find((r) => r.id === taskId);
+      const before = row?.status ?? null;
+      if (!row || before === null || before === status) return;
+      offer({
+        text: `${quoted(row.title)} set to ${STATUS_LABELS[status]}.`,
+        undo: () => tasks.setStatus(taskId, before),
+      });
     },
-    [pinnedIds, pin, tasks],
+    [pinnedIds, pin, tasks, offer],
   );
   const onUnpin = useCallback((taskId: string) => void tasks.unpin(taskId), [tasks]);
   const pinning = useMemo(

@@ -22,7 +22,8 @@ export interface TasksController {
   readonly state: Remote<PinnedTaskView[]>;
   readonly rows: readonly TaskRowModel[];
   setStatus(taskId: string, status: TaskStatus): void;
-  pin(ref: string | TaskRef): Promise<Result<PinnedTaskView>>;
+  /** `at`: where in the list (an unpin undone goes back to its place); else the end. */
+  pin(ref: string | TaskRef, at?: number): Promise<Result<PinnedTaskView>>;
   unpin(taskId: string): Promise<Result<PinnedTaskView[]>>;
   dismissError(taskId: string): void;
   reload(): void;
@@ -111,8 +112,8 @@ export function useTasks(): TasksController {
   );
 
   const pin = useCallback(
-    async (ref: string | TaskRef) => {
-      const r = await api.pinTask({ ref });
+    async (ref: string | TaskRef, at?: number) => {
+      const r = await api.pinTask(at === undefined ? { ref } : { ref, at });
       if (r.ok) set((list) => upsert(list, r.value));
       return r;
     },

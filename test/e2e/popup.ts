@@ -109,7 +109,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 }
 
 /** The screens the popup prefetches when idle (App.tsx, usePrefetchScreens). */
-const PREFETCHED = ['BrowseScreen-', 'AssignedScreen-', 'TaskView-'];
+const PREFETCHED = ['BrowseScreen-', 'AssignedScreen-', 'TaskView-', 'UndoToast-'];
 
 /**
  * Resolves once the popup has loaded the code of the screens it prefetches

@@ -116,7 +116,10 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       const id = typeof ref === 'string' ? (/tski_[A-Za-z0-9]+/.exec(ref)?.[0] ?? ref) : ref.taskId;
       const { taskId: _, ...linkRef } = typeof ref === 'string' ? { taskId: id } : ref;
       const v = view({ id, snapshot: null, ref: linkRef });
-      state.tasks = [...state.tasks, v];
+      // As main: at its place when given one (an unpin undone), the list sent before the answer.
+      const at = (input as { at?: number }).at ?? state.tasks.length;
+      state.tasks = [...state.tasks.slice(0, at), v, ...state.tasks.slice(at)];
+      if ((input as { at?: number }).at !== undefined) emit('tasks:changed', state.tasks);
       return ok(v);
     },
     unpinTask: async (input) => {

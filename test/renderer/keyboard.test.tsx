@@ -147,7 +147,7 @@ describe('keyboard', () => {
     expect((screen.getByLabelText('Pin a task by id or link') as HTMLInputElement).value).toBe('/');
   });
 
-  it('every row is one Tab stop; after the rows, the pin field and the footer', async () => {
+  it('the list is one Tab stop; after it, the pin field and the footer', async () => {
     const { user } = await setup(3);
     expect(document.activeElement).toBe(rows()[0]);
     const name = () => {
@@ -160,13 +160,11 @@ describe('keyboard', () => {
       );
     };
     const order: (string | null)[] = [];
-    for (let i = 0; i < 7; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       await user.tab();
       order.push(name());
     }
     expect(order).toEqual([
-      'tski_t1',
-      'tski_t2',
       'Pin a task by id or link',
       'Pin',
       'Assigned to me',

@@ -345,17 +345,26 @@ describe('changing a status', () => {
 });
 
 describe('unpinning', () => {
-  it('removes the row at once and offers undo, which pins it again as it was pinned', async () => {
+  it('removes the row at once and offers undo, which pins it again as it was pinned, at its place', async () => {
     const list = views(3);
     const ref = { organizationId: 'org_abc', entityType: 'risk' as const, entityId: 'rsk_1' };
     list[1] = { ...list[1]!, ref };
-    const { fake, user } = renderTasks(list);
+    // The whole app: the undo toast is the app's, over every screen.
+    const { fake, user } = renderWithApi({ tasks: list });
     await user.click(await screen.findByRole('button', { name: 'Unpin Task number 1' }));
     expect(screen.queryByText('Task number 1')).toBeNull();
     expect(fake.callsOf('unpinTask')).toEqual([{ taskId: 'tski_t1' }]);
     expect(await screen.findByText(/Unpinned “Task number 1”/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(fake.callsOf('pinTask')).toEqual([{ ref: { ...ref, taskId: 'tski_t1' } }]);
+    expect(fake.callsOf('pinTask')).toEqual([{ ref: { ...ref, taskId: 'tski_t1' }, at: 1 }]);
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('listitem')
+          .filter((li) => li.dataset.taskId)
+          .map((li) => li.dataset.taskId),
+      ).toEqual(['tski_t0', 'tski_t1', 'tski_t2']),
+    );
   });
 
   it('puts the row back where it was when main refuses', async () => {

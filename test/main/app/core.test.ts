@@ -416,6 +416,29 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     expect((server.getTask(org.id, id) as { status: string }).status).toBe('in_review');
   });
 
+  it('pins an unpinned task again at its place, with the row it had (an unpin undone)', async () => {
+    const { h } = await connected();
+    const ids = server.taskIds(org.id).slice(0, 3);
+    for (const id of ids) unwrap(await h.call('pinTask', { ref: { taskId: id } }));
+    await vi.waitFor(async () =>
+      expect(unwrap(await h.call('listTasks')).every((v) => v.snapshot !== null)).toBe(true),
+    );
+    const before = unwrap(await h.call('listTasks'));
+    unwrap(await h.call('unpinTask', { taskId: ids[1]! }));
+    const back = unwrap(await h.call('pinTask', { ref: { taskId: ids[1]! }, at: 1 }));
+    // Whole at once (its title), not a bare id waiting for a read.
+    expect(back.snapshot?.title).toBe(before[1]!.snapshot?.title);
+    expect(unwrap(await h.call('listTasks')).map((v) => v.id)).toEqual(ids);
+    // Without a place, a pin still goes at the end.
+    unwrap(await h.call('unpinTask', { taskId: ids[0]! }));
+    unwrap(await h.call('pinTask', { ref: { taskId: ids[0]! } }));
+    expect(unwrap(await h.call('listTasks')).map((v) => v.id)).toEqual([ids[1], ids[2], ids[0]]);
+    expect(await h.raw('tasks:pin', { ref: ids[0], at: -1 })).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_input' },
+    });
+  });
+
   it('pins by id or link, refuses another organization’s link and malformed links clearly', async () => {
     const { h } = await connected();
     const id = taskId();
