@@ -105,7 +105,8 @@ export function FirstRun(props: {
               <span className="way__desc">
                 {signInAt ? `Opens ${signInAt.label} in a sign-in window.` : 'Use your account.'}{' '}
                 {/* Google refuses embedded windows ("disallowed_useragent"); an email link opens in the browser. */}
-                Google and email links cannot finish there: use GitHub or Microsoft where offered, or an API key.
+                Google and email links cannot finish there: use GitHub or Microsoft where offered,
+                or an API key.
               </span>
             </button>
           </li>

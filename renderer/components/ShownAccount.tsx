@@ -5,6 +5,7 @@ import { useMain } from '../hooks/use-main';
 import { AUTH_KIND_LABELS } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { ProfileRename } from './ProfileRename';
+import { RECORDED_AS_OWNER } from './TaskFacts';
 
 /**
  * Settings' first section: the account shown (renamed in place), its
@@ -73,6 +74,9 @@ export function ShownAccount(props: {
           <dd>
             {AUTH_KIND_LABELS[profile.authKind]}
             {profile.secretHint && <code className="profile__hint">{profile.secretHint}</code>}
+            {profile.authKind === 'api-key' && (
+              <span className="profile__note">{RECORDED_AS_OWNER}</span>
+            )}
           </dd>
         </div>
         {profile.organizationId && (
