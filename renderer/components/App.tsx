@@ -8,6 +8,7 @@ import { useMain } from '../hooks/use-main';
 import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
 import { HomeScreen } from './HomeScreen';
+import type { Place } from './PlacesNav';
 import { ErrorScreen, LoadingScreen } from './ScreenMessage';
 
 // The popup opens on its tasks; first run and settings are rare, so their code
@@ -102,6 +103,8 @@ export function App() {
   );
 
   const a = account.state;
+  // The places strip (Pinned · Assigned · Browse) moves between these screens.
+  const go = (place: Place) => setScreen(place === 'pinned' ? 'home' : place);
   // The account the screen was opened for: another one shown (a switch from the tray, a
   // sign-out, a notification's account) sends an account's screen home at once.
   const shownId = a.phase === 'ready' && a.value.state === 'connected' ? a.value.profile.id : null;
@@ -186,9 +189,9 @@ export function App() {
         />
       );
 
-    if (screen === 'browse') return <BrowseScreen onBack={() => setScreen('home')} />;
+    if (screen === 'browse') return <BrowseScreen onBack={() => setScreen('home')} onGo={go} />;
 
-    if (screen === 'assigned') return <AssignedScreen onBack={() => setScreen('home')} />;
+    if (screen === 'assigned') return <AssignedScreen onBack={() => setScreen('home')} onGo={go} />;
 
     if (screen === 'reconnect')
       return (

@@ -5,6 +5,8 @@ import { useFirstFocus } from '../hooks/use-first-focus';
 import { AssignedTasks } from './AssignedTasks';
 import { ChooseMe } from './ChooseMe';
 import { ScreenHeader } from './primitives/ScreenHeader';
+import { PlacesNav } from './PlacesNav';
+import type { Place } from './PlacesNav';
 import { ProblemLine, StatusLine } from './primitives/Lines';
 
 /**
@@ -13,7 +15,11 @@ import { ProblemLine, StatusLine } from './primitives/Lines';
  * again behind and says how far it is. With an API key the person first
  * says who they are. Changing a task here pins it, as in Browse.
  */
-export function AssignedScreen(props: { readonly onBack: () => void }) {
+export function AssignedScreen(props: {
+  readonly onBack: () => void;
+  /** The places strip: another place, chosen. */
+  readonly onGo?: (place: Place) => void;
+}) {
   const { view, error, setView } = useAssigned();
   const [choosing, setChoosing] = useState(false);
 
@@ -34,6 +40,7 @@ export function AssignedScreen(props: { readonly onBack: () => void }) {
       >
         {choosing || needsMe ? 'Who are you?' : 'Assigned to me'}
       </ScreenHeader>
+      {props.onGo && !choosing && !needsMe && <PlacesNav current="assigned" onGo={props.onGo} />}
       <main className="browse" ref={main}>
         {!view && !error && <StatusLine>Loading…</StatusLine>}
         {error && <ProblemLine>{error.message}</ProblemLine>}

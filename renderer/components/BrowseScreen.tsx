@@ -8,6 +8,8 @@ import { entityName, filterEntities, groupEntities } from '../lib/browse-model';
 import { EntityTasks } from './EntityTasks';
 import { ChoiceSearch, onChoiceKeyDown } from './primitives/ChoiceList';
 import { ScreenHeader } from './primitives/ScreenHeader';
+import { PlacesNav } from './PlacesNav';
+import type { Place } from './PlacesNav';
 import { StatusLine } from './primitives/Lines';
 
 /**
@@ -15,7 +17,11 @@ import { StatusLine } from './primitives/Lines';
  * task items, each changeable in place. Changing or pinning a task pins it,
  * so its progress shows where the person's tasks are, as pinned ones do.
  */
-export function BrowseScreen(props: { readonly onBack: () => void }) {
+export function BrowseScreen(props: {
+  readonly onBack: () => void;
+  /** The places strip: another place, chosen. */
+  readonly onGo?: (place: Place) => void;
+}) {
   const api = useApi();
   const { state: list, retry } = useLoaded(useCallback(() => api.listEntities(), [api]));
   const connection = useMain('connection').state;
@@ -55,6 +61,7 @@ export function BrowseScreen(props: { readonly onBack: () => void }) {
   return (
     <div className="app">
       <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Browse</ScreenHeader>
+      {props.onGo && <PlacesNav current="browse" onGo={props.onGo} />}
       <main className="browse">
         <ChoiceSearch
           ref={search}

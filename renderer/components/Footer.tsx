@@ -8,16 +8,17 @@ export const pendingText = (n: number): string =>
 /** The footer's few characters for it, beside the state: the notice above says it in full. */
 const pendingShort = (n: number): string => `${n} waiting`;
 
-/** Connection state, changes not yet confirmed, and the way to settings. */
+/**
+ * Connection state, changes not yet confirmed, and the way to settings: the
+ * line is theirs alone (the places are a strip under the header), so the
+ * state's words are always whole, wrapping rather than cut.
+ */
 export function Footer(props: {
   readonly onOpenSettings: () => void;
-  /** Browse vendors and risks; left out where there is nothing to browse. */
-  readonly onOpenBrowse?: () => void;
-  readonly onOpenAssigned?: () => void;
   /** Names what the service refused: the key or the web session. */
   readonly authKind?: 'api-key' | 'session';
 }) {
-  const { onOpenSettings, onOpenBrowse, onOpenAssigned } = props;
+  const { onOpenSettings } = props;
   const { state } = useMain('connection');
   const c = state.phase === 'ready' ? state.value : null;
   const words = c ? describeConnection(c, props.authKind) : null;
@@ -42,26 +43,6 @@ export function Footer(props: {
           <span className="footer__state">Connection state unknown</span>
         ) : null}
       </p>
-      {onOpenAssigned && (
-        <button
-          type="button"
-          className="link-button footer__browse"
-          onClick={onOpenAssigned}
-          title="Your open tasks across every vendor and risk"
-        >
-          Assigned to me
-        </button>
-      )}
-      {onOpenBrowse && (
-        <button
-          type="button"
-          className="link-button footer__browse"
-          onClick={onOpenBrowse}
-          title="Vendors and risks, and their tasks"
-        >
-          Browse
-        </button>
-      )}
       <button
         type="button"
         className="icon-button"

@@ -7,6 +7,8 @@ import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
 import { OrgHeader } from './OrgHeader';
+import { PlacesNav } from './PlacesNav';
+import type { Place } from './PlacesNav';
 import { TaskSection } from './TaskSection';
 import { UpdateLine } from './UpdateLine';
 
@@ -15,7 +17,7 @@ const HandOverNotice = lazy(() =>
   import('./HandOverNotice').then((m) => ({ default: m.HandOverNotice })),
 );
 
-/** Signed in: who you are, your tasks, and how the connection is doing. */
+/** Signed in: who you are, the places, your pinned tasks, and how the connection is doing. */
 export function HomeScreen(props: {
   readonly profile: ProfileView;
   readonly problem: AppError | null;
@@ -32,6 +34,10 @@ export function HomeScreen(props: {
   useRefreshWhileOpen();
   const connection = useMain('connection').state;
   const othersWait = connection.phase === 'ready' && connection.value.othersWaiting !== undefined;
+  const go = (place: Place) => {
+    if (place === 'assigned') props.onOpenAssigned();
+    else if (place === 'browse') props.onOpenBrowse();
+  };
   return (
     <div className="app">
       <OrgHeader
@@ -46,7 +52,10 @@ export function HomeScreen(props: {
             }
           : {})}
       />
+      <PlacesNav current="pinned" onGo={go} />
       <TaskSection
+        onOpenAssigned={props.onOpenAssigned}
+        onOpenBrowse={props.onOpenBrowse}
         focusTask={props.focusTask}
         onFocused={props.onFocused}
         apiKey={props.profile.authKind === 'api-key'}
@@ -63,12 +72,7 @@ export function HomeScreen(props: {
         onReconnect={props.onReconnect}
       />
       <UpdateLine />
-      <Footer
-        authKind={props.profile.authKind}
-        onOpenSettings={props.onOpenSettings}
-        onOpenBrowse={props.onOpenBrowse}
-        onOpenAssigned={props.onOpenAssigned}
-      />
+      <Footer authKind={props.profile.authKind} onOpenSettings={props.onOpenSettings} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { displayText } from '../../common/display-text';
 import { useMain } from '../hooks/use-main';
-import { ChevronIcon } from './icons';
+import { InfoIcon } from './icons';
 import { Notice } from './primitives/Notice';
 import { OrgLogo } from './OrgLogo';
 import { ProfileMenuButton } from './ProfileMenuButton';
@@ -12,6 +12,7 @@ const OrgDetails = lazy(() => import('./OrgDetails').then((m) => ({ default: m.O
 /**
  * Who you are signed in as, in one line: logo, name, what needs saying at a
  * glance (the demo, no access), and the organization's details on demand.
+ * The name is the account switcher (where there is one): said once.
  */
 export function OrgHeader(
   props: {
@@ -52,20 +53,26 @@ export function OrgHeader(
       </header>
     );
 
-  const switcher = props.accounts && <ProfileMenuButton {...props.accounts} />;
+  const heading = (name: string) =>
+    props.accounts ? (
+      <ProfileMenuButton name={name} {...props.accounts} />
+    ) : (
+      <h1 className="org__name" title={name}>
+        {name}
+      </h1>
+    );
   const org = state.value;
   if (!org)
     return (
       <header className="org">
         <div className="org__main">
           {props.profileLabel ? (
-            <h1 className="org__name" title={props.profileLabel}>
-              {displayText(props.profileLabel)}
-            </h1>
+            heading(displayText(props.profileLabel))
+          ) : props.accounts ? (
+            heading('No organization yet')
           ) : (
             <p className="muted org__name">No organization yet.</p>
           )}
-          {switcher}
         </div>
       </header>
     );
@@ -75,9 +82,7 @@ export function OrgHeader(
     <header className="org">
       <div className="org__main">
         <OrgLogo org={org} />
-        <h1 className="org__name" title={name}>
-          {name}
-        </h1>
+        {heading(name)}
         {props.demo && (
           <span className="badge badge--neutral" title="A built-in demo service on this computer">
             Demo
@@ -91,7 +96,6 @@ export function OrgHeader(
             No access
           </span>
         )}
-        {switcher}
         <button
           type="button"
           className="icon-button org__toggle"
@@ -101,7 +105,7 @@ export function OrgHeader(
           title="Organization details"
           onClick={() => setOpen((o) => !o)}
         >
-          <ChevronIcon open={open} />
+          <InfoIcon />
         </button>
       </div>
       {open && (

@@ -1,12 +1,21 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useMain } from '../hooks/use-main';
-import { SwitchIcon } from './icons';
+import { ChevronIcon } from './icons';
 
 // The menu's code loads on first open: the first screen carries only this button.
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
-/** The header's way to another account, or to add one: a menu of every profile kept here. */
+const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The header's heading, which is also the way to another account or to add
+ * one: the organization's name opens a menu of every profile kept here.
+ * With several accounts it names the shown one after the organization,
+ * unless that name is the organization's own (it is said once).
+ */
 export function ProfileMenuButton(props: {
+  /** The organization's name (or the profile's, before the organization is read). */
+  readonly name: string;
   readonly onAddAccount: () => void;
   readonly onManageAccounts: () => void;
 }) {
@@ -15,33 +24,42 @@ export function ProfileMenuButton(props: {
   const button = useRef<HTMLButtonElement>(null);
 
   const a = account.state.phase === 'ready' ? account.state.value : null;
-  if (!a) return null;
+  if (!a)
+    return (
+      <h1 className="org__name" title={props.name}>
+        {props.name}
+      </h1>
+    );
   const many = a.profiles.length > 1;
-  // With several accounts on one organization, the header names which one is shown.
-  const shown = many && a.state === 'connected' ? a.profile.name : null;
+  const shownName = a.state === 'connected' ? a.profile.name : null;
+  const shown = many && shownName && !same(shownName, props.name) ? shownName : null;
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
   };
   return (
-    <div className="profile-switch">
-      <button
-        ref={button}
-        type="button"
-        className={many ? 'icon-button profile-switch__button--named' : 'icon-button'}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label={
-          many
-            ? `Switch account: ${shown ?? 'none'} shown, ${a.profiles.length} on this computer`
-            : 'Accounts'
-        }
-        title={many ? `${shown ?? ''} — switch account` : 'Accounts'}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <SwitchIcon />
-        {shown && <span className="profile-switch__name">{shown}</span>}
-      </button>
+    <>
+      {/* The heading is the organization's name; the button inside says what it does. */}
+      <h1 className="org__name" aria-label={props.name}>
+        <button
+          ref={button}
+          type="button"
+          className="org__switch"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          title={shown ? `${props.name} · ${shown}: switch account` : `${props.name}: accounts`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="org__switch-name">{props.name}</span>
+          {shown && <span className="org__switch-account">{shown}</span>}
+          <span className="visually-hidden">
+            {many
+              ? `. Switch account: ${shownName ?? 'none'} shown, ${a.profiles.length} on this computer`
+              : '. Accounts'}
+          </span>
+          <ChevronIcon size={12} open={open} />
+        </button>
+      </h1>
       {open && (
         <Suspense fallback={null}>
           <ProfileMenu
@@ -62,6 +80,6 @@ export function ProfileMenuButton(props: {
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { AUTH_KIND_LABELS } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { ProfileRename } from './ProfileRename';
 import { RemoveConfirm } from './RemoveConfirm';
+import { RECORDED_AS_OWNER } from './TaskFacts';
 
 /**
  * Settings' first section: the account shown (renamed in place), its
@@ -75,6 +76,9 @@ export function ShownAccount(props: {
           <dd>
             {AUTH_KIND_LABELS[profile.authKind]}
             {profile.secretHint && <code className="profile__hint">{profile.secretHint}</code>}
+            {profile.authKind === 'api-key' && (
+              <span className="profile__note">{RECORDED_AS_OWNER}</span>
+            )}
           </dd>
         </div>
         {profile.organizationId && (

@@ -13,8 +13,14 @@ export const SYNC_TEXT = {
  * its vendor or risk, who changed it last and when, and whether a change is
  * on its way.
  */
-export function TaskFacts(props: { readonly row: TaskRowModel; readonly now: Date }) {
+export function TaskFacts(props: {
+  readonly row: TaskRowModel;
+  readonly now: Date;
+  /** Signed in with an API key: a change from here is the person's, under the owner's name. */
+  readonly apiKey?: boolean;
+}) {
   const { row, now } = props;
+  const byYou = row.changedHere && props.apiKey === true;
   return (
     <>
       {row.entityType && (
@@ -26,7 +32,20 @@ export function TaskFacts(props: { readonly row: TaskRowModel; readonly now: Dat
           <time dateTime={row.updatedAt} title={fullDateTime(row.updatedAt)}>
             {relativeTime(row.updatedAt, now)}
           </time>
-          {row.updatedBy && <> by {row.updatedBy}</>}
+          {byYou ? (
+            <>
+              {' '}
+              by you
+              {row.updatedBy && (
+                <span className="task__recorded" title={RECORDED_AS_OWNER}>
+                  {' '}
+                  (recorded as {row.updatedBy})
+                </span>
+              )}
+            </>
+          ) : (
+            row.updatedBy && <> by {row.updatedBy}</>
+          )}
         </span>
       )}
     </>
@@ -39,10 +58,14 @@ export function SyncText({ row }: { readonly row: TaskRowModel }) {
   return <span className={`sync sync--${row.sync}`}>{SYNC_TEXT[row.sync]}</span>;
 }
 
+/** Why a change from here carries the owner's name: said once, where the key is (Settings). */
+export const RECORDED_AS_OWNER =
+  'The service records changes made with an API key under the organization’s owner.';
+
 /**
  * With an API key the service records every change under the organization's
- * owner: a change that landed from here says so, so the person's own change
- * does not read as someone else's.
+ * owner: a task's own view says so in full (a row says "by you (recorded as …)"),
+ * so the person's own change does not read as someone else's.
  */
 export function ChangedHereNote(props: { readonly row: TaskRowModel; readonly apiKey: boolean }) {
   const { row } = props;

@@ -11,6 +11,8 @@ export function TaskListBody(props: {
   readonly tasks: TasksController;
   readonly query: string;
   readonly visibleCount: number;
+  /** Where the empty list sends a person first: their assigned tasks, then Browse. */
+  readonly places?: { readonly onOpenAssigned: () => void; readonly onOpenBrowse: () => void };
   /** The rows drawn, and the rest of what the list is given. */
   readonly list: ComponentProps<typeof TaskList>;
 }) {
@@ -38,16 +40,7 @@ export function TaskListBody(props: {
         </button>
       </Notice>
     );
-  if (rows.length === 0)
-    return (
-      <div className="empty">
-        <p className="empty__title">No pinned tasks yet</p>
-        <p className="muted">
-          Paste a task id (tski_…) or a link to a task from the web app below, and it stays here for
-          a quick status change.
-        </p>
-      </div>
-    );
+  if (rows.length === 0) return <NoPinsYet places={props.places} />;
   if (props.visibleCount === 0)
     return (
       <p className="empty muted" role="status">
@@ -55,4 +48,34 @@ export function TaskListBody(props: {
       </p>
     );
   return <TaskList {...props.list} />;
+}
+
+/**
+ * No pinned task: the app can list the person's tasks itself, so it offers
+ * that first (what is assigned to them, then Browse); pasting an id comes last.
+ */
+function NoPinsYet(props: {
+  readonly places:
+    { readonly onOpenAssigned: () => void; readonly onOpenBrowse: () => void } | undefined;
+}) {
+  const { places } = props;
+  return (
+    <div className="empty">
+      <p className="empty__title">No pinned tasks yet</p>
+      {places && (
+        <div className="empty__actions">
+          <button type="button" className="button button--primary" onClick={places.onOpenAssigned}>
+            Show what is assigned to me
+          </button>
+          <button type="button" className="button" onClick={places.onOpenBrowse}>
+            Browse vendors and risks
+          </button>
+        </div>
+      )}
+      <p className="muted">
+        {places ? 'Or paste' : 'Paste'} a task id (tski_…) or a link to a task from the web app
+        below, and it stays here for a quick status change.
+      </p>
+    </div>
+  );
 }

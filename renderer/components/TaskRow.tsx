@@ -1,20 +1,22 @@
 import { memo } from 'react';
 import type { TaskStatus } from '../../common/task';
 import type { TaskRowModel } from '../lib/task-model';
-import { fullDateTime, shortAge } from '../lib/relative-time';
+import { fullDateTime, isRecent, shortAge } from '../lib/relative-time';
 import { ChevronRightIcon, CloseIcon } from './icons';
 import { StatusControl } from './StatusControl';
-import { ChangedHereNote, SYNC_TEXT, SyncText, TaskFacts } from './TaskFacts';
+import { SYNC_TEXT, SyncText, TaskFacts } from './TaskFacts';
 import { useDescriptionLine } from '../hooks/use-description-line';
 
 /** A Shift-click extends the selection; React reports a checkbox's change with the click that made it. */
 const withShift = (e: Event): boolean => e instanceof MouseEvent && e.shiftKey;
 
 /**
- * One task: a single line (status, title, priority, age) so a dozen fit in
- * the popup; the row holding focus opens to say who changed it and when,
- * who it is assigned to, and the five-way status switch. Closed rows have
- * no state and no effects, so two hundred paint at once. The list is one
+ * One task: a single line so a dozen fit in the popup, the title taking the
+ * width (status as a mark before it, priority as bars after it; the age only
+ * when it is news, and with the buttons on hover). The row holding focus
+ * opens: its title wraps to three lines, and it says who changed it and when,
+ * who it is assigned to, and gives the five-way status switch. Closed rows
+ * have no state and no effects, so two hundred paint at once. The list is one
  * Tab stop (this row when `tabStop`): the list's keys (↑/↓, 1–5, Enter,
  * Delete) act on the row, and the controls inside are reached by pointer or
  * by Enter.
@@ -52,6 +54,8 @@ export const TaskRow = memo(function TaskRow(props: {
   const titleId = `task-${row.id}-title`;
   const metaId = `task-${row.id}-meta`;
   const age = shortAge(row.updatedAt, now);
+  // The age earns its room on a closed row only when it is news (hover and the open row show any).
+  const news = isRecent(row.updatedAt, now);
   const waiting = row.sync === 'pending' || row.sync === 'queued';
   const glyphs = open || (props.glyphs ?? true);
 
@@ -74,7 +78,13 @@ export const TaskRow = memo(function TaskRow(props: {
             onChange={(e) => onSelect?.(row.id, withShift(e.nativeEvent))}
           />
         )}
-        <span className={`pill pill--${row.status ?? 'unknown'}`} aria-hidden="true">
+        {/* A mark, its word kept as text (the tooltip, tests) but drawn at no size: the row
+            reads its status out through the meta line. */}
+        <span
+          className={`pill pill--${row.status ?? 'unknown'}`}
+          title={row.statusLabel}
+          aria-hidden="true"
+        >
           {row.status ? row.statusLabel : '?'}
         </span>
         <span
@@ -97,7 +107,7 @@ export const TaskRow = memo(function TaskRow(props: {
         )}
         {age && (
           <time
-            className="task__age"
+            className={news ? 'task__age task__age--news' : 'task__age'}
             dateTime={row.updatedAt ?? undefined}
             title={`Updated ${fullDateTime(row.updatedAt)}`}
             aria-hidden="true"
@@ -105,41 +115,44 @@ export const TaskRow = memo(function TaskRow(props: {
             {age}
           </time>
         )}
-        {props.onOpen && (
-          <button
-            type="button"
-            className="icon-button task__open"
-            tabIndex={-1}
-            onClick={() => props.onOpen?.(row.id)}
-            aria-label={`Open ${row.title}`}
-            title="Open the task (Enter)"
-          >
-            {glyphs && <ChevronRightIcon />}
-          </button>
-        )}
-        {pinned ? (
-          <button
-            type="button"
-            className="icon-button task__unpin"
-            tabIndex={-1}
-            onClick={() => onUnpin(row.id)}
-            aria-label={`Unpin ${row.title}`}
-            title="Unpin (Delete)"
-          >
-            {glyphs && <CloseIcon size={12} />}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="link-button task__pin"
-            tabIndex={-1}
-            onClick={() => props.onPin?.(row.id)}
-            aria-label={`Pin ${row.title}`}
-            title="Keep it with your pinned tasks (P)"
-          >
-            Pin
-          </button>
-        )}
+        {/* Out of the title's way on a closed row: laid over its end on hover only. */}
+        <span className="task__end">
+          {props.onOpen && (
+            <button
+              type="button"
+              className="icon-button task__open"
+              tabIndex={-1}
+              onClick={() => props.onOpen?.(row.id)}
+              aria-label={`Open ${row.title}`}
+              title="Open the task (Enter)"
+            >
+              {glyphs && <ChevronRightIcon />}
+            </button>
+          )}
+          {pinned ? (
+            <button
+              type="button"
+              className="icon-button task__unpin"
+              tabIndex={-1}
+              onClick={() => onUnpin(row.id)}
+              aria-label={`Unpin ${row.title}`}
+              title="Unpin (Delete)"
+            >
+              {glyphs && <CloseIcon size={12} />}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="link-button task__pin"
+              tabIndex={-1}
+              onClick={() => props.onPin?.(row.id)}
+              aria-label={`Pin ${row.title}`}
+              title="Keep it with your pinned tasks (P)"
+            >
+              Pin
+            </button>
+          )}
+        </span>
       </div>
       {/* Read out with the row (aria-describedby): status and priority always; who, when
           and the assignee once open (a closed row draws no more than its line). */}
@@ -147,7 +160,7 @@ export const TaskRow = memo(function TaskRow(props: {
         <span className="visually-hidden">
           Status: {row.statusLabel}.{row.priorityLabel && ` ${row.priorityLabel} priority.`}{' '}
         </span>
-        {open && <TaskFacts row={row} now={now} />}
+        {open && <TaskFacts row={row} now={now} apiKey={props.apiKey} />}
         {open && (
           <span className="task__assignee">
             {row.assigneePending
@@ -165,7 +178,6 @@ export const TaskRow = memo(function TaskRow(props: {
       </p>
       {open && (
         <div className="task__more">
-          <ChangedHereNote row={row} apiKey={props.apiKey} />
           <StatusControl
             taskId={row.id}
             value={row.status}

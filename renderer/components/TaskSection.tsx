@@ -26,6 +26,9 @@ export function TaskSection(
     readonly apiKey?: boolean;
     /** Opens a task's own view. */
     readonly onOpenTask?: (taskId: string) => void;
+    /** The places the empty list sends a person to first (pasting comes last). */
+    readonly onOpenAssigned?: () => void;
+    readonly onOpenBrowse?: () => void;
   } = {},
 ) {
   const tasks = useTasks();
@@ -98,6 +101,9 @@ export function TaskSection(
           tasks={tasks}
           query={filter.query}
           visibleCount={visible.length}
+          {...(props.onOpenAssigned && props.onOpenBrowse
+            ? { places: { onOpenAssigned: props.onOpenAssigned, onOpenBrowse: props.onOpenBrowse } }
+            : {})}
           list={{
             rows: drawn,
             now,

@@ -96,7 +96,7 @@ export function TaskView(props: {
           onSave={(title) => save({ title })}
         />
         <p className="task-view__meta">
-          <TaskFacts row={row} now={now} />
+          <TaskFacts row={row} now={now} apiKey={props.apiKey} />
           <SyncText row={row} />
         </p>
         <ChangedHereNote row={row} apiKey={props.apiKey} />

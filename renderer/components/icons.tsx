@@ -74,6 +74,12 @@ export const ChevronIcon = ({ size = 14, open = false }: IconProps & { readonly 
 
 export const ChevronRightIcon = ({ size = 14 }: IconProps) => svg(size, <path d="M6 3l5 5-5 5" />);
 
-/** Two arrows passing each other: switch to another account. */
-export const SwitchIcon = ({ size = 14 }: IconProps) =>
-  svg(size, <path d="M3 5.5h9.5M10 3l2.5 2.5L10 8M13 10.5H3.5M6 8l-2.5 2.5L6 13" />);
+/** An i in a circle: about this (the organization's details). */
+export const InfoIcon = ({ size = 14 }: IconProps) =>
+  svg(
+    size,
+    <>
+      <circle cx="8" cy="8" r="6.25" />
+      <path d="M8 7.25v4M8 4.75v.01" />
+    </>,
+  );

@@ -70,3 +70,9 @@ export function shortAge(iso: string | null | undefined, now: Date): string {
     ? `${then.getDate()} ${monthOf(then)}`
     : `${monthOf(then)} ’${String(then.getFullYear() % 100).padStart(2, '0')}`;
 }
+
+/** Changed within the last day: news worth a row's few characters. */
+export function isRecent(iso: string | null | undefined, now: Date): boolean {
+  const then = parseTime(iso);
+  return then !== null && now.getTime() - then.getTime() < DAY;
+}

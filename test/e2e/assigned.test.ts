@@ -36,7 +36,10 @@ describe.skipIf(skipE2e)(
       unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
       const { page } = await suite.openPopup(h);
       await page.getByRole('heading', { name: server.organizations[0]!.name }).waitFor();
-      await page.getByRole('button', { name: 'Assigned to me' }).click();
+      await page
+        .getByRole('navigation', { name: 'Places' })
+        .getByRole('button', { name: 'Assigned' })
+        .click();
       await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
       const people = page.getByRole('list', { name: 'People' });
       await people.getByRole('button').first().waitFor();
@@ -79,7 +82,10 @@ describe.skipIf(skipE2e)(
       );
       const { page } = await suite.openPopup(h);
       await page.getByRole('heading', { name: server.organizations[0]!.name }).waitFor();
-      await page.getByRole('button', { name: 'Assigned to me' }).click();
+      await page
+        .getByRole('navigation', { name: 'Places' })
+        .getByRole('button', { name: 'Assigned' })
+        .click();
       await page
         .getByRole('list', { name: 'People' })
         .getByRole('button', { name: /Maya Chen/ })
@@ -114,7 +120,10 @@ describe.skipIf(skipE2e)(
         const row = page.locator(`li[data-task-id="${id!}"]`);
         await chooseStatus(row, 'Done');
         await expect.poll(() => bare.getTask(bare.organizations[0]!.id, id!)?.status).toBe('done');
-        await page.getByRole('button', { name: 'Assigned to me' }).click();
+        await page
+          .getByRole('navigation', { name: 'Places' })
+          .getByRole('button', { name: 'Assigned' })
+          .click();
         await page
           .getByRole('alert')
           .getByText(/does not list/)

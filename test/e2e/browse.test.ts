@@ -44,7 +44,7 @@ describe.skipIf(skipE2e)('browse, in Chromium against main and the reference ser
 
   it('browses to a vendor, changes one of its tasks in place, and the service has it', async () => {
     const page = await popupOn(server, server.keys.full);
-    await page.getByRole('button', { name: 'Browse' }).click();
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
     const search = page.getByRole('searchbox', { name: 'Search vendors and risks' });
     await search.waitFor();
     const vendors = await vendorNames();
@@ -129,7 +129,7 @@ describe.skipIf(skipE2e)('browse, in Chromium against main and the reference ser
 
   it('a key without vendor:read lists risks and names the scope vendors need', async () => {
     const page = await popupOn(server, server.keys.colleague);
-    await page.getByRole('button', { name: 'Browse' }).click();
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
     await page.getByText(/vendor:read/).waitFor();
     expect(await page.getByRole('region', { name: /Vendors/ }).count()).toBe(0);
     expect(await page.getByRole('region', { name: /Risks/ }).count()).toBe(1);
@@ -145,7 +145,7 @@ describe.skipIf(skipE2e)('browse, in Chromium against main and the reference ser
     });
     servers.push(bare);
     const page = await popupOn(bare, bare.keys.full);
-    await page.getByRole('button', { name: 'Browse' }).click();
+    await page.getByRole('button', { name: 'Browse', exact: true }).click();
     await page
       .getByRole('alert')
       .getByText(/pin tasks by their links/)

@@ -131,6 +131,14 @@ describe.skipIf(skipE2e)('the popup at its default size, light and dark', () => 
       const footer = page.locator('footer');
       await expect.poll(() => footer.textContent()).toContain(c.label);
       expect(await footer.textContent()).not.toContain('Connected');
+      // The words whole, not cut short (issue 36): the footer's line is the state's own.
+      const state = footer.locator('.footer__state');
+      expect(await state.textContent()).toBe(c.label);
+      const fits = await state.evaluate((el) => {
+        const e = el as unknown as { scrollWidth: number; clientWidth: number };
+        return e.scrollWidth <= e.clientWidth;
+      });
+      expect(fits).toBe(true);
       await page.locator('.connection-notice').waitFor();
       if (c.name === 'permission')
         expect(await page.locator('.connection-notice').textContent()).toMatch(

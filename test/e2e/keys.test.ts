@@ -147,7 +147,7 @@ describe.skipIf(skipE2e)('the keyboard, in Chromium against main and the referen
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Pinned tasks' }).waitFor();
 
-    await page.getByRole('button', { name: 'Assigned to me' }).click();
+    await page.getByRole('button', { name: 'Assigned', exact: true }).click();
     await page.getByRole('heading', { name: /Assigned to me|Who are you\?/ }).waitFor();
     await expect.poll(() => focusIn(page, 'main')).toBe(true);
     await page.keyboard.press('Escape');

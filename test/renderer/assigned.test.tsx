@@ -44,7 +44,8 @@ const view = (over: Partial<AssignedView> = {}): AssignedView => ({
 const open = async (r: Rendered, first: AssignedView) => {
   r.fake.answer('getAssigned', async () => ok(first));
   r.fake.answer('listPeople', async () => ok([tom, maya]));
-  await r.user.click(await screen.findByRole('button', { name: 'Assigned to me' }));
+  const places = await screen.findByRole('navigation', { name: 'Places' });
+  await r.user.click(within(places).getByRole('button', { name: 'Assigned' }));
 };
 
 describe('assigned to me', () => {

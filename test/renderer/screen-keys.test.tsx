@@ -112,7 +112,7 @@ describe('each screen opens on its first useful control, and Esc goes back one l
         message: null,
       }),
     );
-    await r.user.click(screen.getByRole('button', { name: 'Assigned to me' }));
+    await r.user.click(screen.getByRole('button', { name: 'Assigned' }));
     await screen.findByText('Rotate the backup keys');
     await waitFor(() => expect(focused().dataset.taskId).toBe('tski_m1'));
     await r.user.keyboard('{Escape}');

@@ -407,24 +407,26 @@ describe('filtering', () => {
 });
 
 describe('task row content', () => {
-  it('with an API key, a change made here says the service recorded it under the owner', async () => {
+  it('with an API key, a change made here reads "by you (recorded as …)", the why said elsewhere', async () => {
     const changed = view({ changedHere: true });
     renderWithApi({ tasks: [changed] }, <TaskSection apiKey />);
     const li = await screen.findByRole('listitem');
     openRow(li);
-    expect(li.textContent).toMatch(
-      /Changed from here\. The service records changes made with an API key under the organization’s owner, Maya Chen\./,
+    expect(li.querySelector('.task__updated')?.textContent).toMatch(
+      /^Updated .+ by you \(recorded as Maya Chen\)$/,
     );
+    // The explanation is not repeated on the row (Settings says it, once).
+    expect(li.textContent).not.toMatch(/records changes made with an API key/);
   });
 
   it('not said with a web session, nor for a change made elsewhere', async () => {
     const first = renderWithApi({ tasks: [view({ changedHere: true })] }, <TaskSection />);
     openRow(await screen.findByRole('listitem'));
-    expect(screen.queryByText(/Changed from here/)).toBeNull();
+    expect(screen.queryByText(/by you/)).toBeNull();
     first.unmount();
     renderWithApi({ tasks: [view()] }, <TaskSection apiKey />);
     openRow(await screen.findByRole('listitem'));
-    expect(screen.queryByText(/Changed from here/)).toBeNull();
+    expect(screen.queryByText(/by you/)).toBeNull();
   });
 
   it('says "Not loaded yet" to screen readers for a task with no status', async () => {
