@@ -5,6 +5,7 @@ import { createTaskService } from '../tasks/task-service';
 import type { TaskService } from '../tasks/task-service';
 import type { Scheduler } from '../scheduler/scheduler';
 import { createTaskReads } from '../reads/task-reads';
+import type { RequestPacer } from '../service/pacing';
 import type { ActiveProfiles } from './active-profile';
 import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
@@ -67,8 +68,10 @@ export function createAppReads(deps: {
   readonly outbox: Pick<Outbox, 'quiet'>;
   readonly scheduler: Scheduler;
   readonly log: Logger;
+  readonly readPacer: RequestPacer;
 }) {
   return createTaskReads({
+    pacer: deps.readPacer,
     client: () => {
       const a = deps.accounts.active();
       return a ? { profileId: a.profile.id, client: a.client } : null;

@@ -6,6 +6,7 @@ import { ASSIGNED_FILE, createAssignedCache } from '../assigned/assigned-cache';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import type { Scheduler } from '../scheduler/scheduler';
+import type { RequestPacer } from '../service/pacing';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ActiveProfiles } from './active-profile';
 import { createAssigned } from '../assigned/assigned-service';
@@ -25,6 +26,8 @@ export interface AppAssignedDeps {
   readonly log: Logger;
   readonly emit: (view: Events['assigned:changed']) => void;
   readonly emitProgress: (progress: Events['assigned:progress']) => void;
+  /** The background's pacer: the sync's reads of "Assigned to me" share its budget. */
+  readonly syncPacer: RequestPacer;
 }
 
 /**
@@ -62,6 +65,7 @@ export function createAppAssigned(deps: AppAssignedDeps) {
       return saved.ok ? ok(null) : saved;
     },
     cache,
+    syncPacer: deps.syncPacer,
     quiet: () => deps.outbox.quiet(),
     scheduler: deps.scheduler,
     log,

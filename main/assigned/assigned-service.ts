@@ -13,6 +13,10 @@ import { createAccountReads } from '../reads/account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
+import type { RequestPacer } from '../service/pacing';
+import type { EntityKey } from '../reads/read-schemas';
+import { syncEntities } from './assigned-sync';
+import type { EntitySyncOutcome } from './assigned-sync';
 
 /**
  * The first build of "assigned to me" reads every vendor and risk once: paced
@@ -42,6 +46,8 @@ export interface AssignedDeps {
   readonly onChanged: (view: AssignedView) => void;
   /** How far a gathering is, without the list: one for each vendor or risk read. */
   readonly onProgress: (progress: BuildProgress) => void;
+  /** The background's pacer (main/sync/): its reads share the background budget, not the build's. */
+  readonly syncPacer?: RequestPacer;
 }
 
 interface Run {
@@ -53,13 +59,11 @@ interface Run {
 export function createAssigned(deps: AssignedDeps) {
   const pacer = createRequestPacer(BUILD_RATE, deps.scheduler);
   let disposed = false;
-  const { stillShown, readsFor } = createAccountReads({
-    shown: deps.signedIn,
-    pacer,
-    scheduler: deps.scheduler,
-    quiet: deps.quiet,
-    stopped: () => disposed,
-  });
+  const readsWith = (p: RequestPacer) =>
+    createAccountReads({ shown: deps.signedIn, pacer: p, ...deps, stopped: () => disposed });
+  const { stillShown, readsFor } = readsWith(pacer);
+
+  const syncReads = deps.syncPacer ? readsWith(deps.syncPacer) : null;
 
   /** What is known this run, for the profile it is about. */
   let known: AssignedKnown | null = null;
@@ -79,6 +83,12 @@ export function createAssigned(deps: AssignedDeps) {
   };
   const changed = () => deps.onChanged(view());
 
+  /** The member chosen is not in the organization any more: forget the choice and its list. */
+  const forgetChoiceOf = (profileId: string) => async () => {
+    await deps.rememberMe(profileId, null);
+    await deps.cache.forget(profileId);
+  };
+
   async function refresh(force: boolean): Promise<void> {
     const s = deps.signedIn();
     if (!s || disposed) return;
@@ -88,10 +98,7 @@ export function createAssigned(deps: AssignedDeps) {
       {
         ...s,
         reads,
-        forgetChoice: async () => {
-          await deps.rememberMe(s.profileId, null);
-          await deps.cache.forget(s.profileId);
-        },
+        forgetChoice: forgetChoiceOf(s.profileId),
       },
       k,
     );
@@ -209,6 +216,29 @@ export function createAssigned(deps: AssignedDeps) {
       }
       changed();
       return ok(view());
+    },
+    /**
+     * The background sync: reads the person's tasks in these vendors and
+     * risks and puts them in the kept list. Null when there is nobody to read
+     * for (signed out, nobody chosen) or a build is under way (it reads all).
+     */
+    syncRead(
+      entities: readonly EntityKey[],
+      listEntities: boolean,
+    ): Promise<EntitySyncOutcome | null> {
+      const s = deps.signedIn();
+      if (!s || disposed || run || !syncReads) return Promise.resolve(null);
+      const k = fresh(s.profileId);
+      const still = () => !disposed && !run && k === known;
+      return syncEntities(
+        {
+          ...{ ...s, k, cache: deps.cache, changed, forgetChoice: forgetChoiceOf(s.profileId) },
+          reads: syncReads.readsFor(s.profileId, s.client),
+          gone: () => !still() || !syncReads.stillShown(s.profileId, s.client),
+        },
+        entities,
+        listEntities,
+      );
     },
     /** Signed out or switched: a build for the one before stops between reads. */
     signedOut(): void {

@@ -13,6 +13,8 @@ import { createAccountReads } from './account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
+import type { RequestPacer } from '../service/pacing';
+import type { RefreshResult } from './pinned-refresh';
 import type { ActiveProfile, TaskService } from '../tasks/task-service';
 
 /**
@@ -46,10 +48,12 @@ export interface TaskReadsDeps {
   readonly quiet: () => Promise<void>;
   readonly scheduler: Scheduler;
   readonly log: Logger;
+  /** The background's pacer, shared with the sync's other reads (main/sync/); its own when none. */
+  readonly pacer?: RequestPacer;
 }
 
 export function createTaskReads(deps: TaskReadsDeps) {
-  const pacer = createRequestPacer(READ_RATE, deps.scheduler);
+  const pacer = deps.pacer ?? createRequestPacer(READ_RATE, deps.scheduler);
   let stopped = false;
   const { stillShown, readsFor } = createAccountReads({
     shown: deps.client,
@@ -199,6 +203,19 @@ export function createTaskReads(deps: TaskReadsDeps) {
       }
       return ok(null);
     },
+    /**
+     * The background sync: reads these pins (all when null) now, whatever
+     * was read lately. Every pin read counts as a full read.
+     */
+    async readPins(only: readonly string[] | null): Promise<RefreshResult> {
+      if (stopped) return { kind: 'skipped' };
+      const started = deps.scheduler.now();
+      const result = await track(refresher.refresh(only));
+      if (only === null && result.kind === 'done') lastFull = Math.max(lastFull, started);
+      return result;
+    },
+    /** When every pin was last read (the popup opening, or a round); -Infinity: not this run. */
+    lastFullRead: (): number => lastFull,
     /** A task was just pinned: show its title and status at once. */
     pinned(taskId: string): void {
       if (!stopped) void track(refresher.refresh([taskId]));
@@ -212,7 +229,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
     /** Stops reading; resolves once no read can write any more. */
     async dispose(): Promise<void> {
       stopped = true;
-      pacer.dispose();
+      if (!deps.pacer) pacer.dispose();
       await Promise.allSettled([...running]);
     },
   };

@@ -24,6 +24,8 @@ export interface TooltipState {
   readonly account: AccountStatus;
   readonly organization: Organization | null;
   readonly connection: ConnectionView;
+  /** How old what is shown is, when older than two rounds ("Checked 12 min ago — offline"). */
+  readonly freshness?: string | null;
 }
 
 /** "Task Tray — Acme (Demo)", and a second line when offline or changes are waiting. */
@@ -42,7 +44,8 @@ export function trayTooltip(state: TooltipState): string {
     account.state === 'connected'
       ? connectionLine(state.connection, account.profile.authKind)
       : null;
-  const text = second ? `${first}\n${second}` : first;
+  const fresh = account.state === 'connected' ? (state.freshness ?? null) : null;
+  const text = [first, second, fresh].filter((l): l is string => !!l).join('\n');
   const chars = Array.from(text);
   return chars.length <= MAX_TOOLTIP_LENGTH
     ? text

@@ -7,6 +7,7 @@ import { ScreenHeader } from './primitives/ScreenHeader';
 import { OtherAccounts } from './OtherAccounts';
 import { Notice } from './primitives/Notice';
 import { ConnectionSettings } from './ConnectionSettings';
+import { SyncSettings } from './SyncSettings';
 import { GeneralSettings } from './GeneralSettings';
 import { NotificationSettings } from './NotificationSettings';
 import { ShownAccount } from './ShownAccount';
@@ -75,6 +76,7 @@ export function SettingsScreen(props: {
         {s.phase === 'ready' && (
           <NotificationSettings value={s.value.notifications} save={change} />
         )}
+        {s.phase === 'ready' && <SyncSettings value={s.value.syncInterval} save={change} />}
         {s.phase === 'ready' && <ConnectionSettings settings={s.value} save={change} />}
         <section className="settings__section" aria-labelledby={`${id}-about`}>
           <h2 id={`${id}-about`} className="settings__heading">
