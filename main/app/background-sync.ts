@@ -10,7 +10,7 @@ import type { EntityKey } from '../reads/read-schemas';
 import { MIN_REFRESH_GAP_MS, READ_RATE } from '../reads/task-reads';
 import type { TaskReads } from '../reads/task-reads';
 import type { Scheduler } from '../scheduler/scheduler';
-import { createRequestPacer } from '../service/pacing';
+import { bucketFor, createRequestPacer } from '../service/pacing';
 import type { RequestPacer } from '../service/pacing';
 import type { SettingsStore } from '../settings/settings-store';
 import { entityRef, planRound } from '../sync/sync-plan';
@@ -44,6 +44,9 @@ interface Book {
 export const createReadPacer = (scheduler: Scheduler): RequestPacer =>
   createRequestPacer(READ_RATE, scheduler);
 
+/** What the background pacer lets through a minute once its burst is spent (pacing.ts). */
+const STEADY_PER_MINUTE = bucketFor(READ_RATE).refillPerMs * 60_000;
+
 const intervalOf = (settings: Pick<SettingsStore, 'get'>): number | null =>
   syncIntervalMs(settings.get().syncInterval ?? DEFAULT_SYNC_INTERVAL);
 
@@ -72,7 +75,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       entityKey(p.snapshot?.entityType, p.snapshot?.entityId);
     const input = (): PlanInput => ({
       now: deps.scheduler.now(),
-      perMinute: READ_RATE.limit,
+      perMinute: STEADY_PER_MINUTE,
       intervalMs: intervalOf(deps.settings) ?? syncIntervalMs(DEFAULT_SYNC_INTERVAL)!,
       pins: pins.flatMap((p) => entityOf(p) ?? []),
       assigned: book.entities,

@@ -2,9 +2,9 @@ import type { EntityKey } from '../reads/read-schemas';
 
 /**
  * What one background round reads, as a pure function: the cheapest reads
- * that keep what every surface shows current, within the round's share of
- * the background budget (at most READ_RATE, a fifth of the service's limit
- * per route, with room left for the person's own reads).
+ * that keep what every surface shows current, within what the background
+ * pacer lets through between two rounds at its steady rate (its burst is
+ * left for the person's own reads: the popup opening, Browse).
  *
  * - Where the audit log answers, only the vendors and risks it named since
  *   the last round are read (for pins and for "Assigned to me"), plus any
@@ -18,12 +18,10 @@ import type { EntityKey } from '../reads/read-schemas';
 export const SAFETY_NET_MS = 30 * 60_000;
 /** The list of vendors and risks ("Assigned to me" goes round them) is read again this often. */
 export const ENTITY_LIST_MS = 60 * 60_000;
-/** The share of the background budget a round plans for; the rest is for the person's reads meanwhile. */
-const ROUND_SHARE = 0.75;
 
 export interface PlanInput {
   readonly now: number;
-  /** Reads of one route a minute the background may make (READ_RATE.limit). */
+  /** Reads of one route a minute the background pacer lets through at its steady rate. */
   readonly perMinute: number;
   /** The interval between rounds (a round the person asks for plans as one of the default's). */
   readonly intervalMs: number;
@@ -52,7 +50,7 @@ export const entityRef = (e: EntityKey): string => `${e.entityType}:${e.entityId
 
 /** Reads of the task list route one round may make. */
 export const roundBudget = (perMinute: number, intervalMs: number): number =>
-  Math.max(1, Math.floor(perMinute * (intervalMs / 60_000) * ROUND_SHARE));
+  Math.max(1, Math.floor(perMinute * (intervalMs / 60_000)));
 
 const unique = (entities: readonly EntityKey[]): EntityKey[] => {
   const byRef = new Map(entities.map((e) => [entityRef(e), e]));

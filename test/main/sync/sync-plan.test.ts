@@ -10,7 +10,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 const base = (over: Partial<PlanInput> = {}): PlanInput => ({
   now: 10 * 60 * MIN,
-  perMinute: 20,
+  perMinute: 15,
   intervalMs: 2 * MIN,
   pins: [],
   assigned: [],
@@ -21,10 +21,11 @@ const base = (over: Partial<PlanInput> = {}): PlanInput => ({
 });
 
 describe('the round planner', () => {
-  it('plans at most three quarters of the background budget for a round', () => {
-    expect(roundBudget(20, 2 * MIN)).toBe(30);
-    expect(roundBudget(20, MIN)).toBe(15);
-    expect(roundBudget(20, 15 * MIN)).toBe(225);
+  it('plans what the pacer lets through between two rounds at its steady rate', () => {
+    expect(roundBudget(8.25, 2 * MIN)).toBe(16);
+    expect(roundBudget(8.25, MIN)).toBe(8);
+    expect(roundBudget(8.25, 15 * MIN)).toBe(123);
+    expect(roundBudget(0.1, MIN)).toBe(1);
   });
 
   it('without the audit log: every pin entity, once each, then "Assigned to me" within what is left', () => {
@@ -91,5 +92,6 @@ describe('the round planner', () => {
       base({ intervalMs: MIN, pins: range(40).map(vendor), assigned: range(40).map(risk) }),
     );
     expect(plan.pinned.length + plan.assigned.length).toBe(15);
+    expect(plan.pinned).toHaveLength(15);
   });
 });

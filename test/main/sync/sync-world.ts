@@ -32,8 +32,9 @@ export async function syncWorld(
     readonly online?: { value: boolean };
   } = {},
 ) {
-  const server: DemoServer = await startDemoServer({ rateLimit: false, ...opts.server });
   const sent: Sent[] = [];
+  /** The status of every answer main got, in order. */
+  const statuses: number[] = [];
   const shown: AppNotification[] = [];
   let inFlight = 0;
   const settle = async () => {
@@ -41,12 +42,19 @@ export async function syncWorld(
       await new Promise((resolve) => setTimeout(resolve, inFlight > 0 ? 1 : 0));
   };
   const clock = createSteppedClock(settle, Date.parse('2026-11-28T09:00:00Z'));
+  // The service keeps time (its updatedAt, its rate limit's window) on the same virtual clock.
+  const server: DemoServer = await startDemoServer({
+    rateLimit: false,
+    clock: () => new Date(clock.now()),
+    ...opts.server,
+  });
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     sent.push({ at: clock.now(), route: routeOf(url, init?.method ?? 'GET') });
     inFlight += 1;
     try {
       const response = await globalThis.fetch(input, init);
+      statuses.push(response.status);
       const body = await response.arrayBuffer();
       return new Response(response.status === 204 || response.status === 304 ? null : body, {
         status: response.status,
@@ -100,6 +108,7 @@ export async function syncWorld(
     core,
     clock,
     sent,
+    statuses,
     shown,
     pass,
     colleagueChanges,
