@@ -39,6 +39,8 @@ export const CHANNELS = {
   showLogFile: 'app:show-log-file',
   getUpdate: 'update:get',
   performUpdate: 'update:perform',
+  getUpdateAbout: 'update:about',
+  checkForUpdates: 'update:check',
 } as const;
 
 export const EVENT_NAMES = [

@@ -1,10 +1,11 @@
 import { BOUNDS } from './bounds';
+import { mergePlan } from './description-merge';
 
 /**
  * Editing a description as plain text, and writing it back in the form it
  * came in (SERVICE.md): plain text stays plain text; a TipTap document (the
  * web app's rich text, a JSON string on the wire) becomes a document again,
- * its paragraphs and line breaks kept. What plain text cannot carry (tables,
+ * the blocks an edit left alone kept as they were. What plain text cannot carry (tables,
  * images, mentions, headings, lists, bold…) is named, so nothing is lost
  * without the person agreeing to it.
  */
@@ -18,6 +19,8 @@ export interface EditableDescription {
   readonly form: 'none' | 'plain' | 'doc';
   /** What plain text cannot keep, in words ("a table", "mentions"); empty when nothing. */
   readonly wouldLose: readonly string[];
+  /** A document's own parts: what an edit leaves alone is written back as it was. */
+  readonly doc?: { readonly root: Node; readonly blocks: readonly Block[] };
 }
 
 /** Node types plain text carries: paragraphs of text with line breaks. */
@@ -72,9 +75,14 @@ export function descriptionDoc(value: unknown): Node | null {
   return isObject(v) && v['type'] === 'doc' ? (v as Node) : null;
 }
 
-/** Plain text of a document, as the editor shows it: paragraphs apart by a blank line. */
-function docText(doc: Node): string {
-  const paragraphs: string[] = [];
+/** A top-level block of a document and its paragraphs of text, as the editor shows them. */
+interface Block {
+  readonly node: Node;
+  readonly paragraphs: readonly string[];
+}
+
+/** The document's top-level blocks, each with its paragraphs of text. */
+function docBlocks(doc: Node): Block[] {
   const inline = (n: Node, depth: number): string => {
     if (depth > MAX_DEPTH || !isObject(n)) return '';
     if (n.type === 'text')
@@ -89,20 +97,24 @@ function docText(doc: Node): string {
       ? n.content.map((c: Node) => inline(c, depth + 1)).join('')
       : '';
   };
-  const blocks = (n: Node, depth: number): void => {
+  const collect = (n: Node, depth: number, into: string[]): void => {
     if (depth > MAX_DEPTH || !isObject(n)) return;
     const children = Array.isArray(n.content) ? (n.content as Node[]) : [];
     const isBlockContainer = children.some(
       (c) => isObject(c) && c.type !== 'text' && c.type !== 'hardBreak' && c.type !== 'mention',
     );
-    if (n.type === 'doc' || (isBlockContainer && n.type !== 'paragraph')) {
-      for (const c of children) blocks(c, depth + 1);
+    if (isBlockContainer && n.type !== 'paragraph') {
+      for (const c of children) collect(c, depth + 1, into);
       return;
     }
-    paragraphs.push(inline(n, depth));
+    into.push(inline(n, depth));
   };
-  blocks(doc, 0);
-  return paragraphs.join('\n\n');
+  const top = Array.isArray(doc.content) ? (doc.content as Node[]) : [];
+  return top.map((node) => {
+    const paragraphs: string[] = [];
+    collect(node, 1, paragraphs);
+    return { node, paragraphs };
+  });
 }
 
 /** What of a document plain text would drop, in words, each once. */
@@ -150,7 +162,11 @@ export function editableDescription(value: unknown): EditableDescription {
       wouldLose: ['the rest of a description too long for Task Tray to keep whole'],
     };
   const doc = descriptionDoc(value);
-  if (doc) return { text: docText(doc), form: 'doc', wouldLose: losses(doc) };
+  if (doc) {
+    const blocks = docBlocks(doc);
+    const text = blocks.flatMap((b) => b.paragraphs).join('\n\n');
+    return { text, form: 'doc', wouldLose: losses(doc), doc: { root: doc, blocks } };
+  }
   if (typeof value === 'string') return { text: value, form: 'plain', wouldLose: [] };
   // Anything else the service sent (an object that is no document): not editable as it is.
   return { text: '', form: 'doc', wouldLose: ['content Task Tray cannot read'] };
@@ -167,14 +183,35 @@ function paragraph(text: string): Record<string, unknown> {
 }
 
 /**
- * What to send for `text` typed over `from`: plain text where the description
- * was plain (or empty), else a TipTap document of paragraphs (a blank line
- * between them) and line breaks, as JSON text (the wire's string).
+ * What to send for `text` typed over `from`, and what of the description it
+ * would lose: plain text where the description was plain (or empty); else a
+ * TipTap document (as JSON text, the wire's string) that keeps every block
+ * whose paragraphs the edit left as they were, and makes the others
+ * paragraphs (a blank line between them) with line breaks.
  */
-export function descriptionToSend(text: string, from: EditableDescription): string {
+export function descriptionEdit(
+  text: string,
+  from: EditableDescription,
+): { readonly send: string; readonly wouldLose: readonly string[] } {
   const normalised = text.replace(/\r\n?/g, '\n');
-  if (from.form !== 'doc') return normalised;
+  if (from.form !== 'doc') return { send: normalised, wouldLose: [] };
   // Exactly one blank line between paragraphs: more are empty paragraphs, as the web app writes them.
   const paragraphs = normalised.split('\n\n');
-  return JSON.stringify({ type: 'doc', content: paragraphs.map(paragraph) });
+  if (!from.doc)
+    return {
+      send: JSON.stringify({ type: 'doc', content: paragraphs.map(paragraph) }),
+      wouldLose: from.wouldLose,
+    };
+  const { root, blocks } = from.doc;
+  const { pieces, kept } = mergePlan(
+    blocks.map((b) => b.paragraphs),
+    paragraphs,
+  );
+  const content = pieces.map((p) => ('block' in p ? blocks[p.block]!.node : paragraph(p.text)));
+  const wouldLose = new Set(blocks.filter((_, i) => !kept.has(i)).flatMap((b) => losses(b.node)));
+  return { send: JSON.stringify({ ...root, content }), wouldLose: [...wouldLose] };
 }
+
+/** What to send for `text` typed over `from` (see descriptionEdit). */
+export const descriptionToSend = (text: string, from: EditableDescription): string =>
+  descriptionEdit(text, from).send;

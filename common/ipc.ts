@@ -5,7 +5,7 @@ import type { Organization } from './organization';
 import type { Result } from './result';
 import { TaskPatchSchema } from './task-patch';
 import { ENTITY_TYPES, TaskIdSchema } from './task';
-import type { TaskRef } from './task-ref';
+import type { ClipboardTaskRef } from './task-ref';
 import type {
   AccountStatus,
   AssignedView,
@@ -21,7 +21,7 @@ import type {
 import { ShortcutSchema } from './shortcut';
 import { UPDATE_ACTIONS } from './update-line';
 import { NotificationSettingsPatchSchema } from './notification-settings';
-import type { UpdateFooterLine } from './update-line';
+import type { UpdateAbout, UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
 import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
@@ -210,7 +210,7 @@ export const contract = {
   getSettings: method<SettingsView>()(CHANNELS.getSettings, NoInput),
   setSettings: method<SettingsView>()(CHANNELS.setSettings, SettingsPatchInput),
   openExternal: method<null>()(CHANNELS.openExternal, z.strictObject({ url: Url })),
-  readClipboardTaskRef: method<TaskRef | null>()(CHANNELS.readClipboardTaskRef, NoInput),
+  readClipboardTaskRef: method<ClipboardTaskRef | null>()(CHANNELS.readClipboardTaskRef, NoInput),
   hideWindow: method<null>()(CHANNELS.hideWindow, NoInput),
   /** Settings' Quit: the app exits (waiting changes are kept on disk for next time). */
   quitApp: method<null>()(CHANNELS.quitApp, NoInput),
@@ -223,6 +223,10 @@ export const contract = {
     CHANNELS.performUpdate,
     z.strictObject({ action: z.enum(UPDATE_ACTIONS) }),
   ),
+  /** What Settings' About says of updates now. */
+  getUpdateAbout: method<UpdateAbout>()(CHANNELS.getUpdateAbout, NoInput),
+  /** Settings' "Check now": answers once the check is over, with what it found. */
+  checkForUpdates: method<UpdateAbout>()(CHANNELS.checkForUpdates, NoInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;

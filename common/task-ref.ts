@@ -11,6 +11,12 @@ export interface TaskRef {
   readonly entityId?: string;
 }
 
+/** A task link found on the clipboard, with its title where main has read the task. */
+export interface ClipboardTaskRef {
+  readonly ref: TaskRef;
+  readonly title: string | null;
+}
+
 /** The same bound the `tasks:pin` IPC input has: a real link is far shorter, a pasted document is not a link. */
 export const TASK_REF_MAX_LENGTH = 4096;
 

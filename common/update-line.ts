@@ -19,3 +19,10 @@ export interface UpdateFooterLine {
   readonly tone: 'progress' | 'info' | 'warning';
   readonly action: { readonly id: UpdateAction; readonly label: string } | null;
 }
+
+/** What Settings' About says of updates, and whether its "Check now" can run here. */
+export interface UpdateAbout {
+  readonly text: string;
+  readonly tone: 'progress' | 'info' | 'warning';
+  readonly canCheck: boolean;
+}

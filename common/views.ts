@@ -154,6 +154,14 @@ export interface ConnectionView {
    * they go out with their own credentials in the background.
    */
   readonly waitingElsewhere?: Readonly<Record<string, number>>;
+  /**
+   * Something the person asked for (Browse, a pasted link, a refresh) waits
+   * for the service's limit: main's words on why and for about how long,
+   * "Waiting for the service's limit, about 20 s".
+   */
+  readonly readsWaiting?: string;
+  /** Changes waiting for their turn under the pace: about how many seconds until the last goes out. */
+  readonly changesWaitSeconds?: number;
 }
 
 export interface OthersWaiting {

@@ -33,7 +33,7 @@ import type { TrayShell } from './tray/menubar-adapter';
 import { startElectronUpdates } from './update/electron-update-adapter';
 import { createElectronNotifier } from './notify/electron-notifier';
 import type { UpdateController } from './update/update-controller';
-import { updateMenuItems } from './update/update-text';
+import { updateMenuItems, updateTooltipLine } from './update/update-text';
 import { panelKind, trayIconFile } from './tray/tray-state';
 import { withTaskbarTheme } from './tray/taskbar-theme';
 import { readTaskbarDark } from './tray/windows-taskbar-theme';
@@ -164,6 +164,7 @@ async function start(): Promise<void> {
       theme: trayTheme,
       shortcut: () => shortcuts.current(),
       update: () => (updates ? updateMenuItems(updates.view()) : []),
+      updateTooltip: () => (updates ? updateTooltipLine(updates.view()) : null),
     },
     electronTrayActions({
       ...{ core, tray: trayShell, tell, quit: () => app.quit(), updates: () => updates },

@@ -4,8 +4,8 @@ import type { Outbox } from '../outbox/outbox';
 import { createTaskService } from '../tasks/task-service';
 import type { TaskService } from '../tasks/task-service';
 import type { Scheduler } from '../scheduler/scheduler';
+import type { ReadBudgets } from '../reads/read-budgets';
 import { createTaskReads } from '../reads/task-reads';
-import type { RequestPacer } from '../service/pacing';
 import type { ActiveProfiles } from './active-profile';
 import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
@@ -66,16 +66,16 @@ export function createAppReads(deps: {
   readonly profiles: Pick<ActiveProfiles, 'active'>;
   readonly tasks: TaskService;
   readonly outbox: Pick<Outbox, 'quiet'>;
+  readonly budgets: ReadBudgets;
   readonly scheduler: Scheduler;
   readonly log: Logger;
-  readonly readPacer: RequestPacer;
 }) {
   return createTaskReads({
-    pacer: deps.readPacer,
     client: () => {
       const a = deps.accounts.active();
-      return a ? { profileId: a.profile.id, client: a.client } : null;
+      return a ? { profileId: a.profile.id, client: a.client, address: a.profile.baseUrl } : null;
     },
+    budgets: deps.budgets,
     active: deps.profiles.active,
     tasks: deps.tasks,
     quiet: () => deps.outbox.quiet(),

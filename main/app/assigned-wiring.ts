@@ -6,7 +6,7 @@ import { ASSIGNED_FILE, createAssignedCache } from '../assigned/assigned-cache';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import type { Scheduler } from '../scheduler/scheduler';
-import type { RequestPacer } from '../service/pacing';
+import type { ReadBudgets } from '../reads/read-budgets';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ActiveProfiles } from './active-profile';
 import { createAssigned } from '../assigned/assigned-service';
@@ -21,13 +21,12 @@ export interface AppAssignedDeps {
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly settings: SettingsStore;
   readonly outbox: Pick<Outbox, 'quiet'>;
+  readonly budgets: ReadBudgets;
   readonly notifications: Pick<Notifications, 'assigned'>;
   readonly scheduler: Scheduler;
   readonly log: Logger;
   readonly emit: (view: Events['assigned:changed']) => void;
   readonly emitProgress: (progress: Events['assigned:progress']) => void;
-  /** The background's pacer: the sync's reads of "Assigned to me" share its budget. */
-  readonly syncPacer: RequestPacer;
 }
 
 /**
@@ -48,6 +47,7 @@ export function createAppAssigned(deps: AppAssignedDeps) {
       return {
         profileId: a.profile.id,
         client: a.client,
+        address: a.profile.baseUrl,
         authKind: a.profile.authKind,
         organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
         memberId: profiles.saved(a.profile.id)?.memberId ?? null,
@@ -65,7 +65,7 @@ export function createAppAssigned(deps: AppAssignedDeps) {
       return saved.ok ? ok(null) : saved;
     },
     cache,
-    syncPacer: deps.syncPacer,
+    budgets: deps.budgets,
     quiet: () => deps.outbox.quiet(),
     scheduler: deps.scheduler,
     log,

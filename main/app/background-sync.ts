@@ -7,11 +7,12 @@ import type { Assigned } from '../assigned/assigned-service';
 import type { Logger } from '../log/logger';
 import { entityKey } from '../reads/read-schemas';
 import type { EntityKey } from '../reads/read-schemas';
-import { MIN_REFRESH_GAP_MS, READ_RATE } from '../reads/task-reads';
+import { BACKGROUND_BURST_SHARE, BACKGROUND_RATE } from '../reads/read-budget';
+import type { ChangeCursor } from '../reads/changes-since';
+import { namedByLog } from '../sync/audit-names';
 import type { TaskReads } from '../reads/task-reads';
 import type { Scheduler } from '../scheduler/scheduler';
-import { bucketFor, createRequestPacer } from '../service/pacing';
-import type { RequestPacer } from '../service/pacing';
+import { bucketFor } from '../service/pacing';
 import type { SettingsStore } from '../settings/settings-store';
 import { entityRef, planRound } from '../sync/sync-plan';
 import type { PlanInput } from '../sync/sync-plan';
@@ -23,7 +24,7 @@ import type { ActiveProfiles } from './active-profile';
 export interface BackgroundSyncDeps {
   readonly accounts: Pick<AccountService, 'active'>;
   readonly profiles: Pick<ActiveProfiles, 'active'>;
-  readonly reads: Pick<TaskReads, 'readPins' | 'lastFullRead'>;
+  readonly reads: Pick<TaskReads, 'refresh' | 'readsOfShown' | 'lastFullRead'>;
   readonly assigned: Pick<Assigned, 'syncRead'>;
   readonly settings: Pick<SettingsStore, 'get'>;
   readonly scheduler: Scheduler;
@@ -38,14 +39,19 @@ interface Book {
   readonly lastRead: Map<string, number>;
   entities: EntityKey[];
   listedAt: number | null;
+  /** Where the audit log is read from next round; null: from its newest page. */
+  cursor: ChangeCursor | null;
+  /** The audit log said no (no app:read) or is absent: not asked again this run. */
+  noAuditLog: boolean;
 }
 
-/** The background's budget (READ_RATE a route), shared by the shown account's pinned and assigned reads. */
-export const createReadPacer = (scheduler: Scheduler): RequestPacer =>
-  createRequestPacer(READ_RATE, scheduler);
+interface PinPlace {
+  readonly taskId: string;
+  readonly entity: EntityKey | null;
+}
 
-/** What the background pacer lets through a minute once its burst is spent (pacing.ts). */
-const STEADY_PER_MINUTE = bucketFor(READ_RATE).refillPerMs * 60_000;
+/** What the background budget lets through a minute once its small burst is spent (read-budget.ts). */
+const STEADY_PER_MINUTE = bucketFor(BACKGROUND_RATE, BACKGROUND_BURST_SHARE).refillPerMs * 60_000;
 
 const intervalOf = (settings: Pick<SettingsStore, 'get'>): number | null =>
   syncIntervalMs(settings.get().syncInterval ?? DEFAULT_SYNC_INTERVAL);
@@ -60,32 +66,59 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
   const books = new Map<string, Book>();
   const bookOf = (profileId: string): Book => {
     let book = books.get(profileId);
-    if (!book) books.set(profileId, (book = { lastRead: new Map(), entities: [], listedAt: null }));
+    if (!book)
+      books.set(
+        profileId,
+        (book = {
+          lastRead: new Map(),
+          entities: [],
+          listedAt: null,
+          cursor: null,
+          noAuditLog: false,
+        }),
+      );
     return book;
   };
+
+  /** What the audit log named since the last round; null: read as if there were none. */
+  async function named(book: Book, pins: readonly PinPlace[]): Promise<EntityKey[] | null> {
+    if (book.noAuditLog) return null;
+    const reads = deps.reads.readsOfShown({ background: true });
+    const page = reads ? await reads.changesSince(book.cursor) : null;
+    if (!page?.ok) return null;
+    if (page.value.kind === 'unavailable') {
+      // No app:read (or no audit log here): every pin each round, "Assigned to me" gone round.
+      book.noAuditLog = true;
+      return null;
+    }
+    book.cursor = page.value.cursor;
+    return namedByLog(page.value.changes, page.value.complete, pins);
+  }
 
   async function round(): Promise<void> {
     const a = deps.accounts.active();
     const shown = deps.profiles.active();
     if (!a || shown?.profileId !== a.profile.id) return;
     const book = bookOf(a.profile.id);
-    const pins = shown.pins.list();
-    const entityOf = (p: (typeof pins)[number]): EntityKey | null =>
-      entityKey(p.ref.entityType, p.ref.entityId) ??
-      entityKey(p.snapshot?.entityType, p.snapshot?.entityId);
+    const pins: PinPlace[] = shown.pins.list().map((p) => ({
+      taskId: p.taskId,
+      entity:
+        entityKey(p.ref.entityType, p.ref.entityId) ??
+        entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
+    }));
+    const log = await named(book, pins);
     const input = (): PlanInput => ({
       now: deps.scheduler.now(),
       perMinute: STEADY_PER_MINUTE,
       intervalMs: intervalOf(deps.settings) ?? syncIntervalMs(DEFAULT_SYNC_INTERVAL)!,
-      pins: pins.flatMap((p) => entityOf(p) ?? []),
+      pins: pins.flatMap((p) => p.entity ?? []),
       assigned: book.entities,
       listedAt: book.listedAt,
-      // No audit log yet: every pin each round, "Assigned to me" gone round.
-      named: null,
+      named: log,
       lastRead: book.lastRead,
     });
     let plan = planRound(input());
-    if (plan.listEntities) {
+    if (plan.listEntities && runner.mayRead()) {
       const listed = await deps.assigned.syncRead([], true);
       // Nobody to read for yet, or a build under way: listed again next round.
       if (listed) book.listedAt = deps.scheduler.now();
@@ -93,17 +126,17 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       plan = planRound(input());
     }
     const planned = new Set(plan.pinned.map(entityRef));
-    const all = pins.every((p) => {
-      const e = entityOf(p);
-      return e === null || planned.has(entityRef(e));
-    });
-    if (pins.length > 0 && runner.mayRead()) {
-      const only = all
-        ? null
-        : pins.filter((p) => planned.has(entityRef(entityOf(p)!))).map((p) => p.taskId);
+    const wanted = pins.filter((p) => p.entity && planned.has(entityRef(p.entity)));
+    // Every pin (a bare id is placed by its activity then), or those the plan names.
+    const every = pins.every((p) => !p.entity || planned.has(entityRef(p.entity)));
+    if (wanted.length + (every ? pins.length : 0) > 0 && runner.mayRead()) {
       const started = deps.scheduler.now();
-      const result = await deps.reads.readPins(only);
-      if (result.kind === 'done') for (const ref of planned) book.lastRead.set(ref, started);
+      const read = await deps.reads.refresh(
+        every
+          ? { background: true, force: true }
+          : { background: true, only: wanted.map((p) => p.taskId) },
+      );
+      if (read.ok) for (const ref of planned) book.lastRead.set(ref, started);
     }
     if (plan.assigned.length > 0 && runner.mayRead()) {
       const started = deps.scheduler.now();
@@ -132,9 +165,9 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
      * just done, which it says ("Checked 8 s ago") rather than nothing.
      */
     async refreshAsked(): Promise<Result<RefreshAnswer>> {
-      const age = deps.scheduler.now() - deps.reads.lastFullRead();
-      if (age < MIN_REFRESH_GAP_MS) return ok({ note: checkedAgo(age) });
-      await deps.reads.readPins(null);
+      const answer = await deps.reads.refresh();
+      if (!answer.ok) return answer;
+      if (answer.value.kind === 'recent') return ok({ note: checkedAgo(answer.value.agoMs) });
       return ok({ note: this.freshness() });
     },
     /** "Checked 12 min ago — offline", or null while what is shown is fresh. */

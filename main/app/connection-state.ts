@@ -6,6 +6,7 @@ import type { Outbox } from '../outbox/outbox';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ActiveProfiles } from './active-profile';
 import { connectionFrom, isConnectionError, othersWaiting } from './connection';
+import { readWaitWords } from '../reads/list-words';
 
 export interface ConnectionStateDeps {
   readonly accounts: Pick<AccountService, 'active' | 'canSend'>;
@@ -16,7 +17,12 @@ export interface ConnectionStateDeps {
   readonly isOnline: () => boolean;
   /** A view that reads differently from the last one shown. */
   readonly onShown: (view: ConnectionView) => void;
+  /** How long the person's waiting reads and the queued changes wait, in ms (reads: null when none). */
+  readonly waits?: { readonly readsMs: () => number | null; readonly changesMs: () => number };
 }
+
+/** A wait under this is not worth a word: it is over before it could be read. */
+const SAY_WAIT_FROM_MS = 2_000;
 
 type Profile = ReturnType<SettingsStore['get']>['profiles'][number];
 
@@ -26,6 +32,8 @@ const sameView = (a: ConnectionView, b: ConnectionView): boolean =>
   a.pendingChanges === b.pendingChanges &&
   a.message === b.message &&
   a.othersWaiting?.tasks === b.othersWaiting?.tasks &&
+  a.readsWaiting === b.readsWaiting &&
+  a.changesWaitSeconds === b.changesWaitSeconds &&
   sameData(a.waitingElsewhere, b.waitingElsewhere);
 
 /**
@@ -81,10 +89,16 @@ export function createConnectionState(deps: ConnectionStateDeps) {
     );
     const others = othersWaiting(neighbours(), (p) => outbox.pendingTasks(p));
     const elsewhere = waitingElsewhere(id);
+    const readsMs = deps.waits?.readsMs() ?? null;
+    const changesMs = deps.waits?.changesMs() ?? 0;
     return {
       ...base,
       ...(others ? { othersWaiting: others } : {}),
       ...(elsewhere ? { waitingElsewhere: elsewhere } : {}),
+      ...(readsMs !== null && readsMs >= SAY_WAIT_FROM_MS
+        ? { readsWaiting: readWaitWords(readsMs) }
+        : {}),
+      ...(changesMs >= SAY_WAIT_FROM_MS ? { changesWaitSeconds: Math.ceil(changesMs / 1000) } : {}),
     };
   };
 

@@ -30,11 +30,12 @@ import { createOutboxRelay } from './outbox-relay';
 import { createProfiles } from './profiles';
 import { createChangePacing } from './request-pacing';
 import { createSettingsChanges } from './settings-changes';
+import { createReadBudgets } from '../reads/read-budgets';
 import { createShownState } from './shown-state';
 import { startUp } from './start-up';
 import { createTaskActions } from './task-actions';
 import { createUpdatesLink } from './updates-link';
-import { createBackgroundSync, createReadPacer } from './background-sync';
+import { createBackgroundSync } from './background-sync';
 import { followPower } from '../sync/sync-power';
 import type { PowerEvent } from '../sync/sync-power';
 import type { UpdatesPort } from './updates-link';
@@ -77,6 +78,8 @@ export function createAppCore(opts: AppCoreOptions) {
     scheduler,
   );
 
+  // The reads' budget per service address, shared by every room that reads (reads/read-budget.ts).
+  const readBudgets = createReadBudgets(scheduler);
   const profiles = createActiveProfiles(accounts, settings);
   const shown = createShownState(events, accounts);
   const updates = createUpdatesLink((line) => events.emit('update:changed', line));
@@ -97,11 +100,14 @@ export function createAppCore(opts: AppCoreOptions) {
   const isOnline = () => opts.isOnline?.() ?? true;
   const connection = createConnectionState({
     ...{ accounts, profiles, settings, outbox, isOnline },
+    waits: { readsMs: () => readBudgets.personWaitMs(), changesMs: () => pacer.drainMs() },
     onShown: (view) => {
       events.emit('connection:changed', view);
       updates.changesWaitingChanged();
     },
   });
+  // A read of the person's starts or stops waiting for the service's limit: the popup says so.
+  readBudgets.onWaitChanged(() => connection.emit());
   const organization = createOrganizationState({
     accounts,
     connection,
@@ -111,11 +117,9 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ clock: scheduler, settings, accounts, profiles, redact, log },
     ...{ notify: opts.notify, popupVisible: opts.popupVisible },
   });
-  // One background budget for the shown account's reads (pins, and the sync's "Assigned to me").
-  const readPacer = createReadPacer(scheduler);
   const { assigned, cache: assignedCache } = createAppAssigned({
     ...{ userDataDir: opts.userDataDir, redact, accounts, profiles, organization, settings },
-    ...{ outbox, notifications, scheduler, log, syncPacer: readPacer },
+    ...{ outbox, notifications, scheduler, log, budgets: readBudgets },
     emit: (view) => events.emit('assigned:changed', view),
     emitProgress: (progress) => events.emit('assigned:progress', progress),
   });
@@ -126,7 +130,10 @@ export function createAppCore(opts: AppCoreOptions) {
   relay.attach(
     outboxListeners({ accounts, profiles, tasks, notifications, connection, shown, log }),
   );
-  const reads = createAppReads({ accounts, profiles, tasks, outbox, scheduler, log, readPacer });
+  const reads = createAppReads({
+    ...{ accounts, profiles, tasks, outbox, scheduler, log },
+    budgets: readBudgets,
+  });
   const sync = createBackgroundSync({
     ...{ accounts, profiles, reads, assigned, settings, scheduler, log, isOnline },
     onChanged: () => connection.emit(),
@@ -220,10 +227,11 @@ export function createAppCore(opts: AppCoreOptions) {
       updates.dispose();
       notifications.dispose();
       sync.dispose();
+      // First: a read waiting its turn is let go (false), so the rooms below finish.
+      readBudgets.dispose();
       await reads.dispose();
       await assigned.dispose();
       await outbox.dispose();
-      readPacer.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();
     },

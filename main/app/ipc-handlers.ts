@@ -1,7 +1,7 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import { parseTaskRef } from '../../common/task-ref';
-import type { TaskRef } from '../../common/task-ref';
+import type { ClipboardTaskRef } from '../../common/task-ref';
 import type { AccountService } from '../accounts/account-service';
 import type { Handlers } from '../ipc/handlers';
 import type { Outbox } from '../outbox/outbox';
@@ -65,7 +65,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
     getAssigned: async () => ok(assigned.opened()),
-    getMe: async () => ok(assigned.view().me),
+    getMe: async () => ok(await assigned.me()),
     refreshAssigned: async () => ok(assigned.refresh()),
     listPeople: () => assigned.people(),
     setMe: (input) => assigned.setMe(input.memberId),
@@ -86,11 +86,15 @@ export function createHandlers(s: HandlerServices): Handlers {
       os.openExternal
         ? os.openExternal(input.url) // eng-disable OPEN_EXTERNAL_JS_CHECK -- os.openExternal is openExternalSafely: parsed, http(s) only
         : err(appError('internal', 'Opening links is not available here.')),
-    readClipboardTaskRef: async (): Promise<Result<TaskRef | null>> => {
+    readClipboardTaskRef: async (): Promise<Result<ClipboardTaskRef | null>> => {
       const text = (await os.readClipboardText?.()) ?? '';
       if (text.length === 0 || text.length > MAX_CLIPBOARD_LINK) return ok(null);
       const ref = parseTaskRef(text);
-      return ok(ref.ok ? ref.value : null);
+      if (!ref.ok) return ok(null);
+      // Its title where this account has read the task (Browse, Assigned to me): an id says little.
+      const id = ref.value.taskId;
+      const known = s.reads.listed(id) ?? s.assigned.view().tasks.find((t) => t.id === id);
+      return ok({ ref: ref.value, title: known?.title?.trim() || null });
     },
     hideWindow: async () => {
       os.hideWindow?.();
@@ -98,6 +102,8 @@ export function createHandlers(s: HandlerServices): Handlers {
     },
     getUpdate: async () => ok(s.updates.footerLine()),
     performUpdate: async ({ action }) => s.updates.perform(action),
+    getUpdateAbout: async () => ok(s.updates.about()),
+    checkForUpdates: async () => ok(await s.updates.checkNow()),
     showLogFile: async () =>
       os.showLogFile?.() ?? err(appError('internal', 'The log file is not available here.')),
     quitApp: async () => {

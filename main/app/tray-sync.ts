@@ -16,6 +16,8 @@ export interface TrayEnvironment {
   readonly shortcut: () => string | null;
   /** The updater's menu items, once there is an updater. */
   readonly update?: () => readonly UpdateMenuItem[];
+  /** The updater's line for the tooltip (a failed download), once there is an updater. */
+  readonly updateTooltip?: () => string | null;
 }
 
 /**
@@ -63,6 +65,6 @@ export function createTraySync(
       env.iconDir,
     );
     if (icon !== lastIcon) shell.setIcon((lastIcon = icon));
-    shell.setTooltip(trayTooltip(s));
+    shell.setTooltip(trayTooltip({ ...s, update: env.updateTooltip?.() ?? null }));
   };
 }

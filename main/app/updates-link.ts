@@ -3,11 +3,13 @@ import type { Result } from '../../common/result';
 import type { UpdateFooterLine } from '../../common/update-line';
 import type { UpdateController } from '../update/update-controller';
 import { updateFooterLine } from '../update/update-text';
+import { NO_UPDATES, updateAbout } from '../update/update-about-text';
+import type { UpdateAbout } from '../../common/update-line';
 
 /** What the core needs of the update controller: its view, its changes, and the footer's button. */
 export type UpdatesPort = Pick<
   UpdateController,
-  'view' | 'onChange' | 'perform' | 'changesWaitingChanged'
+  'view' | 'onChange' | 'perform' | 'changesWaitingChanged' | 'whenChecked'
 >;
 
 /**
@@ -24,6 +26,15 @@ export function createUpdatesLink(onLine: (line: UpdateFooterLine | null) => voi
       if (!updates) return err(appError('internal', 'Updates are not available here.'));
       updates.perform(action);
       return ok(null);
+    },
+    /** What Settings' About says of updates now. */
+    about: (): UpdateAbout => (updates ? updateAbout(updates.view()) : NO_UPDATES),
+    /** Settings' "Check now": a check (unless one ran a minute ago), answered once it is over. */
+    async checkNow(): Promise<UpdateAbout> {
+      if (!updates) return NO_UPDATES;
+      updates.perform('check-for-updates');
+      await updates.whenChecked();
+      return updateAbout(updates.view());
     },
     /** A restart to update asked for while changes waited happens once the last is sent. */
     changesWaitingChanged(): void {

@@ -7,16 +7,17 @@ import { assignedView, unknownFor } from './assigned-view';
 import type { AssignedKnown } from './assigned-view';
 import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words';
 import { whoAmI } from './who-am-i';
+import type { WhoAmIDeps } from './who-am-i';
+import type { ServiceReads } from '../reads/service-reads';
 import type { AssignedCache } from './assigned-cache';
 import type { Logger } from '../log/logger';
 import { createAccountReads } from '../reads/account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
-import type { RequestPacer } from '../service/pacing';
+import type { ReadBudgets } from '../reads/read-budgets';
 import type { EntityKey } from '../reads/read-schemas';
 import { syncEntities } from './assigned-sync';
-import type { EntitySyncOutcome } from './assigned-sync';
 
 /**
  * The first build of "assigned to me" reads every vendor and risk once: paced
@@ -32,6 +33,8 @@ export interface AssignedDeps {
   readonly signedIn: () => {
     readonly profileId: string;
     readonly client: ServiceClient;
+    /** The service's base URL: accounts at one address share its read budget. */
+    readonly address?: string;
     readonly authKind: 'api-key' | 'session';
     readonly organizationId: string | null;
     readonly memberId: string | null;
@@ -39,6 +42,8 @@ export interface AssignedDeps {
   /** Keeps (or forgets) the member an API key's person said they are. */
   readonly rememberMe: (profileId: string, memberId: string | null) => Promise<Result<null>>;
   readonly cache: AssignedCache;
+  /** The read budgets per service address (reads/read-budget.ts). */
+  readonly budgets: ReadBudgets;
   /** Resolves once no change of the person's is on the wire: their changes go first. */
   readonly quiet: () => Promise<void>;
   readonly scheduler: Scheduler;
@@ -46,8 +51,6 @@ export interface AssignedDeps {
   readonly onChanged: (view: AssignedView) => void;
   /** How far a gathering is, without the list: one for each vendor or risk read. */
   readonly onProgress: (progress: BuildProgress) => void;
-  /** The background's pacer (main/sync/): its reads share the background budget, not the build's. */
-  readonly syncPacer?: RequestPacer;
 }
 
 interface Run {
@@ -56,20 +59,36 @@ interface Run {
   stopped: boolean;
 }
 
+/** Who-am-I's needs for the signed-in profile: a kept choice gone from the organization is forgotten. */
+const whoDeps = (
+  deps: Pick<AssignedDeps, 'rememberMe' | 'cache'>,
+  s: NonNullable<ReturnType<AssignedDeps['signedIn']>>,
+  reads: ServiceReads,
+): WhoAmIDeps => ({
+  ...s,
+  reads,
+  forgetChoice: async () => {
+    await deps.rememberMe(s.profileId, null);
+    await deps.cache.forget(s.profileId);
+  },
+});
+
 export function createAssigned(deps: AssignedDeps) {
   const pacer = createRequestPacer(BUILD_RATE, deps.scheduler);
   let disposed = false;
-  const readsWith = (p: RequestPacer) =>
-    createAccountReads({ shown: deps.signedIn, pacer: p, ...deps, stopped: () => disposed });
-  const { stillShown, readsFor } = readsWith(pacer);
-
-  const syncReads = deps.syncPacer ? readsWith(deps.syncPacer) : null;
+  const { stillShown, readsFor } = createAccountReads({
+    shown: deps.signedIn,
+    budgets: deps.budgets,
+    pacer,
+    scheduler: deps.scheduler,
+    quiet: deps.quiet,
+    stopped: () => disposed,
+  });
 
   /** What is known this run, for the profile it is about. */
   let known: AssignedKnown | null = null;
   let run: Run | null = null;
   let running: Promise<void> | null = null;
-
   const fresh = (profileId: string): AssignedKnown => {
     if (known?.profileId !== profileId) known = unknownFor(profileId);
     return known;
@@ -83,25 +102,12 @@ export function createAssigned(deps: AssignedDeps) {
   };
   const changed = () => deps.onChanged(view());
 
-  /** The member chosen is not in the organization any more: forget the choice and its list. */
-  const forgetChoiceOf = (profileId: string) => async () => {
-    await deps.rememberMe(profileId, null);
-    await deps.cache.forget(profileId);
-  };
-
   async function refresh(force: boolean): Promise<void> {
     const s = deps.signedIn();
     if (!s || disposed) return;
     const k = fresh(s.profileId);
     const reads = readsFor(s.profileId, s.client);
-    const me = await whoAmI(
-      {
-        ...s,
-        reads,
-        forgetChoice: forgetChoiceOf(s.profileId),
-      },
-      k,
-    );
+    const me = await whoAmI(whoDeps(deps, s, reads), k);
     if (!me.ok) {
       k.phase = phaseAfter(me.error, 'people');
       k.message = describeReadFailure(me.error, 'people');
@@ -113,13 +119,16 @@ export function createAssigned(deps: AssignedDeps) {
     const age = kept ? deps.scheduler.now() - Date.parse(kept.builtAt) : Infinity;
     if (!force && age < STALE_AFTER_MS) return changed();
 
+    // Read again behind a list already shown: nobody waits on it, so it goes in the background.
+    const behind = !force && kept !== null;
+    const buildReads = behind ? readsFor(s.profileId, s.client, { background: true }) : reads;
     const mine: Run = { profileId: s.profileId, memberId, stopped: false };
     run = mine;
     k.phase = 'building';
     k.progress = null;
     changed();
     const outcome = await buildAssigned({
-      reads,
+      reads: buildReads,
       memberId,
       onProgress: (progress) => {
         if (mine.stopped) return;
@@ -192,11 +201,36 @@ export function createAssigned(deps: AssignedDeps) {
         return err(appError('not_connected', 'The account shown changed: open the list again.'));
       return people.ok ? people : err(peopleRefusal(people.error));
     },
+    /**
+     * Who the person is, for "Assign to me": as known, else asked of the
+     * service once this run (a session's own member, a key's kept choice
+     * checked), without gathering their tasks.
+     */
+    async me(): Promise<PersonView | null> {
+      const s = deps.signedIn();
+      if (!s) return null;
+      const k = fresh(s.profileId);
+      // A key with no choice kept has nobody to look up: no read for that.
+      const someone = s.authKind === 'session' || s.memberId !== null;
+      if (!k.checked && someone) {
+        const me = await whoAmI(whoDeps(deps, s, readsFor(s.profileId, s.client)), k);
+        if (!me.ok) deps.log.warn('Could not tell who the person is', me.error.message);
+      }
+      return stillShown(s.profileId, s.client) ? view().me : null;
+    },
     async setMe(memberId: string | null): Promise<Result<AssignedView>> {
       const s = deps.signedIn();
       if (!s) return err(appError('not_connected', 'Connect to the service first.'));
       if (s.authKind !== 'api-key')
         return err(appError('bad_input', 'Signed in with a session, Task Tray knows who you are.'));
+      // The same person chosen again ("Not you?", then yourself): what is kept, or being read, stays.
+      if (
+        memberId !== null &&
+        known?.profileId === s.profileId &&
+        known.checked &&
+        known.me?.id === memberId
+      )
+        return ok(view());
       if (run) run.stopped = true;
       const saved = await deps.rememberMe(s.profileId, memberId);
       if (!saved.ok) return saved;
@@ -217,28 +251,14 @@ export function createAssigned(deps: AssignedDeps) {
       changed();
       return ok(view());
     },
-    /**
-     * The background sync: reads the person's tasks in these vendors and
-     * risks and puts them in the kept list. Null when there is nobody to read
-     * for (signed out, nobody chosen) or a build is under way (it reads all).
-     */
-    syncRead(
-      entities: readonly EntityKey[],
-      listEntities: boolean,
-    ): Promise<EntitySyncOutcome | null> {
+    /** The background sync's read (assigned-sync.ts); null: nobody to read for, or a build runs. */
+    syncRead(entities: readonly EntityKey[], list: boolean) {
       const s = deps.signedIn();
-      if (!s || disposed || run || !syncReads) return Promise.resolve(null);
-      const k = fresh(s.profileId);
-      const still = () => !disposed && !run && k === known;
-      return syncEntities(
-        {
-          ...{ ...s, k, cache: deps.cache, changed, forgetChoice: forgetChoiceOf(s.profileId) },
-          reads: syncReads.readsFor(s.profileId, s.client),
-          gone: () => !still() || !syncReads.stillShown(s.profileId, s.client),
-        },
-        entities,
-        listEntities,
-      );
+      const k = s && !disposed && !run ? fresh(s.profileId) : null;
+      if (!s || !k) return Promise.resolve(null);
+      const who = whoDeps(deps, s, readsFor(s.profileId, s.client, { background: true }));
+      const gone = () => disposed || !!run || k !== known || !stillShown(s.profileId, s.client);
+      return syncEntities({ ...who, k, cache: deps.cache, changed, gone }, entities, list);
     },
     /** Signed out or switched: a build for the one before stops between reads. */
     signedOut(): void {

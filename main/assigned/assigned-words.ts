@@ -22,12 +22,18 @@ export const phaseAfter = (error: AppError, feature: 'vendors' | 'people') =>
     ? ('failed' as const)
     : ('unavailable' as const);
 
-/** The people list refused: the picker says whether it is missing, or which scope the key lacks. */
+/**
+ * The people list refused: whether it is missing, or which scope the key
+ * lacks, in words that fit both who reads it (the assignee picker, and
+ * choosing yourself).
+ */
 export function peopleRefusal(error: AppError): AppError {
   const judged = judgeReadFailure('people', error);
   if (judged.kind === 'absent')
     return appError('not_found', 'This service does not list its people.');
   if (judged.kind === 'scope')
-    return appError('forbidden', scopeAdvice('Choosing yourself', judged.scopes), { status: 403 });
+    return appError('forbidden', scopeAdvice('Listing the organization’s people', judged.scopes), {
+      status: 403,
+    });
   return error;
 }

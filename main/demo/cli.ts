@@ -24,7 +24,9 @@ const main = async (): Promise<void> => {
   console.log('');
   const rows: [string, string][] = [
     [`API key (${home?.name})`, server.keys.full],
+    ['  the same, and app:read', server.keys.appRead],
     ['API key without task scope', server.keys.noScope],
+    ["Colleague's key, no vendor:read", server.keys.colleague],
     [`API key (${other?.name})`, server.keys.otherOrg],
     ['Session cookie', server.session.cookie],
     ['  with X-Organization-Id', server.session.organizationId],
@@ -32,6 +34,9 @@ const main = async (): Promise<void> => {
   for (const [label, value] of rows) console.log(`${`${label}:`.padEnd(34)}${value}`);
   console.log('');
   console.log(`Try: curl -H "X-API-Key: ${server.keys.full}" ${server.baseUrl}/v1/organization`);
+  console.log(
+    `What changed (app:read only): curl -H "X-API-Key: ${server.keys.appRead}" "${server.baseUrl}/v1/audit-logs?entityType=task&take=100"`,
+  );
   console.log(`Tasks of ${home?.name}: ${server.taskIds(home?.id ?? '').join(', ')}`);
   console.log('Ctrl+C stops it.');
 

@@ -1,3 +1,5 @@
+import type { DemoComplianceData } from './compliance-model';
+
 /**
  * The reference service's records, shaped like the real service's tables
  * rather than its wire format: wire.ts turns them into responses. Keeping the
@@ -85,6 +87,8 @@ export interface DemoEntity {
 }
 
 export interface DemoData {
+  /** The platform's other tasks (`tsk_…`), their audit rows and who has approval on. */
+  readonly compliance: DemoComplianceData;
   readonly users: readonly DemoUser[];
   /** Vendors and risks of every organization. */
   readonly entities: readonly DemoEntity[];
@@ -102,3 +106,5 @@ export const TASK_SCOPES = ['task:create', 'task:read', SCOPE_TASK_UPDATE, 'task
 export const SCOPE_VENDOR_READ = 'vendor:read';
 export const SCOPE_RISK_READ = 'risk:read';
 export const SCOPE_MEMBER_READ = 'member:read';
+/** The audit log (`GET /v1/audit-logs`): what changed across the organization. */
+export const SCOPE_APP_READ = 'app:read';

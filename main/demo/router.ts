@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate, hasScope } from './auth';
-import { SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
+import type { AuditLog } from './audit-log';
+import { handleComplianceRoute, matchComplianceRoute } from './compliance-routes';
+import { SCOPE_APP_READ, SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
 import { handleRead, isReadPath } from './read-routes';
 import type { Pacer } from './pacing';
 import type { DemoResponse } from './responses';
@@ -29,6 +31,8 @@ export interface RouterDeps {
   readonly basePath: string;
   /** The reads beyond the interface (read-routes.ts); false: only the interface's two operations. */
   readonly reads: boolean;
+  /** The organization's audit log: written on every task change, listed by GET /v1/audit-logs. */
+  readonly audit: AuditLog;
   now(): Date;
 }
 
@@ -37,7 +41,7 @@ const TASK_PATH = /^\/v1\/task-management\/([^/]+)$/;
 
 /** A request's route as the throttler names it: the path with its task id left out. */
 const routeOf = (method: string, path: string): string =>
-  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id')}`;
+  `${method} ${path.replace(/^(\/v1\/task-management\/)[^/]+/, '$1:id').replace(/^(\/v1\/tasks\/)[^/]+/, '$1:taskId')}`;
 
 const scopeRefused = (): DemoResponse =>
   errorResponse(403, 'API key lacks required permission scope');
@@ -92,12 +96,28 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   const isOrganization = path === '/v1/organization' && method === 'GET';
   const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
   const isRead = method === 'GET' && deps.reads && isReadPath(path);
-  if (!isOrganization && !taskMatch && !isRead) return notFound();
+  const isAudit = method === 'GET' && deps.reads && path === '/v1/audit-logs';
+  // Compliance tasks (`tsk_…`) are beyond the interface too: absent when the reads are.
+  const compliance = deps.reads ? matchComplianceRoute(method, path) : null;
+  if (!isOrganization && !taskMatch && !isRead && !isAudit && !compliance) return notFound();
 
   const auth = authenticate(req.headers, deps.store);
   if (!auth.ok) return auth.response;
   const context = auth.context;
+  if (isAudit)
+    return hasScope(context, SCOPE_APP_READ)
+      ? deps.audit.list(url.searchParams, context)
+      : scopeRefused();
   if (isRead) return handleRead(path, url.searchParams, context, deps.store);
+  if (compliance)
+    return handleComplianceRoute(
+      compliance,
+      url.searchParams,
+      parsed.body,
+      context,
+      deps.store,
+      deps.now(),
+    );
 
   if (isOrganization) {
     if (!hasScope(context, SCOPE_ORGANIZATION_READ)) return scopeRefused();
@@ -121,5 +141,5 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   }
   const valid = validateTaskUpdateBody(parsed.body);
   if (!valid.ok) return errorResponse(400, valid.messages);
-  return updateTask(deps.store, context, taskId, valid.update, deps.now());
+  return updateTask(deps.store, context, taskId, valid.update, deps.now(), deps.audit);
 };

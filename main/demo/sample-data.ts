@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createComplianceSample } from './compliance-sample';
 import type { DemoData, DemoEntity, DemoTask } from './model';
 import {
+  SCOPE_APP_READ,
   SCOPE_MEMBER_READ,
   SCOPE_ORGANIZATION_READ,
   SCOPE_RISK_READ,
@@ -34,7 +36,8 @@ const task = (
     Partial<Pick<DemoTask, 'updatedById' | 'updatedAt'>>,
 ): DemoTask => ({ updatedById: null, updatedAt: t.createdAt, ...t });
 
-export const createSampleData = (): DemoData => {
+/** `now` places the compliance tasks' review dates (one due in 3 days, one overdue…). */
+export const createSampleData = (now: Date = new Date()): DemoData => {
   const users = [
     {
       id: 'usr_m2c8a1yq4w',
@@ -446,6 +449,13 @@ export const createSampleData = (): DemoData => {
       scopes: allScopes.filter((scope) => scope !== SCOPE_VENDOR_READ),
       actorMemberId: 'mem_n2dan4k8ro',
     },
+    // Every scope and app:read: may also read the organization's audit log (what changed).
+    {
+      key: newApiKey(),
+      organizationId: ORG_NORTHWIND,
+      scopes: [...allScopes, SCOPE_APP_READ],
+      actorMemberId: 'mem_n1maya7q2c',
+    },
   ];
 
   const vendor = (id: string, organizationId: string, name: string) =>
@@ -471,7 +481,13 @@ export const createSampleData = (): DemoData => {
     organizations,
     tasks,
     apiKeys,
-    sessions: [{ token: newSessionToken(), userId: 'usr_m2c8a1yq4w' }],
+    sessions: [
+      { token: newSessionToken(), userId: 'usr_m2c8a1yq4w' },
+      // Northwind's admin (an approver) and an employee, signed in on the web.
+      { token: newSessionToken(), userId: 'usr_d5o9k3f7ra' },
+      { token: newSessionToken(), userId: 'usr_p7r1n4m8sh' },
+    ],
+    compliance: createComplianceSample(now),
   };
 };
 

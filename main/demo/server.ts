@@ -10,8 +10,11 @@ import { createPacer, DEFAULT_RATE_LIMIT } from './pacing';
 import type { DemoResponse } from './responses';
 import { errorResponse } from './responses';
 import { handleRequest } from './router';
+import { readBody, send } from './http-io';
 import { createSampleData, extraTasks, largeOrganization } from './sample-data';
 import { createStore } from './store';
+import { createAuditLog } from './audit-log';
+import { changesElsewhere } from './changes-elsewhere';
 import { taskToWire } from './wire';
 
 /**
@@ -44,6 +47,8 @@ export interface DemoServer {
     readonly otherOrg: string;
     /** Another member's key to organizations[0], with every scope. */
     readonly colleague: string;
+    /** organizations[0], every scope and also `app:read`: may read the audit log. */
+    readonly appRead: string;
   };
   /**
    * A signed-in web session of a member of organizations[0] and organizations[2].
@@ -56,6 +61,8 @@ export interface DemoServer {
     readonly token: string;
     readonly organizationId: string;
   };
+  /** Cookies of two more web sessions in organizations[0]: its admin Daniel (an approver) and its employee Priya. */
+  readonly otherSessions: { readonly admin: string; readonly employee: string };
   /**
    * [0] Northwind Health: real device-field names, logo key + logoUrl, JSON metadata.
    * [1] Acme Logistics: the seed's device-field names, nulls, non-JSON metadata.
@@ -68,6 +75,22 @@ export interface DemoServer {
   taskIds(organizationId: string): string[];
   /** Every task of an organization as the service would send it. */
   wireTasks(organizationId: string): Record<string, unknown>[];
+  /**
+   * A task item made elsewhere (as by the web app or a script) with this API
+   * key, recorded in the audit log as the real service does; its id.
+   */
+  createTask(
+    key: string,
+    task: {
+      entityId: string;
+      entityType: 'vendor' | 'risk';
+      title: string;
+      assigneeId?: string | null;
+      status?: string;
+    },
+  ): string;
+  /** A task item deleted elsewhere with this API key; false when there was none. */
+  deleteTask(key: string, taskId: string): boolean;
   /** Requests received, including faulted and refused ones. */
   requestCount(): number;
   requests(): readonly DemoRequestRecord[];
@@ -107,55 +130,6 @@ export interface DemoServerOptions {
   readonly clock?: () => Date;
 }
 
-/** Bodies above this are refused with 413, before anything else. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-type Body = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
-
-const readBody = (req: IncomingMessage): Promise<Body> =>
-  new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Keep draining so the client can read the 413, but stop keeping bytes.
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve(
-        size > MAX_BODY_BYTES
-          ? { kind: 'too_large' }
-          : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') },
-      ),
-    );
-    req.on('error', () => resolve({ kind: 'aborted' }));
-    // 'close' before 'end' means the client went away mid-body.
-    req.on('close', () => {
-      if (!req.complete) resolve({ kind: 'aborted' });
-    });
-  });
-
-const send = (res: ServerResponse, response: DemoResponse): void => {
-  if (res.destroyed || res.writableEnded) return;
-  const isText = typeof response.body === 'string';
-  // Bytes go out as they are (a fault test's compressed body); text as text; the rest as JSON.
-  const payload = Buffer.isBuffer(response.body)
-    ? response.body
-    : isText
-      ? (response.body as string)
-      : JSON.stringify(response.body);
-  // A fault test may force a streamed answer (Transfer-Encoding): a length would contradict it.
-  const streamed = Object.keys(response.headers ?? {}).some(
-    (h) => h.toLowerCase() === 'transfer-encoding',
-  );
-  res.writeHead(response.status, {
-    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-    ...(streamed ? {} : { 'Content-Length': Buffer.byteLength(payload) }),
-    ...response.headers,
-  });
-  res.end(payload);
-};
-
 const normaliseBasePath = (p: string | undefined): string => {
   const trimmed = (p ?? '').replace(/\/+$/, '');
   if (trimmed === '') return '';
@@ -167,7 +141,7 @@ const normaliseBasePath = (p: string | undefined): string => {
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const basePath = normaliseBasePath(options.basePath);
-  const sample = createSampleData();
+  const sample = createSampleData((options.clock ?? (() => new Date()))());
   const large = options.largeOrganization
     ? largeOrganization(options.largeOrganization)
     : { entities: [], tasks: [] };
@@ -177,14 +151,26 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     tasks: [...sample.tasks, ...extraTasks(options.extraTasks ?? 0), ...large.tasks],
   };
   const store = createStore(data);
+  const audit = createAuditLog(store);
+  const elsewhere = changesElsewhere(store, audit, options.clock ?? (() => new Date()));
   const faults = createFaults();
   const pacer =
     options.rateLimit === false ? null : createPacer(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const trustedOrigins = new Set(options.trustedOrigins ?? []);
-  const [full, noScope, otherOrg, colleague] = data.apiKeys;
-  const session = data.sessions[0];
+  const [full, noScope, otherOrg, colleague, appRead] = data.apiKeys;
+  const [session, adminSession, employeeSession] = data.sessions;
   const [home] = data.organizations;
-  if (!full || !noScope || !otherOrg || !colleague || !session || !home) {
+  if (
+    !full ||
+    !noScope ||
+    !otherOrg ||
+    !colleague ||
+    !appRead ||
+    !session ||
+    !adminSession ||
+    !employeeSession ||
+    !home
+  ) {
     throw new Error('The demo sample data is missing a key, the session or an organization.');
   }
   const cookieName = SESSION_COOKIE_NAMES[0];
@@ -219,6 +205,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       return;
     }
     let response: DemoResponse;
+    const conditional = { method: (req.method ?? 'GET').toUpperCase(), headers: req.headers };
     if (fault?.kind === 'fail') response = fault.response;
     else if (body.kind === 'too_large') response = errorResponse(413, 'request entity too large');
     else {
@@ -237,6 +224,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
             trustedOrigins,
             basePath,
             reads: options.reads ?? true,
+            audit,
             now: options.clock ?? (() => new Date()),
           },
         );
@@ -245,7 +233,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       }
     }
     // Carried out even if the client gave up waiting: its answer is simply lost.
-    send(res, response);
+    send(res, response, fault?.kind === 'fail' ? undefined : conditional);
   };
 
   const server = createServer((req, res) => void onRequest(req, res));
@@ -268,12 +256,17 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       noScope: noScope.key,
       otherOrg: otherOrg.key,
       colleague: colleague.key,
+      appRead: appRead.key,
     },
     session: {
       cookieName,
       cookie: `${cookieName}=${session.token}`,
       token: session.token,
       organizationId: home.id,
+    },
+    otherSessions: {
+      admin: `${cookieName}=${adminSession.token}`,
+      employee: `${cookieName}=${employeeSession.token}`,
     },
     organizations: data.organizations.map((o) => ({ id: o.id, name: o.name })),
     faults,
@@ -283,6 +276,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     },
     taskIds: (organizationId) => store.tasksOf(organizationId).map((t) => t.id),
     wireTasks: (organizationId) => store.tasksOf(organizationId).map((t) => taskToWire(store, t)),
+    createTask: (key, input) => elsewhere.create(key, input),
+    deleteTask: (key, taskId) => elsewhere.remove(key, taskId),
     requestCount: () => log.length,
     requests: () => [...log],
     close: async () => {

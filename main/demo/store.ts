@@ -8,6 +8,8 @@ import type {
   DemoTask,
   DemoUser,
 } from './model';
+import type { ComplianceStore } from './compliance-store';
+import { createComplianceStore } from './compliance-store';
 
 /** In-memory lookups over the sample data; the only place tasks change. */
 export interface DemoStore {
@@ -26,6 +28,12 @@ export interface DemoStore {
   entitiesOf(organizationId: string, type: DemoEntity['type']): readonly DemoEntity[];
   /** An organization's active members. */
   membersOf(organizationId: string): readonly DemoMember[];
+  /** Adds a task item (a create). */
+  insertTask(task: DemoTask): void;
+  /** Removes a task item of that organization (a delete); what was removed, if any. */
+  removeTask(organizationId: string, taskId: string): DemoTask | undefined;
+  /** Compliance tasks (`tsk_…`): compliance-store.ts. */
+  readonly compliance: ComplianceStore;
 }
 
 export const createStore = (data: DemoData): DemoStore => {
@@ -55,5 +63,15 @@ export const createStore = (data: DemoData): DemoStore => {
       data.entities.filter((e) => e.organizationId === organizationId && e.type === type),
     membersOf: (organizationId) =>
       data.members.filter((m) => m.organizationId === organizationId && !m.deactivated),
+    insertTask: (task) => {
+      data.tasks.push(task);
+    },
+    removeTask: (organizationId, taskId) => {
+      const at = data.tasks.findIndex(
+        (t) => t.id === taskId && t.organizationId === organizationId,
+      );
+      return at < 0 ? undefined : data.tasks.splice(at, 1)[0];
+    },
+    compliance: createComplianceStore(data.compliance),
   };
 };

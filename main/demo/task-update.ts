@@ -1,3 +1,4 @@
+import type { AuditLog } from './audit-log';
 import type { AuthContext } from './auth';
 import type { DemoResponse } from './responses';
 import { errorResponse, jsonResponse } from './responses';
@@ -38,6 +39,7 @@ export const updateTask = (
   taskId: string,
   update: TaskUpdateBody,
   now: Date,
+  audit?: AuditLog,
 ): DemoResponse => {
   const task = store.task(context.organizationId, taskId);
   if (!task) return errorResponse(404, 'Task item not found');
@@ -52,6 +54,9 @@ export const updateTask = (
   const refusal = databaseRefusal(update);
   if (refusal) return errorResponse(500, refusal);
 
+  const before: Record<string, unknown> = Object.fromEntries(
+    Object.keys(update).map((k) => [k, (task as unknown as Record<string, unknown>)[k]]),
+  );
   if (typeof update.title === 'string') task.title = update.title;
   // The real service stores an empty description as null.
   if ('description' in update) task.description = update.description || null;
@@ -60,5 +65,6 @@ export const updateTask = (
   if ('assigneeId' in update) task.assigneeId = (update.assigneeId as string | null) ?? null;
   task.updatedById = context.actorMemberId;
   task.updatedAt = nextTimestamp(now, task.updatedAt);
+  audit?.record({ action: 'updated', task, context, update, before, at: task.updatedAt });
   return jsonResponse(taskToWire(store, task));
 };

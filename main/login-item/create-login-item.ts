@@ -22,7 +22,7 @@ export function createLoginItem(deps: LoginItemDeps): LoginItem {
       return {
         isEnabled: async () => false,
         setEnabled: async () =>
-          err(appError('internal', 'Launch at login is not available on this system.')),
+          err(appError('internal', 'Open at login is not available on this system.')),
       };
   }
 }

@@ -75,7 +75,7 @@ export function createLinuxLoginItem(deps: LinuxLoginItemDeps): LoginItem {
 
   async function apply(on: boolean): Promise<Result<boolean>> {
     if (typeof on !== 'boolean') {
-      return err(appError('bad_input', 'Launch at login is either on or off.'));
+      return err(appError('bad_input', 'Open at login is either on or off.'));
     }
     try {
       if (on) await writeEntry(command);
@@ -96,7 +96,7 @@ export function createLinuxLoginItem(deps: LinuxLoginItemDeps): LoginItem {
       : err(
           appError(
             'storage',
-            `Launch at login is still ${now ? 'on' : 'off'}: ${file} did not take the change.`,
+            `Open at login is still ${now ? 'on' : 'off'}: ${file} did not take the change.`,
           ),
         );
   }

@@ -74,7 +74,7 @@ export function createSystemLoginItem(deps: SystemLoginItemDeps): LoginItem {
     },
     async setEnabled(on): Promise<Result<boolean>> {
       if (typeof on !== 'boolean') {
-        return err(appError('bad_input', 'Launch at login is either on or off.'));
+        return err(appError('bad_input', 'Open at login is either on or off.'));
       }
       try {
         host.setLoginItemSettings(

@@ -35,6 +35,9 @@ export const UNLOCATED_NOTE =
 export const MISSING_NOTE =
   'This task is no longer listed under its vendor or risk: it may have been deleted or moved.';
 
+/** Pins made within this of a read of their vendor or risk are filled from it (links pasted one by one). */
+export const PIN_RECENT_MS = 2_000;
+
 export type RefreshResult =
   { readonly kind: 'done'; readonly read: number } | { readonly kind: 'skipped' } | ReadOutcome;
 
@@ -43,7 +46,7 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
   const unavailable = new Map<string, ReadOutcome>();
   let running: Promise<RefreshResult> | null = null;
 
-  async function run(only: ReadonlySet<string> | null): Promise<RefreshResult> {
+  async function run(only: ReadonlySet<string> | null, recent = false): Promise<RefreshResult> {
     const a = deps.active();
     if (!a) return { kind: 'skipped' };
     const known = unavailable.get(a.profileId);
@@ -82,7 +85,7 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
 
     const found = new Map<string, { task: Task; entity: EntityKey }>();
     for (const { entity, taskIds } of byEntity.values()) {
-      const listed = await a.reads.entityTasks(entity);
+      const listed = await a.reads.entityTasks(entity, recent ? { recentMs: PIN_RECENT_MS } : {});
       if (!listed.ok) {
         // What was read so far is kept: a later entity's failure does not undo an earlier one.
         if (deps.active()?.profileId === a.profileId) await deps.took(a.profileId, found, notes);
@@ -107,9 +110,16 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
   return {
     /**
      * Reads every pin (or only these), one run at a time: a call while one
-     * runs waits for it and then, if it asked for more, runs again.
+     * runs waits for it and then, if it asked for more, runs again. A run
+     * `alongside` (pins just made) does not wait: it joins the lists a
+     * running one is reading, or takes one read within PIN_RECENT_MS
+     * (service-reads.ts), so pasting links of one vendor reads it once.
      */
-    async refresh(only: readonly string[] | null = null): Promise<RefreshResult> {
+    async refresh(
+      only: readonly string[] | null = null,
+      options: { readonly alongside?: boolean } = {},
+    ): Promise<RefreshResult> {
+      if (options.alongside && only) return run(new Set(only), true);
       while (running) await running;
       running = run(only ? new Set(only) : null);
       try {

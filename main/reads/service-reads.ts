@@ -1,7 +1,10 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { Task } from '../../common/task';
-import type { ServiceClient } from '../service/client';
+import type { ReadAnswer, ServiceClient } from '../service/client';
+import { readRoute } from './read-budget';
+import { changesSince } from './changes-since';
+import type { ChangeCursor, ChangesSince } from './changes-since';
 import type { ZodType } from 'zod';
 import {
   ActivitySchema,
@@ -30,17 +33,35 @@ export type { Listed } from './bounded-list';
 
 /** A task list longer than this is not read to its end: 50 pages of 100. */
 export const MAX_PAGES = 50;
+/** Lists kept for `recentMs` (a few pasted links' vendors and risks). */
+const MAX_RECENT_LISTS = 8;
 
-const checked = <T>(answer: Result<unknown>, schema: ZodType<T>, what: string): Result<T> => {
+/**
+ * An answer checked against its schema once: a 304 hands back the very value
+ * checked before (service/conditional-memory.ts), whose check is kept here.
+ */
+const checkedBefore = new WeakMap<object, { schema: ZodType; data: unknown }>();
+
+const checked = <T>(answer: Result<ReadAnswer>, schema: ZodType<T>, what: string): Result<T> => {
   if (!answer.ok) return answer;
-  const parsed = schema.safeParse(answer.value);
-  return parsed.success
-    ? ok(parsed.data)
-    : err(appError('bad_response', `The service's answer is not ${what}.`));
+  const raw = answer.value.value;
+  const before = raw !== null && typeof raw === 'object' ? checkedBefore.get(raw) : undefined;
+  if (answer.value.unchanged && before?.schema === schema) return ok(before.data as T);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return err(appError('bad_response', `The service's answer is not ${what}.`));
+  if (raw !== null && typeof raw === 'object')
+    checkedBefore.set(raw, { schema, data: parsed.data });
+  return ok(parsed.data);
 };
 
-/** Waits its turn before each request: the pacer decides. False: the reads were stopped (quit, sign-out). */
-export type Turn = () => Promise<boolean>;
+/**
+ * Waits its turn before each request on its route (read-budget.ts decides).
+ * False: the reads were stopped (quit, sign-out, another account shown).
+ */
+export type Turn = (route: string) => Promise<boolean>;
+
+/** Lists being read now, by what they list: a second ask for the same one joins the first. */
+export type ReadJoins = Pick<Map<string, Promise<Result<Listed<Task>>>>, 'get' | 'set' | 'delete'>;
 
 /**
  * Every list is bounded in total (bounded-list.ts): a vendor's or risk's
@@ -55,8 +76,21 @@ export interface ServiceReads {
       assigneeId?: string;
       /** Kept without their descriptions, so the bytes cap counts what is kept. */
       withoutDescriptions?: boolean;
+      /**
+       * A list read this recently (ms) serves as it is: a pin made just
+       * after others of the same vendor (pasted links) is filled from the
+       * read made for them.
+       */
+      recentMs?: number;
     },
   ): Promise<Result<Listed<Task>>>;
+  /**
+   * What task items changed across the organization since `cursor` (one
+   * request, the audit log; needs app:read), newest first; `unavailable` when
+   * the key lacks the scope or the service the route, so the caller reads
+   * each entity instead.
+   */
+  changesSince(cursor: ChangeCursor | null): Promise<Result<ChangesSince>>;
   /** The vendor or risk a task belongs to, from its activity; null when no row names one. */
   taskEntity(taskId: string): Promise<Result<EntityKey | null>>;
   vendors(): Promise<Result<Listed<{ id: string; name: string }>>>;
@@ -81,8 +115,9 @@ export interface Person {
 export function createServiceReads(
   client: ServiceClient,
   turn: Turn,
-  hold: (ms: number) => void = () => undefined,
+  hold: (route: string, ms: number) => void = () => undefined,
   now: () => number = Date.now,
+  joins: ReadJoins = new Map(),
 ): ServiceReads {
   const entityLimits = () => ({
     maxItems: BOUNDS.listedEntities,
@@ -90,43 +125,74 @@ export function createServiceReads(
     timeMs: BOUNDS.listTimeMs,
     now,
   });
-  const read = async (...args: Parameters<ServiceClient['read']>) => {
-    if (!(await turn()))
+  const read = async (...args: Parameters<ServiceClient['read']>): Promise<Result<ReadAnswer>> => {
+    const route = readRoute(args[0]);
+    if (!(await turn(route)))
       return err(appError('not_connected', 'Reading from the service was stopped.'));
-    const answer = await client.read(...args);
+    const answer = await client.readIfChanged(...args);
     if (!answer.ok && answer.error.kind === 'rate_limited')
-      hold(answer.error.retryAfterMs ?? 60_000);
+      hold(route, answer.error.retryAfterMs ?? 60_000);
     return answer;
   };
 
+  /** The last few lists read, by when: what `recentMs` may take instead of a read. */
+  const recent = new Map<string, { at: number; listed: Result<Listed<Task>> }>();
+  const entityTasks: ServiceReads['entityTasks'] = (entity, filter = {}) => {
+    const key = [
+      entity.entityType,
+      entity.entityId,
+      filter.assigneeId ?? '',
+      filter.withoutDescriptions ? 'short' : 'whole',
+    ].join(' ');
+    const running = joins.get(key);
+    if (running) return running;
+    const kept = recent.get(key);
+    if (kept && filter.recentMs !== undefined && now() - kept.at <= filter.recentMs)
+      return Promise.resolve(kept.listed);
+    const started = readEntityTasks(entity, filter);
+    joins.set(key, started);
+    void started.then((listed) => {
+      if (joins.get(key) === started) joins.delete(key);
+      recent.delete(key);
+      if (!listed.ok) return;
+      recent.set(key, { at: now(), listed });
+      for (const old of recent.keys()) if (recent.size > MAX_RECENT_LISTS) recent.delete(old);
+    });
+    return started;
+  };
+
+  const readEntityTasks: ServiceReads['entityTasks'] = async (entity, filter = {}) => {
+    const tasks = boundedList<Task>(taskListLimits(now));
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      if (!tasks.inTime()) return ok(tasks.done(true));
+      const answer = checked(
+        await read('/v1/task-management', {
+          entityId: entity.entityId,
+          entityType: entity.entityType,
+          page: String(page),
+          limit: String(PAGE_LIMIT),
+          // No tie-breaker on the other sorts: pages could repeat or skip a task.
+          sortBy: 'createdAt',
+          sortOrder: 'asc',
+          ...(filter.assigneeId !== undefined ? { assigneeId: filter.assigneeId } : {}),
+        }),
+        TaskPageSchema,
+        'a page of task items',
+      );
+      if (!answer.ok) return answer;
+      const last = page >= answer.value.meta.totalPages || answer.value.data.length === 0;
+      const items = filter.withoutDescriptions
+        ? answer.value.data.map(listedTask)
+        : answer.value.data;
+      if (!tasks.add(items) || last) return ok(tasks.done(!last));
+    }
+    return ok(tasks.done(true));
+  };
+
   return {
-    async entityTasks(entity, filter = {}) {
-      const tasks = boundedList<Task>(taskListLimits(now));
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        if (!tasks.inTime()) return ok(tasks.done(true));
-        const answer = checked(
-          await read('/v1/task-management', {
-            entityId: entity.entityId,
-            entityType: entity.entityType,
-            page: String(page),
-            limit: String(PAGE_LIMIT),
-            // No tie-breaker on the other sorts: pages could repeat or skip a task.
-            sortBy: 'createdAt',
-            sortOrder: 'asc',
-            ...(filter.assigneeId !== undefined ? { assigneeId: filter.assigneeId } : {}),
-          }),
-          TaskPageSchema,
-          'a page of task items',
-        );
-        if (!answer.ok) return answer;
-        const last = page >= answer.value.meta.totalPages || answer.value.data.length === 0;
-        const items = filter.withoutDescriptions
-          ? answer.value.data.map(listedTask)
-          : answer.value.data;
-        if (!tasks.add(items) || last) return ok(tasks.done(!last));
-      }
-      return ok(tasks.done(true));
-    },
+    entityTasks,
+
+    changesSince: (cursor) => changesSince(read, cursor),
 
     async taskEntity(taskId) {
       const rows = checked(

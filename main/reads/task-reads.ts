@@ -10,20 +10,12 @@ import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
 import { createReadOwners } from './read-owners';
 import { createAccountReads } from './account-reads';
+import type { ReadClass, ShownClient } from './account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
-import type { ServiceClient } from '../service/client';
-import { createRequestPacer } from '../service/pacing';
-import type { RequestPacer } from '../service/pacing';
-import type { RefreshResult } from './pinned-refresh';
+import type { ReadBudgets } from './read-budgets';
+import type { ServiceReads } from './service-reads';
 import type { ActiveProfile, TaskService } from '../tasks/task-service';
 
-/**
- * Background reads, paced on their own and well under the service's limit
- * (100 a minute per route): at most a fifth of it, in bursts of 10. They wait
- * for the person's changes on the wire to finish first, and stand back as
- * long as the service asks after a 429.
- */
-export const READ_RATE = { limit: 20, windowMs: 60_000 } as const;
 /** The popup asks on opening and every minute while open; closer asks are answered from what is shown. */
 export const MIN_REFRESH_GAP_MS = 10_000;
 /** Tasks Browse listed, kept to pin with (a few entities' worth). */
@@ -41,23 +33,39 @@ const LEFT = appError(
 );
 
 export interface TaskReadsDeps {
-  readonly client: () => { readonly profileId: string; readonly client: ServiceClient } | null;
+  readonly client: ShownClient;
   readonly active: () => ActiveProfile | null;
   readonly tasks: TaskService;
   /** Resolves once no change of the person's is on the wire. */
   readonly quiet: () => Promise<void>;
+  /** The read budgets per service address (read-budget.ts), shared with the other rooms that read. */
+  readonly budgets: ReadBudgets;
   readonly scheduler: Scheduler;
   readonly log: Logger;
-  /** The background's pacer, shared with the sync's other reads (main/sync/); its own when none. */
-  readonly pacer?: RequestPacer;
 }
 
+/** How a refresh of the pins was asked for. */
+export interface RefreshOptions {
+  /** Nobody waits on it (the background sync): it goes behind the person's reads and changes. */
+  readonly background?: boolean;
+  /** Read even if the pins were read within MIN_REFRESH_GAP_MS. */
+  readonly force?: boolean;
+  /**
+   * Only these pins (those whose vendor or risk the audit log named): read
+   * whatever the gap, and not counted as a read of every pin.
+   */
+  readonly only?: readonly string[];
+}
+
+/** What a refresh came to: read now, or answered from a read this recent (ms ago). */
+export type RefreshAnswer =
+  { readonly kind: 'read' } | { readonly kind: 'recent'; readonly agoMs: number };
+
 export function createTaskReads(deps: TaskReadsDeps) {
-  const pacer = deps.pacer ?? createRequestPacer(READ_RATE, deps.scheduler);
   let stopped = false;
   const { stillShown, readsFor } = createAccountReads({
     shown: deps.client,
-    pacer,
+    budgets: deps.budgets,
     scheduler: deps.scheduler,
     quiet: deps.quiet,
     stopped: () => stopped,
@@ -69,21 +77,24 @@ export function createTaskReads(deps: TaskReadsDeps) {
     void p.finally(() => running.delete(p));
     return p;
   };
-  const refresher = createPinnedRefresh({
-    active: () => {
-      if (stopped) return null;
-      const c = deps.client();
-      const a = deps.active();
-      if (!c || !a || a.profileId !== c.profileId) return null;
-      return {
-        profileId: a.profileId,
-        reads: readsFor(a.profileId, c.client),
-        pins: a.pins.list(),
-      };
-    },
-    took: (profileId, found, notes) => deps.tasks.tookRead(profileId, found, notes),
-    log: deps.log,
-  });
+  const refresherFor = (kind: ReadClass) =>
+    createPinnedRefresh({
+      active: () => {
+        if (stopped) return null;
+        const c = deps.client();
+        const a = deps.active();
+        if (!c || !a || a.profileId !== c.profileId) return null;
+        return {
+          profileId: a.profileId,
+          reads: readsFor(a.profileId, c.client, kind),
+          pins: a.pins.list(),
+        };
+      },
+      took: (profileId, found, notes) => deps.tasks.tookRead(profileId, found, notes),
+      log: deps.log,
+    });
+  const refresher = refresherFor({});
+  const behind = refresherFor({ background: true });
 
   /** Why a read the person asked for did not answer, in words that say what to do. */
   const browseError = (feature: ReadFeature, error: AppError): AppError => {
@@ -194,32 +205,45 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const ids = [ref.taskId, ...(ref.entityId ? [ref.entityId] : [])];
       return ids.some((id) => owners.foreign(shownId, id)) ? err(FOREIGN) : ok(null);
     },
-    /** The popup opened, or stayed open a minute: read every pin, unless that was just done. */
-    async refresh(): Promise<Result<null>> {
+    /**
+     * Reads every pin: the popup opened or stayed open a minute, the person
+     * pressed refresh (the person's reads, first), or the background sync
+     * (`{ background: true }`). Within MIN_REFRESH_GAP_MS of the last full
+     * read nothing is read unless forced, and the answer says how long ago.
+     */
+    async refresh(options: RefreshOptions = {}): Promise<Result<RefreshAnswer>> {
       const now = deps.scheduler.now();
-      if (!stopped && now - lastFull >= MIN_REFRESH_GAP_MS) {
-        lastFull = now;
-        await track(refresher.refresh());
+      if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
+      const runner = options.background ? behind : refresher;
+      if (options.only) {
+        await track(runner.refresh(options.only));
+        return ok({ kind: 'read' });
       }
-      return ok(null);
+      if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
+        return ok({ kind: 'recent', agoMs: now - lastFull });
+      lastFull = now;
+      await track(runner.refresh());
+      return ok({ kind: 'read' });
     },
     /**
-     * The background sync: reads these pins (all when null) now, whatever
-     * was read lately. Every pin read counts as a full read.
+     * A task was just pinned: show its title and status at once. It is read
+     * alongside any read running, joining its vendor's or risk's list, or
+     * from a read of that list made within PIN_RECENT_MS (pinned-refresh.ts).
      */
-    async readPins(only: readonly string[] | null): Promise<RefreshResult> {
-      if (stopped) return { kind: 'skipped' };
-      const started = deps.scheduler.now();
-      const result = await track(refresher.refresh(only));
-      if (only === null && result.kind === 'done') lastFull = Math.max(lastFull, started);
-      return result;
-    },
-    /** When every pin was last read (the popup opening, or a round); -Infinity: not this run. */
-    lastFullRead: (): number => lastFull,
-    /** A task was just pinned: show its title and status at once. */
     pinned(taskId: string): void {
-      if (!stopped) void track(refresher.refresh([taskId]));
+      if (!stopped) void track(refresher.refresh([taskId], { alongside: true }));
     },
+    /**
+     * The reads of the account shown, for a room that reads on its own (the
+     * background sync): `{ background: true }` for reads nobody waits on.
+     * Null when no account is shown.
+     */
+    readsOfShown(kind: ReadClass = {}): ServiceReads | null {
+      const c = deps.client();
+      return c && !stopped ? readsFor(c.profileId, c.client, kind) : null;
+    },
+    /** When every pin was last read (asked for or by the background sync); -Infinity: not this run. */
+    lastFullRead: (): number => lastFull,
     /** Connected (again): the reads may answer now where they did not, then read every pin. */
     connected(profileId: string): void {
       refresher.forget(profileId);
@@ -229,7 +253,6 @@ export function createTaskReads(deps: TaskReadsDeps) {
     /** Stops reading; resolves once no read can write any more. */
     async dispose(): Promise<void> {
       stopped = true;
-      if (!deps.pacer) pacer.dispose();
       await Promise.allSettled([...running]);
     },
   };

@@ -222,7 +222,7 @@ export const errorFromFetchFailure = (error: unknown, ctx: FetchFailureContext):
   const reason = networkReason(error);
   return appError(
     'network',
-    `Could not reach the service at ${ctx.host}${reason ? ` (${reason})` : ''}. ` +
-      'Check your internet connection and the base URL.',
+    // No advice here: whoever shows it knows whether this computer is online (connection.ts).
+    `Could not reach the service at ${ctx.host}${reason ? ` (${reason})` : ''}.`,
   );
 };

@@ -35,13 +35,17 @@ export interface BucketState {
 /** Jitter margin: the bucket keeps to the limit over windows 10 % longer than the service's. */
 export const WINDOW_MARGIN = 1.1;
 
-export function bucketFor(rate: RateLimit): TokenBucket {
+/**
+ * @param burstShare the share of the budget that may go at once (half by
+ *   default); the rest refills. A smaller share keeps more for a steady pace.
+ */
+export function bucketFor(rate: RateLimit, burstShare = 0.5): TokenBucket {
   const limit = Math.max(1, Math.floor(rate.limit));
   const windowMs = Math.max(1, rate.windowMs);
   // 5 % (at least one request, when there is more than one) for the reads outside the bucket.
   const reserve = limit > 1 ? Math.max(1, Math.floor(limit / 20)) : 0;
   const budget = Math.max(1, limit - reserve);
-  const capacity = Math.max(1, Math.ceil(budget / 2));
+  const capacity = Math.max(1, Math.min(budget, Math.ceil(budget * burstShare)));
   // With a budget of 1 there is nothing left to refill with; one token per 1.1 windows still keeps to it.
   const refill = Math.max(1, budget - capacity);
   return { capacity, refillPerMs: refill / (windowMs * WINDOW_MARGIN) };
@@ -92,6 +96,8 @@ export interface RequestPacer {
   setRate(rate: RateLimit): void;
   /** Callers waiting for a token. */
   waiting(): number;
+  /** About how long until every caller waiting now has its token (ms); 0 when none waits. */
+  drainMs(): number;
   dispose(): void;
 }
 
@@ -150,6 +156,16 @@ export function createRequestPacer(rate: RateLimit, scheduler: Scheduler): Reque
       serve();
     },
     waiting: () => queue.length,
+    drainMs() {
+      if (queue.length === 0) return 0;
+      const now = scheduler.now();
+      const from = Math.max(now, heldUntil);
+      const s = refill(state, bucket, from);
+      const short = queue.length - Math.floor(s.tokens);
+      return (
+        from - now + (short > 0 ? Math.ceil((short - (s.tokens % 1)) / bucket.refillPerMs) : 0)
+      );
+    },
     dispose() {
       disposed = true;
       cancelTimer?.();

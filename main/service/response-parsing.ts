@@ -13,7 +13,8 @@ import { parseTask } from './quick-task-parse';
  * app cannot show, and the message says which field, not its value.
  */
 
-const where = (issues: readonly z.core.$ZodIssue[]): string =>
+/** Where an answer failed its schema: the first few fields, never their values. */
+export const where = (issues: readonly z.core.$ZodIssue[]): string =>
   issues
     .slice(0, 3)
     .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'the body'}: ${i.message}`)

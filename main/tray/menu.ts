@@ -234,7 +234,13 @@ function assignedItems(
     .map((t) => taskItem(listedView(t), state, actions, label));
   if (total === 0)
     submenu.push({
-      label: a.state === 'building' ? 'Finding your tasks…' : 'Nothing open is assigned to you',
+      // Only a list read whole says there is nothing: a failed read (no access) says it failed.
+      label:
+        a.state === 'building'
+          ? 'Finding your tasks…'
+          : a.state === 'failed'
+            ? 'Could not read them: open Assigned to me'
+            : 'Nothing open is assigned to you',
       enabled: false,
     });
   else if (listed.length === 0 && a.more === 0)
@@ -296,7 +302,7 @@ export function buildTrayMenu(
     },
     { label: 'Settings…', click: () => actions.openSettings() },
     {
-      label: 'Launch at login',
+      label: 'Open at login',
       type: 'checkbox',
       checked: state.launchAtLogin,
       click: () => actions.setLaunchAtLogin(!state.launchAtLogin),

@@ -26,9 +26,14 @@ export interface TooltipState {
   readonly connection: ConnectionView;
   /** How old what is shown is, when older than two rounds ("Checked 12 min ago — offline"). */
   readonly freshness?: string | null;
+  /** What the updater has to say there (a download that failed), if anything. */
+  readonly update?: string | null;
 }
 
-/** "Task Tray — Acme (Demo)", and a second line when offline or changes are waiting. */
+/**
+ * "Task Tray — Acme (Demo)", a second line when offline or changes are
+ * waiting, and the updater's line when an update failed.
+ */
 export function trayTooltip(state: TooltipState): string {
   const { account } = state;
   let first = 'Task Tray';
@@ -44,8 +49,8 @@ export function trayTooltip(state: TooltipState): string {
     account.state === 'connected'
       ? connectionLine(state.connection, account.profile.authKind)
       : null;
-  const fresh = account.state === 'connected' ? (state.freshness ?? null) : null;
-  const text = [first, second, fresh].filter((l): l is string => !!l).join('\n');
+  const fresh = account.state === 'connected' ? state.freshness : null;
+  const text = [first, second, fresh, state.update].filter(Boolean).join('\n');
   const chars = Array.from(text);
   return chars.length <= MAX_TOOLTIP_LENGTH
     ? text

@@ -62,6 +62,8 @@ export interface UpdateController {
   cancelRestart(): void;
   /** Checks now unless one runs or nothing is to be checked; false when it did not. */
   checkNow(): boolean;
+  /** Resolves once no check runs (at once when none does): Settings' "Check now" waits for it. */
+  whenChecked(): Promise<void>;
   /** The number of waiting changes may have moved: a requested restart may go now. */
   changesWaitingChanged(): void;
   /** The computer woke up: check if the last check is older than the interval. */
@@ -81,6 +83,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
   let state: UpdateState = initialUpdateState(install);
   let restartRequested = false;
   let checkRunning = false;
+  let checkOver: Promise<void> | null = null;
   let failures = 0;
   let lastCheckEndedAt: number | null = null;
   let lastCheckStartedAt: number | null = null;
@@ -145,11 +148,12 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     if (disposed || !mayCheck(state, checkRunning)) return;
     checkRunning = true;
     lastCheckStartedAt = scheduler.now();
-    port
+    checkOver = port
       .check()
       .catch((e: unknown) => apply({ type: 'error', problem: classifyUpdateError(e) }))
       .finally(() => {
         checkRunning = false;
+        checkOver = null;
         lastCheckEndedAt = scheduler.now();
         if (disposed) return;
         settle();
@@ -230,6 +234,8 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
       notify();
       return true;
     },
+
+    whenChecked: () => checkOver ?? Promise.resolve(),
 
     changesWaitingChanged() {
       if (disposed) return;

@@ -32,13 +32,13 @@ const PACKAGES: Readonly<Record<Exclude<ManualReason, 'unsigned-mac'>, string>> 
   portable: 'portable .exe',
 };
 
-const WHAT_FAILED: Readonly<Record<'check' | 'download' | 'install', string>> = {
+export const WHAT_FAILED: Readonly<Record<'check' | 'download' | 'install', string>> = {
   check: 'Could not check for updates',
   download: 'Could not download the update',
   install: 'Could not install the update',
 };
 
-const WHY: Readonly<Record<Exclude<UpdateProblem, 'mac-unsigned'>, string>> = {
+export const WHY: Readonly<Record<Exclude<UpdateProblem, 'mac-unsigned'>, string>> = {
   offline: ': no connection',
   unavailable: ': no update is published yet',
   'rate-limited': ': GitHub asked to wait',
@@ -50,8 +50,9 @@ const WHY: Readonly<Record<Exclude<UpdateProblem, 'mac-unsigned'>, string>> = {
 };
 
 /**
- * Failures of a check or download that need no word: the connection line
- * already says "offline", and the rest pass with the next check on their own.
+ * Failures of a check that need no word: the connection line already says
+ * "offline", and the rest pass with the next check on their own. A download
+ * that failed is always said: an update was found and is not coming.
  */
 const QUIET_PROBLEMS: ReadonlySet<UpdateProblem> = new Set([
   'offline',
@@ -60,7 +61,7 @@ const QUIET_PROBLEMS: ReadonlySet<UpdateProblem> = new Set([
 ]);
 
 function errorText(state: Extract<UpdateState, { kind: 'error' }>): string | null {
-  if (state.during !== 'install' && QUIET_PROBLEMS.has(state.problem)) return null;
+  if (state.during === 'check' && QUIET_PROBLEMS.has(state.problem)) return null;
   return `${WHAT_FAILED[state.during]}${WHY[state.problem]}`;
 }
 
@@ -128,16 +129,21 @@ export function updateMenuItems(view: UpdateView): UpdateMenuItem[] {
         { label: 'This copy is unsigned and cannot update itself', enabled: false, action: null },
       ];
     case 'error':
-      // Only a failed install asks something of the person: get the new version by hand.
-      return state.during === 'install'
-        ? [
-            {
-              label: 'Update not installed: download it…',
-              enabled: true,
-              action: 'open-download-page',
-            },
-          ]
-        : [];
+      // A failed install: get the new version by hand. A failed download: said, and tried again.
+      if (state.during === 'install')
+        return [
+          {
+            label: 'Update not installed: download it…',
+            enabled: true,
+            action: 'open-download-page',
+          },
+        ];
+      if (state.during === 'download')
+        return [
+          { label: `${WHAT_FAILED.download}${WHY[state.problem]}`, enabled: false, action: null },
+          { label: 'Try the update again', enabled: true, action: 'check-for-updates' },
+        ];
+      return [];
   }
 }
 
@@ -205,4 +211,11 @@ export function updateFooterLine(view: UpdateView): UpdateFooterLine | null {
       };
     }
   }
+}
+
+/** The tray tooltip's line about updates: only a download or install that failed. */
+export function updateTooltipLine(view: UpdateView): string | null {
+  const { state } = view;
+  if (state.kind !== 'error' || state.during === 'check') return null;
+  return `${WHAT_FAILED[state.during]}${WHY[state.problem]}`;
 }

@@ -155,7 +155,7 @@ export function ApiKeyForm(props: {
       )}
 
       {failure && guidance && (
-        <Notice tone="error" role="alert" title="Could not connect">
+        <Notice tone="error" role="alert" title={guidance.title}>
           <p>{guidance.message}</p>
           <p className="muted">{guidance.hint}</p>
         </Notice>

@@ -72,9 +72,10 @@ export function AssignedTasks(props: {
       {view.state !== 'unavailable' && (
         <p className="browse__counts">
           {view.tasks.length === 0
-            ? view.state === 'building'
-              ? ''
-              : 'Nothing open is assigned to you.'
+            ? // Only a list read whole says there is nothing: a failed read says why above.
+              view.state === 'ready'
+              ? 'Nothing open is assigned to you.'
+              : ''
             : openCount(view.tasks.length, view.more)}
           {built && view.state !== 'building' && (
             <>

@@ -2,10 +2,11 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import type { PersonView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
-import { displayText } from '../../common/display-text';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
-import { isAssignable, personName, searchPeople } from '../lib/people';
-import { StatusLine } from './primitives/Lines';
+import { useMe } from '../hooks/use-me';
+import { isAssignable, personName, whyNotAssignable } from '../lib/people';
+import { PickerPeople } from './PickerPeople';
+import { ProblemLine, StatusLine } from './primitives/Lines';
 
 type People =
   | { readonly phase: 'loading' }
@@ -15,14 +16,14 @@ type People =
 /**
  * Choosing who a task is assigned to: the organization's members the web app
  * would offer (search by name or email), "Assign to me" where the app knows
- * who that is, and "Unassign". Where the service does not list its people
+ * who that is (asking, right there, where it does not), and "Unassign". Where the service does not list its people
  * (no route, or a key without member:read), a member id is typed instead.
  */
 export function AssigneePicker(props: {
   /** The member the task is assigned to now, if any. */
   readonly current: string | null;
-  /** The person using the app, as a member, where known. */
-  readonly me: PersonView | null;
+  /** The person using the app, as a member, where the caller knows it (else main is asked). */
+  readonly me?: PersonView | null;
   readonly onChoose: (memberId: string | null, name?: string) => void;
   readonly onClose: () => void;
   /** Offer "Unassign" even with no current assignee (several tasks, each with its own). */
@@ -36,7 +37,7 @@ export function AssigneePicker(props: {
       listed.phase === 'loading'
         ? listed
         : listed.phase === 'ready'
-          ? { phase: 'ready', people: listed.value.filter(isAssignable) }
+          ? { phase: 'ready', people: listed.value }
           : { phase: 'unavailable', why: listed.error.message },
     [listed],
   );
@@ -44,10 +45,24 @@ export function AssigneePicker(props: {
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
 
-  const shown = useMemo(
-    () => (people.phase === 'ready' ? searchPeople(people.people, query) : []),
-    [people, query],
-  );
+  const known = useMe();
+  // Who the person said they are here, just now: "Assign to me" from then on.
+  const [chosenMe, setChosenMe] = useState<PersonView | null>(null);
+  const me = chosenMe ?? props.me ?? known;
+  const [askingMe, setAskingMe] = useState(false);
+  const [meProblem, setMeProblem] = useState<string | null>(null);
+
+  const chooseMe = async (person: PersonView) => {
+    setMeProblem(null);
+    const r = await api.setMe({ memberId: person.id });
+    if (!r.ok) return setMeProblem(r.error.message);
+    setChosenMe(person);
+    setAskingMe(false);
+    setQuery('');
+    const why = whyNotAssignable(person);
+    if (why) return setMeProblem(cannotAssignYou(why));
+    props.onChoose(person.id, personName(person));
+  };
 
   const chooseTyped = () => {
     const text = typed.trim();
@@ -62,25 +77,39 @@ export function AssigneePicker(props: {
     <div
       className="picker"
       role="group"
-      aria-label="Choose the assignee"
+      aria-label={askingMe ? 'Who are you?' : 'Choose the assignee'}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
-          props.onClose();
+          // Back one level: from "who are you" to the people, from there out of the picker.
+          if (askingMe) setAskingMe(false);
+          else props.onClose();
         }
       }}
     >
       <div className="picker__quick">
-        {props.me && props.me.id !== props.current && (
+        {!askingMe && me && me.id !== props.current && isAssignable(me) && (
           <button
             type="button"
             className="button button--small"
-            onClick={() => props.onChoose(props.me!.id)}
+            onClick={() => props.onChoose(me.id, personName(me))}
           >
             Assign to me
           </button>
         )}
-        {(props.current !== null || props.allowUnassign) && (
+        {!askingMe && !me && people.phase === 'ready' && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              setAskingMe(true);
+              setMeProblem(null);
+            }}
+          >
+            Assign to me…
+          </button>
+        )}
+        {!askingMe && (props.current !== null || props.allowUnassign) && (
           <button
             type="button"
             className="button button--small"
@@ -89,10 +118,20 @@ export function AssigneePicker(props: {
             Unassign
           </button>
         )}
-        <button type="button" className="link-button" onClick={props.onClose}>
-          Cancel
+        <button
+          type="button"
+          className="link-button"
+          onClick={askingMe ? () => setAskingMe(false) : props.onClose}
+        >
+          {askingMe ? 'Back' : 'Cancel'}
         </button>
       </div>
+      {askingMe && (
+        <p className="field__hint">
+          Who are you? Choose yourself once: Task Tray remembers it here and for Assigned to me.
+        </p>
+      )}
+      {meProblem && <ProblemLine>{meProblem}</ProblemLine>}
       {people.phase === 'loading' && <StatusLine>Loading the organization’s people…</StatusLine>}
       {people.phase === 'ready' && (
         <>
@@ -101,6 +140,7 @@ export function AssigneePicker(props: {
           </label>
           <input
             id={`${id}-search`}
+            key={askingMe ? 'me' : 'assign'}
             className="input"
             type="search"
             placeholder="Search by name or email"
@@ -108,24 +148,13 @@ export function AssigneePicker(props: {
             autoFocus
             onChange={(e) => setQuery(e.target.value)}
           />
-          <ul className="picker__list" aria-label="People">
-            {shown.map((p) => (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  className="picker__person"
-                  aria-current={p.id === props.current ? 'true' : undefined}
-                  onClick={() => props.onChoose(p.id, personName(p))}
-                >
-                  <span className="picker__name">{personName(p)}</span>
-                  {p.email && p.name && (
-                    <span className="picker__email">{displayText(p.email)}</span>
-                  )}
-                </button>
-              </li>
-            ))}
-            {shown.length === 0 && <li className="muted">Nobody matches “{query}”.</li>}
-          </ul>
+          <PickerPeople
+            people={people.people}
+            query={query}
+            current={askingMe ? (me?.id ?? null) : props.current}
+            purpose={askingMe ? 'me' : 'assign'}
+            onPick={(p) => (askingMe ? void chooseMe(p) : props.onChoose(p.id, personName(p)))}
+          />
         </>
       )}
       {people.phase === 'unavailable' && (
@@ -140,8 +169,7 @@ export function AssigneePicker(props: {
             Member id
           </label>
           <p className="field__hint" id={`${id}-member-hint`}>
-            The service did not list its people ({people.why}). Copy the member id (mem_…) from the
-            web app’s People page.
+            {people.why} Type the member id (mem_…) instead: it is on the web app’s People page.
           </p>
           <div className="shortcut">
             <input
@@ -173,3 +201,6 @@ export function AssigneePicker(props: {
     </div>
   );
 }
+
+const cannotAssignYou = (why: string): string =>
+  `Task Tray now knows who you are, but you cannot be assigned: you are ${why}, and the web app gives tasks to owners, admins and custom roles.`;

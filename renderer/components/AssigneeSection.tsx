@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { PersonView } from '../../common/views';
+import { NO_ASSIGNEE } from '../lib/people';
 import { AssigneePicker } from './AssigneePicker';
 
 /**
@@ -46,7 +47,7 @@ export function AssigneeSection(props: {
           ? assigneeId === null
             ? 'Unassigning…'
             : `Assigning to ${me?.id === assigneeId ? 'you' : (chosenName ?? assigneeId)}…`
-          : (props.assignee ?? 'Nobody')}
+          : (props.assignee ?? NO_ASSIGNEE)}
       </p>
       {picking && (
         <AssigneePicker

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BrowseEntity } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
+import { useMain } from '../hooks/use-main';
 import { entityName, filterEntities, groupEntities } from '../lib/browse-model';
 import { EntityTasks } from './EntityTasks';
 import { ChoiceSearch, onChoiceKeyDown } from './primitives/ChoiceList';
@@ -16,6 +17,9 @@ import { StatusLine } from './primitives/Lines';
 export function BrowseScreen(props: { readonly onBack: () => void }) {
   const api = useApi();
   const { state: list, retry } = useLoaded(useCallback(() => api.listEntities(), [api]));
+  const connection = useMain('connection').state;
+  // Main says why the list is slow to come, when it is: "Waiting for the service's limit, about 20 s".
+  const waiting = connection.phase === 'ready' ? connection.value.readsWaiting : undefined;
   const [open, setOpen] = useState<BrowseEntity | null>(null);
   const [query, setQuery] = useState('');
   const id = useId();
@@ -56,7 +60,9 @@ export function BrowseScreen(props: { readonly onBack: () => void }) {
           value={query}
           onChange={setQuery}
         />
-        {list.phase === 'loading' && <StatusLine>Loading vendors and risks…</StatusLine>}
+        {list.phase === 'loading' && (
+          <StatusLine>{waiting ? `${waiting}…` : 'Loading vendors and risks…'}</StatusLine>
+        )}
         {list.phase === 'error' && (
           <div className="browse__problem" role="alert">
             <p>{list.error.message}</p>

@@ -7,6 +7,7 @@ import {
   TASK_STATUSES,
 } from '../../common/task-values';
 import { useBulkRun } from '../hooks/use-bulk-run';
+import { useMain } from '../hooks/use-main';
 import { useEscape } from '../hooks/use-escape';
 import type { SelectMode } from '../hooks/use-select-mode';
 import type { TasksController } from '../hooks/use-tasks';
@@ -33,6 +34,9 @@ export function BulkBar(props: {
   const { run, running, apply, answered, summary } = useBulkRun(tasks, select.selection.ids);
   const allBox = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
+  const connection = useMain('connection').state;
+  const waitSeconds =
+    connection.phase === 'ready' ? connection.value.changesWaitSeconds : undefined;
 
   const count = countSelection(select.selection, shown);
   const allShown = count.shown > 0 && count.shownSelected === count.shown;
@@ -68,7 +72,7 @@ export function BulkBar(props: {
           {count.hidden > 0 && `, ${count.hidden} hidden by the filter`}
         </span>
         <button type="button" className="button button--small" onClick={onLeave}>
-          {run ? 'Close' : 'Cancel'}
+          {run ? 'Close' : 'Stop selecting'}
         </button>
       </div>
       <BulkGroup
@@ -130,7 +134,7 @@ export function BulkBar(props: {
       <div role="status" className="bulk__status">
         {run && running && (
           <>
-            <p>{progressText(run.status, answered, run.taskIds.length)}</p>
+            <p>{progressText(run.status, answered, run.taskIds.length, waitSeconds)}</p>
             <progress
               className="bulk__meter"
               max={run.taskIds.length}

@@ -3,6 +3,7 @@ import type { AssignedView } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
 import { filterPeople, personLabel } from '../lib/assigned-model';
+import { noOneFound } from '../lib/people';
 import { ChoiceSearch, onChoiceKeyDown } from './primitives/ChoiceList';
 import { ProblemLine, StatusLine } from './primitives/Lines';
 
@@ -41,9 +42,9 @@ export function ChooseMe(props: {
         onChange={setQuery}
       />
       {error && <ProblemLine>{error}</ProblemLine>}
-      {people.phase === 'loading' && <StatusLine>Loading people…</StatusLine>}
+      {people.phase === 'loading' && <StatusLine>Loading the organization’s people…</StatusLine>}
       {people.phase === 'ready' && shown.length === 0 && (
-        <StatusLine>Nobody matches “{query}”.</StatusLine>
+        <StatusLine>{noOneFound(query)}</StatusLine>
       )}
       <ul className="browse__entities" aria-label="People">
         {shown.map((p) => (

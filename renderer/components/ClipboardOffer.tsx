@@ -1,22 +1,33 @@
 import { useState } from 'react';
-import type { TaskRef } from '../../common/task-ref';
+import { displayText } from '../../common/display-text';
+import type { ClipboardTaskRef, TaskRef } from '../../common/task-ref';
 import { entityLabel } from '../lib/task-model';
 import { ClipboardIcon, CloseIcon } from './icons';
 
-/** "On your clipboard: tski_… [Pin]": one click for the most likely next action. */
+/**
+ * "On your clipboard: “Collect the SOC 2 report” [Pin it]": one click for the
+ * most likely next action. The task's title where main has read it, else its id.
+ */
 export function ClipboardOffer(props: {
-  readonly offer: TaskRef;
+  readonly offer: ClipboardTaskRef;
   readonly onPin: (ref: TaskRef) => Promise<unknown>;
   readonly onDismiss: () => void;
 }) {
-  const { offer } = props;
+  const { ref, title } = props.offer;
   const [busy, setBusy] = useState(false);
   return (
     <div className="clip" role="group" aria-label="Task on the clipboard">
       <ClipboardIcon />
       <span className="clip__text">
-        On your clipboard: <code>{offer.taskId}</code>
-        {offer.entityType && <> · {entityLabel(offer.entityType)}</>}
+        On your clipboard:{' '}
+        {title ? (
+          <span className="clip__title" title={ref.taskId}>
+            “{displayText(title)}”
+          </span>
+        ) : (
+          <code>{ref.taskId}</code>
+        )}
+        {ref.entityType && <> · {entityLabel(ref.entityType)}</>}
       </span>
       <button
         type="button"
@@ -25,7 +36,7 @@ export function ClipboardOffer(props: {
         onClick={() => {
           if (busy) return;
           setBusy(true);
-          void props.onPin(offer).finally(() => setBusy(false));
+          void props.onPin(ref).finally(() => setBusy(false));
         }}
       >
         {busy ? 'Pinning…' : 'Pin it'}

@@ -1,120 +1,57 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import type { SettingsPatchInput } from '../../common/ipc';
 import type { SettingsView } from '../../common/views';
+import type { SettingsChanges } from '../hooks/use-settings-changes';
+import { SettingText } from './SettingText';
+
+const wholeNumber = (text: string): string | null => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? null : 'A whole number from 1 to 1000.';
+};
 
 /**
  * Where Task Tray signs in with the web app, the service address web sessions
- * use, and how fast it may call the service. Checked by main; a refusal
- * comes back through `save` and shows under the settings.
+ * use, and how often it may call the service. Each saves when the person is
+ * done with it; main checks it, and a refusal is said under the field.
  */
 export function ConnectionSettings(props: {
+  readonly id: string;
   readonly settings: SettingsView;
-  readonly save: (patch: SettingsPatchInput) => Promise<void>;
+  readonly change: SettingsChanges['change'];
 }) {
-  const id = useId();
-  const { settings } = props;
-  const [signInUrl, setSignInUrl] = useState(settings.signInUrl);
-  const [serviceUrl, setServiceUrl] = useState(settings.serviceUrl);
-  const [rate, setRate] = useState(String(settings.requestsPerMinute));
-  const [rateError, setRateError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const changed =
-    signInUrl.trim() !== settings.signInUrl ||
-    serviceUrl.trim() !== settings.serviceUrl ||
-    rate.trim() !== String(settings.requestsPerMinute);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!changed) return;
-    const n = Number(rate.trim());
-    if (!Number.isInteger(n) || n < 1 || n > 1000) {
-      setRateError('A whole number from 1 to 1000.');
-      return;
-    }
-    setRateError(null);
-    await props.save({
-      signInUrl: signInUrl.trim(),
-      serviceUrl: serviceUrl.trim(),
-      requestsPerMinute: n,
-    });
-    setSaved(true);
-  };
-
+  const { id, settings, change } = props;
   return (
-    <section className="settings__section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="settings__heading">
+    <section className="settings__section" aria-labelledby={`${id}-service`} data-section="service">
+      <h2 id={`${id}-service`} className="settings__heading" tabIndex={-1}>
         Service
       </h2>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-signin`}>
-            Web app sign-in address
-          </label>
-          <input
-            id={`${id}-signin`}
-            className="input"
-            type="url"
-            value={signInUrl}
-            spellCheck={false}
-            onChange={(e) => {
-              setSignInUrl(e.target.value);
-              setSaved(false);
-            }}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-service`}>
-            Service address for web sessions
-          </label>
-          <input
-            id={`${id}-service`}
-            className="input"
-            type="url"
-            value={serviceUrl}
-            spellCheck={false}
-            aria-describedby={`${id}-service-hint`}
-            onChange={(e) => {
-              setServiceUrl(e.target.value);
-              setSaved(false);
-            }}
-          />
-          <p id={`${id}-service-hint`} className="field__hint">
-            Used at the next web sign-in. An API key keeps the address it was connected with.
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-rate`}>
-            Requests per minute
-          </label>
-          <input
-            id={`${id}-rate`}
-            className="input input--short"
-            type="number"
-            min={1}
-            max={1000}
-            value={rate}
-            aria-invalid={rateError !== null}
-            aria-describedby={`${id}-rate-hint`}
-            onChange={(e) => {
-              setRate(e.target.value);
-              setSaved(false);
-            }}
-          />
-          <p id={`${id}-rate-hint`} className={rateError ? 'field__error' : 'field__hint'}>
-            {rateError ??
-              'Task Tray paces its calls under this. The service allows 100 a minute per route.'}
-          </p>
-        </div>
-        <div className="form__actions">
-          <button type="submit" className="button" aria-disabled={!changed}>
-            Save
-          </button>
-          <span className="muted" role="status">
-            {saved && !changed ? 'Saved.' : ''}
-          </span>
-        </div>
-      </form>
+      <SettingText
+        label="Web app sign-in address"
+        type="url"
+        value={settings.signInUrl}
+        hint="Where “Sign in with the web app” opens."
+        onCommit={(signInUrl) => change({ signInUrl }, `Sign-in address: ${signInUrl}`, 'field')}
+      />
+      <SettingText
+        label="Service address for web sessions"
+        type="url"
+        value={settings.serviceUrl}
+        hint="Used at the next web sign-in. An API key keeps the address it was connected with."
+        onCommit={(serviceUrl) => change({ serviceUrl }, `Service address: ${serviceUrl}`, 'field')}
+      />
+      <SettingText
+        label="How often Task Tray may call the service"
+        type="number"
+        unit="times a minute, at most"
+        value={String(settings.requestsPerMinute)}
+        hint="Task Tray spaces its calls to stay under this. The service takes up to 100 a minute of each kind; lower it if other tools use the same key."
+        check={wholeNumber}
+        onCommit={(text) =>
+          change(
+            { requestsPerMinute: Number(text) },
+            `At most ${Number(text)} calls a minute`,
+            'field',
+          )
+        }
+      />
     </section>
   );
 }

@@ -1,13 +1,14 @@
-import { useId, useRef, useState } from 'react';
-import { descriptionToSend, editableDescription } from '../../common/description-edit';
+import { useEffect, useId, useRef, useState } from 'react';
+import { descriptionEdit, editableDescription } from '../../common/description-edit';
 import { descriptionText } from '../../common/description';
 import { displayText } from '../../common/display-text';
 
 /**
  * The description as text. Written back in its own form: plain text stays
- * plain, the web app's rich document stays a document (paragraphs and line
- * breaks kept). What plain text would drop is said first, and saving then
- * needs a second, explicit "Save anyway".
+ * plain, the web app's rich document stays a document: the paragraphs not
+ * changed go back as they were (mentions, lists, links), the others as
+ * paragraphs and line breaks. What the changed ones would drop is said
+ * first, in view, and saving then needs a second, explicit "Save anyway".
  */
 export function DescriptionField(props: {
   /** As the service holds it: null, plain text, a document or its JSON text. */
@@ -17,14 +18,23 @@ export function DescriptionField(props: {
   const id = useId();
   const from = editableDescription(props.value);
   const [draft, setDraft] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  /** What saving the draft would lose, once the person was asked; null when not asking. */
+  const [confirming, setConfirming] = useState<readonly string[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const lost = from.wouldLose;
   const editButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const warning = useRef<HTMLDivElement>(null);
+  // The question is seen where it is asked: below a long description it would open off-screen.
+  useEffect(() => {
+    if (!confirming) return;
+    warning.current?.scrollIntoView?.({ block: 'nearest' });
+    saveButton.current?.scrollIntoView?.({ block: 'nearest' });
+    saveButton.current?.focus();
+  }, [confirming]);
   // Done editing: focus back on Edit, not lost to the page.
   const close = () => {
     setDraft(null);
-    setConfirming(false);
+    setConfirming(null);
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
@@ -34,12 +44,13 @@ export function DescriptionField(props: {
       close();
       return;
     }
-    if (lost.length > 0 && !confirmed) {
-      setConfirming(true);
+    const edit = descriptionEdit(draft, from);
+    if (edit.wouldLose.length > 0 && !confirmed) {
+      setConfirming(edit.wouldLose);
       return;
     }
     setBusy(true);
-    const saved = await props.onSave(descriptionToSend(draft, from));
+    const saved = await props.onSave(edit.send);
     setBusy(false);
     if (saved) close();
   };
@@ -82,7 +93,7 @@ export function DescriptionField(props: {
         autoFocus
         onChange={(e) => {
           setDraft(e.target.value);
-          setConfirming(false);
+          setConfirming(null);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
@@ -97,25 +108,27 @@ export function DescriptionField(props: {
       />
       <p id={`${id}-desc-hint`} className="field__hint">
         {from.form === 'doc'
-          ? 'Kept as rich text in the web app: paragraphs and line breaks. Ctrl+Enter saves, Esc cancels.'
+          ? 'Rich text in the web app: the paragraphs you do not change stay as they are. Ctrl+Enter saves, Esc cancels.'
           : 'Ctrl+Enter saves, Esc cancels.'}
       </p>
       {confirming && (
-        <div className="notice notice--warning" role="alert">
+        <div ref={warning} className="notice notice--warning" role="alert">
           <div className="notice__body">
-            <strong className="notice__title">Saving as text loses {listWords(lost)}</strong>
+            <strong className="notice__title">Saving as text loses {listWords(confirming)}</strong>
             <p>
-              The web app shows this description with {listWords(lost)}, which text cannot keep.
+              The paragraphs you changed have {listWords(confirming)} in the web app, which text
+              cannot keep. The others stay as they are.
             </p>
           </div>
         </div>
       )}
       <div className="form__actions">
         <button
+          ref={saveButton}
           type="button"
           className={`button ${confirming ? 'button--danger' : 'button--primary'}`}
           aria-disabled={busy}
-          onClick={() => void save(confirming)}
+          onClick={() => void save(confirming !== null)}
         >
           {busy ? 'Saving…' : confirming ? 'Save anyway' : 'Save'}
         </button>

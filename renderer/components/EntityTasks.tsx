@@ -3,6 +3,7 @@ import type { Task } from '../../common/task';
 import type { BrowseEntity } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useLoaded } from '../hooks/use-loaded';
+import { useMain } from '../hooks/use-main';
 import { useNow } from '../hooks/use-now';
 import { usePinThenChange } from '../hooks/use-pin-then-change';
 import { entityName, statusCounts } from '../lib/browse-model';
@@ -24,6 +25,8 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
       [api, entity],
     ),
   );
+  const connection = useMain('connection').state;
+  const waiting = connection.phase === 'ready' ? connection.value.readsWaiting : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -47,7 +50,9 @@ export function EntityTasks(props: { readonly entity: BrowseEntity; readonly onB
         {entityName(entity)}
       </ScreenHeader>
       <main className="browse">
-        {listed.phase === 'loading' && <StatusLine>Loading its tasks…</StatusLine>}
+        {listed.phase === 'loading' && (
+          <StatusLine>{waiting ? `${waiting}…` : 'Loading its tasks…'}</StatusLine>
+        )}
         {listed.phase === 'error' && <ProblemLine>{listed.error.message}</ProblemLine>}
         {listed.phase === 'ready' && (
           <>

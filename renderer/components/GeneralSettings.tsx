@@ -1,34 +1,41 @@
 import { THEMES } from '../../common/views';
 import type { SettingsView, Theme } from '../../common/views';
-import type { SettingsController } from '../hooks/use-settings';
+import type { SettingsChanges } from '../hooks/use-settings-changes';
 import { ShortcutField } from './ShortcutField';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
-/** Settings' General section: launch at login, the global shortcut, the theme. */
+/** Settings' General section: open at login, the global shortcut, the theme. Each saves at once. */
 export function GeneralSettings(props: {
   /** The section's heading id, and the theme radios' name. */
   readonly id: string;
   readonly value: SettingsView;
-  readonly save: SettingsController['save'];
-  /** A change whose refusal the screen shows. */
-  readonly change: (patch: Parameters<SettingsController['save']>[0]) => Promise<void>;
+  readonly change: SettingsChanges['change'];
 }) {
   const { id, value, change } = props;
   return (
-    <section className="settings__section" aria-labelledby={`${id}-general`}>
-      <h2 id={`${id}-general`} className="settings__heading">
+    <section className="settings__section" aria-labelledby={`${id}-general`} data-section="general">
+      <h2 id={`${id}-general`} className="settings__heading" tabIndex={-1}>
         General
       </h2>
-      <label className="check">
+      <label className="check check--described">
         <input
           type="checkbox"
           checked={value.launchAtLogin}
-          onChange={(e) => void change({ launchAtLogin: e.target.checked })}
+          aria-describedby={`${id}-login`}
+          onChange={(e) =>
+            void change(
+              { launchAtLogin: e.target.checked },
+              `Open at login: ${e.target.checked ? 'on' : 'off'}`,
+            )
+          }
         />
-        <span>Open Task Tray when you log in</span>
+        <span>Open at login</span>
       </label>
-      <ShortcutField value={value.shortcut} notice={value.shortcutNotice} save={props.save} />
+      <p id={`${id}-login`} className="field__hint">
+        Task Tray starts in the tray when you log in to this computer.
+      </p>
+      <ShortcutField value={value.shortcut} notice={value.shortcutNotice} change={change} />
       <fieldset className="theme">
         <legend className="field__label">Appearance</legend>
         <div className="segmented">
@@ -39,7 +46,7 @@ export function GeneralSettings(props: {
                 name={`${id}-theme`}
                 value={t}
                 checked={value.theme === t}
-                onChange={() => void change({ theme: t })}
+                onChange={() => void change({ theme: t }, `Appearance: ${THEME_LABELS[t]}`)}
               />
               <span>{THEME_LABELS[t]}</span>
             </label>

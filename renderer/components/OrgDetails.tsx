@@ -4,7 +4,8 @@ import type { Organization } from '../../common/organization';
 import { useApi } from '../hooks/api-context';
 import { metadataView } from '../lib/metadata';
 import { shortDate } from '../lib/relative-time';
-import { websiteUrl } from '../lib/safe-url';
+import { httpsUrl, websiteUrl } from '../lib/safe-url';
+import { OrgLogo } from './OrgLogo';
 import { ExternalIcon } from './icons';
 
 const AUTH_LABELS: Record<string, string> = {
@@ -93,8 +94,13 @@ export function OrgDetails(props: { readonly org: Organization; readonly id: str
           </Fact>
         )}
         {logo && (
+          // The logo itself, never its address: a signed storage URL is long, expires, and says nothing.
           <Fact term="Logo">
-            <span className="org-facts__long selectable">{displayText(logo)}</span>
+            {httpsUrl(logo) ? (
+              <OrgLogo org={org} />
+            ) : (
+              'Set in the web app (not an image Task Tray can show)'
+            )}
           </Fact>
         )}
         {metadata.kind === 'entries' &&

@@ -4,6 +4,7 @@ import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import { profileDetail } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
+import { RemoveConfirm } from './RemoveConfirm';
 import { ProfileRename } from './ProfileRename';
 
 /** After a form closes, the focus goes back to the button that opened it (once it is drawn). */
@@ -67,31 +68,31 @@ export function OtherAccounts(props: {
                   </div>
                 )}
                 {removing === p.id ? (
-                  <div className="confirm" role="group" aria-label={`Confirm removing ${name}`}>
-                    <p>{removeProfileText(p, n, { shown: false, nextName: null })}</p>
-                    <div className="form__actions">
-                      <button
-                        type="button"
-                        className="button button--danger"
-                        aria-disabled={busy !== null}
-                        onClick={() => void act(p, () => api.removeProfile({ profileId: p.id }))}
-                      >
-                        {busy === p.id ? 'Removing…' : 'Remove'}
-                      </button>
-                      {/* The safe choice has the focus: Enter does not remove. */}
-                      <button
-                        type="button"
-                        className="button"
-                        autoFocus
-                        onClick={() => {
-                          setRemoving(null);
-                          refocus(`[data-remove="${p.id}"]`);
-                        }}
-                      >
-                        Cancel
-                      </button>
-                    </div>
-                  </div>
+                  <RemoveConfirm
+                    label={`Confirm removing ${name}`}
+                    text={removeProfileText(p, n, { shown: false, nextName: null })}
+                  >
+                    <button
+                      type="button"
+                      className="button button--danger"
+                      aria-disabled={busy !== null}
+                      onClick={() => void act(p, () => api.removeProfile({ profileId: p.id }))}
+                    >
+                      {busy === p.id ? 'Removing…' : 'Remove'}
+                    </button>
+                    {/* The safe choice has the focus: Enter does not remove. */}
+                    <button
+                      type="button"
+                      className="button"
+                      autoFocus
+                      onClick={() => {
+                        setRemoving(null);
+                        refocus(`[data-remove="${p.id}"]`);
+                      }}
+                    >
+                      Cancel
+                    </button>
+                  </RemoveConfirm>
                 ) : (
                   renaming !== p.id && (
                     <div className="accounts__actions">

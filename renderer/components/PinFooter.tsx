@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Result } from '../../common/result';
-import type { TaskRef } from '../../common/task-ref';
+import type { ClipboardTaskRef, TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { Announcement } from '../hooks/use-announcement';
 import { PinForm } from './PinForm';
@@ -23,7 +23,7 @@ export function PinFooter(props: {
   /** Pins a task offered (the clipboard's, or an unpinned one's undo), and announces it. */
   readonly pinOffered: (ref: TaskRef) => Promise<Result<PinnedTaskView>>;
   /** A task link on the clipboard, not pinned yet. */
-  readonly offer: TaskRef | null;
+  readonly offer: ClipboardTaskRef | null;
   readonly onDismissOffer: () => void;
   readonly form: Parameters<typeof PinForm>[0];
 }) {

@@ -1,8 +1,12 @@
 import { useId, useState } from 'react';
 import type { AccountStatus, ProfileView } from '../../common/views';
-import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import type { SettingsController } from '../hooks/use-settings';
+import { useSettingsChanges } from '../hooks/use-settings-changes';
+import { AboutSettings } from './AboutSettings';
+import { SettingsIndex } from './SettingsIndex';
+import type { SettingsPlace } from './SettingsIndex';
+import { SettingsSaved } from './SettingsSaved';
 import { ScreenHeader } from './primitives/ScreenHeader';
 import { OtherAccounts } from './OtherAccounts';
 import { Notice } from './primitives/Notice';
@@ -13,7 +17,11 @@ import { NotificationSettings } from './NotificationSettings';
 import { ShownAccount } from './ShownAccount';
 import { StatusLine } from './primitives/Lines';
 
-/** Profile and sign-out, launch at login, the global shortcut, the theme. */
+/**
+ * The account and the others kept here, then the settings: an index at the
+ * top to jump to a section, and one save model (every change saves at once,
+ * said at the bottom with its Undo).
+ */
 export function SettingsScreen(props: {
   readonly profile: ProfileView;
   readonly settings: SettingsController;
@@ -23,7 +31,6 @@ export function SettingsScreen(props: {
   readonly onReconnect?: () => void;
   readonly onAddAccount?: () => void;
 }) {
-  const api = useApi();
   const id = useId();
   const { profile, settings } = props;
   const [error, setError] = useState<string | null>(null);
@@ -31,17 +38,29 @@ export function SettingsScreen(props: {
   const status = account.state.phase === 'ready' ? account.state.value : null;
   const many = (status?.profiles.length ?? 1) > 1;
 
-  const change = async (patch: Parameters<SettingsController['save']>[0]) => {
+  const changes = useSettingsChanges(settings);
+  const problem = error ?? changes.problem;
+  const dismiss = () => {
     setError(null);
-    const r = await settings.save(patch);
-    if (!r.ok) setError(r.error.message);
+    changes.setProblem(null);
   };
+  const places: SettingsPlace[] = [
+    { key: 'account', label: 'Account' },
+    ...(status && (many || props.onAddAccount)
+      ? [{ key: 'accounts', label: many ? 'Other accounts' : 'More accounts' }]
+      : []),
+    { key: 'general', label: 'General' },
+    { key: 'notifications', label: 'Notifications' },
+    { key: 'service', label: 'Service' },
+    { key: 'about', label: 'About' },
+  ];
 
   const s = settings.state;
   return (
     <div className="app">
       <ScreenHeader back={{ label: 'Back to tasks', onClick: props.onBack }}>Settings</ScreenHeader>
       <main className="settings">
+        <SettingsIndex places={places} />
         <ShownAccount
           id={`${id}-account`}
           profile={profile}
@@ -53,8 +72,12 @@ export function SettingsScreen(props: {
         />
 
         {status && (many || props.onAddAccount) && (
-          <section className="settings__section" aria-labelledby={`${id}-accounts`}>
-            <h2 id={`${id}-accounts`} className="settings__heading">
+          <section
+            className="settings__section"
+            aria-labelledby={`${id}-accounts`}
+            data-section="accounts"
+          >
+            <h2 id={`${id}-accounts`} className="settings__heading" tabIndex={-1}>
               {many ? 'Other accounts' : 'More accounts'}
             </h2>
             <OtherAccounts
@@ -70,45 +93,28 @@ export function SettingsScreen(props: {
             <p>{s.error.message}</p>
           </Notice>
         )}
+        {s.phase === 'ready' && <GeneralSettings id={id} value={s.value} change={changes.change} />}
         {s.phase === 'ready' && (
-          <GeneralSettings id={id} value={s.value} save={settings.save} change={change} />
+          <NotificationSettings value={s.value.notifications} change={changes.change} />
         )}
         {s.phase === 'ready' && (
-          <NotificationSettings value={s.value.notifications} save={change} />
+          <SyncSettings value={s.value.syncInterval} change={changes.change} />
         )}
-        {s.phase === 'ready' && <SyncSettings value={s.value.syncInterval} save={change} />}
-        {s.phase === 'ready' && <ConnectionSettings settings={s.value} save={change} />}
-        <section className="settings__section" aria-labelledby={`${id}-about`}>
-          <h2 id={`${id}-about`} className="settings__heading">
-            About
-          </h2>
-          <p className="muted">
-            Task Tray{s.phase === 'ready' && s.value.version ? ` ${s.value.version}` : ''}: your
-            compliance tasks from the menu bar or system tray.
-          </p>
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                void api.showLogFile().then((r) => {
-                  if (!r.ok) setError(r.error.message);
-                })
-              }
-            >
-              Show log file
-            </button>
-            <button type="button" className="button" onClick={() => void api.quitApp()}>
-              Quit Task Tray
-            </button>
-          </div>
-        </section>
-        {error && (
-          <Notice tone="error" role="alert" onDismiss={() => setError(null)}>
-            <p>{error}</p>
-          </Notice>
+        {s.phase === 'ready' && (
+          <ConnectionSettings id={id} settings={s.value} change={changes.change} />
         )}
+        <AboutSettings
+          id={`${id}-about`}
+          version={s.phase === 'ready' ? s.value.version : null}
+          onError={setError}
+        />
       </main>
+      <SettingsSaved
+        last={changes.last}
+        onUndo={() => void changes.undo()}
+        problem={problem}
+        onDismiss={dismiss}
+      />
     </div>
   );
 }

@@ -1,67 +1,60 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { SettingsPatchInput } from '../../common/ipc';
-import type { Result } from '../../common/result';
-import type { SettingsView, ShortcutNotice } from '../../common/views';
+import { DEFAULT_SHORTCUT, shortcutProblem } from '../../common/shortcut-problem';
+import type { ShortcutNotice } from '../../common/views';
+import type { SettingsChanges } from '../hooks/use-settings-changes';
 import { acceleratorFromKey, formatAccelerator } from '../lib/accelerator';
 
 const isMac = (): boolean => /Mac/i.test(navigator.platform || navigator.userAgent);
 
 /**
- * Set the global shortcut by pressing it. The field shows the combination
- * as the OS writes it (⌥⇧⌘T, Ctrl+Alt+Shift+T); main checks it and registers it, and says so if
- * another app already holds it. `notice` is main's word on the saved one
- * (not bound at start, or the Wayland caveat), shown until a save answers.
+ * Set the global shortcut by pressing it: saved at once, as every setting
+ * is (with Undo). A combination the system or common apps already use
+ * (Ctrl+Shift+T reopens a browser's tab) is named and not taken; main
+ * checks again and says if another app holds it. `notice` is main's word on
+ * the saved one (not bound at start, or the Wayland caveat).
  */
 export function ShortcutField(props: {
   readonly value: string;
   readonly notice: ShortcutNotice | null;
-  readonly save: (patch: SettingsPatchInput) => Promise<Result<SettingsView>>;
+  readonly change: SettingsChanges['change'];
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const mac = isMac();
+  /** A combination pressed and not taken (its problem said), shown until Esc or another. */
+  const [refused, setRefused] = useState<{ keys: string; why: string } | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+
+  const take = async (accel: string) => {
+    const shown = formatAccelerator(accel, mac);
+    const problem = shortcutProblem(accel, shown);
+    if (problem) return setRefused({ keys: accel, why: problem });
+    setRefused(null);
+    const r = await props.change({ shortcut: accel }, `Shortcut: ${shown}`, 'field');
+    if (!r.ok) setRefused({ keys: accel, why: r.error.message });
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Tab') return; // leave Tab to move on
     if (e.key === 'Escape') {
-      if (draft !== null) {
-        e.preventDefault(); // cancel the capture rather than hide the window
-        setDraft(null);
-        setMessage(null);
+      if (refused !== null || hint !== null) {
+        e.preventDefault(); // back to the saved one, rather than leave the screen
+        setRefused(null);
+        setHint(null);
       }
       return;
     }
-    if (e.key === 'Enter' && draft !== null) {
-      e.preventDefault();
-      void save();
-      return;
-    }
     e.preventDefault();
-    const accel = acceleratorFromKey(e, isMac());
+    const accel = acceleratorFromKey(e, mac);
     if (accel) {
-      setDraft(accel);
-      setMessage(null);
+      setHint(null);
+      if (accel !== props.value) void take(accel);
     } else if (!['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) {
-      setMessage({
-        text: 'Hold a modifier (Ctrl, Alt, Shift…) with a letter, digit or F-key.',
-        error: true,
-      });
+      setHint('Hold a modifier (Ctrl, Alt, Shift…) with a letter, digit or F-key.');
     }
   };
 
-  const save = async () => {
-    if (busy || draft === null) return;
-    setBusy(true);
-    const r = await props.save({ shortcut: draft });
-    setBusy(false);
-    if (r.ok) {
-      setDraft(null);
-      setMessage({ text: 'Shortcut saved.', error: false });
-    } else setMessage({ text: r.error.message, error: true });
-  };
-
+  const error = refused?.why ?? hint;
   return (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-shortcut`}>
@@ -73,28 +66,37 @@ export function ShortcutField(props: {
           className="input shortcut__input"
           type="text"
           readOnly
-          value={formatAccelerator(draft ?? props.value, isMac())}
-          title={draft ?? props.value}
+          value={formatAccelerator(refused?.keys ?? props.value, mac)}
+          title={refused?.keys ?? props.value}
           onKeyDown={onKeyDown}
-          aria-describedby={`${id}-shortcut-hint ${id}-shortcut-notice`}
-          aria-invalid={message?.error ?? false}
+          aria-describedby={`${id}-shortcut-hint ${id}-shortcut-error ${id}-shortcut-notice`}
+          aria-invalid={error !== null}
         />
-        <button
-          type="button"
-          className="button"
-          aria-disabled={busy || draft === null}
-          onClick={() => void save()}
-        >
-          Save
-        </button>
+        {props.value !== DEFAULT_SHORTCUT && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setRefused(null);
+              setHint(null);
+              void take(DEFAULT_SHORTCUT);
+            }}
+          >
+            Reset to default
+          </button>
+        )}
       </div>
       <p id={`${id}-shortcut-hint`} className="field__hint">
-        Focus the field and press the new combination.
+        Focus the field and press the new combination: it is saved at once. The default is{' '}
+        {formatAccelerator(DEFAULT_SHORTCUT, mac)}.
       </p>
-      <p className={message?.error ? 'field__error' : 'field__hint'} role="status">
-        {message?.text}
-      </p>
-      {message === null && props.notice !== null && (
+      {error !== null && (
+        <p id={`${id}-shortcut-error`} className="field__error" role="alert">
+          {error}
+          {refused && ' Esc puts back the one saved.'}
+        </p>
+      )}
+      {error === null && props.notice !== null && (
         <p
           id={`${id}-shortcut-notice`}
           className={props.notice.severity === 'error' ? 'field__error' : 'field__hint'}

@@ -5,11 +5,13 @@ import { useMain } from '../hooks/use-main';
 import { AUTH_KIND_LABELS } from '../lib/profile-detail';
 import { removeProfileText } from '../lib/remove-profile-text';
 import { ProfileRename } from './ProfileRename';
+import { RemoveConfirm } from './RemoveConfirm';
 
 /**
  * Settings' first section: the account shown (renamed in place), its
- * service, how it signed in, its organization, and signing out, which
- * asks first and says what becomes of the changes still waiting.
+ * service, how it signed in, its organization, and removing it from this
+ * computer (as Other accounts' Remove does), which says first what it
+ * forgets and keeps.
  */
 export function ShownAccount(props: {
   /** The section's heading id. */
@@ -43,8 +45,8 @@ export function ShownAccount(props: {
   };
 
   return (
-    <section className="settings__section" aria-labelledby={props.id}>
-      <h2 id={props.id} className="settings__heading">
+    <section className="settings__section" aria-labelledby={props.id} data-section="account">
+      <h2 id={props.id} className="settings__heading" tabIndex={-1}>
         {many ? 'Shown account' : 'Account'}
       </h2>
       <dl className="profile">
@@ -85,25 +87,25 @@ export function ShownAccount(props: {
         )}
       </dl>
       {confirmSignOut ? (
-        <div className="confirm" role="group" aria-label="Confirm sign out">
-          <p>{removeProfileText(profile, waiting, { shown: true, nextName })}</p>
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button button--danger"
-              aria-disabled={busy}
-              onClick={() => void signOut()}
-            >
-              {busy ? 'Signing out…' : profile.demo ? 'Leave the demo' : 'Sign out'}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <RemoveConfirm
+          label={`Confirm removing ${profile.name}`}
+          text={removeProfileText(profile, waiting, { shown: true, nextName })}
+        >
+          <button
+            type="button"
+            className="button button--danger"
+            aria-disabled={busy}
+            onClick={() => void signOut()}
+          >
+            {busy ? 'Removing…' : profile.demo ? 'Leave the demo' : 'Remove'}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirmSignOut(false)}>
+            Cancel
+          </button>
+        </RemoveConfirm>
       ) : (
         <button type="button" className="button" onClick={() => setConfirmSignOut(true)}>
-          {profile.demo ? 'Leave the demo…' : 'Sign out…'}
+          {profile.demo ? 'Leave the demo…' : 'Remove from this computer…'}
         </button>
       )}
     </section>

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { SYNC_INTERVALS, SYNC_INTERVAL_LABELS } from '../../common/sync-interval';
 import type { SyncInterval } from '../../common/sync-interval';
-import type { SettingsPatchInput } from '../../common/ipc';
+import type { SettingsChanges } from '../hooks/use-settings-changes';
 
 /** Settings: how often Task Tray reads the service in the background (main/sync/). */
 export function SyncSettings(props: {
   readonly value: SyncInterval;
-  /** A change whose refusal the screen shows. */
-  readonly save: (patch: SettingsPatchInput) => Promise<void>;
+  /** A change, said when saved and whose refusal the screen shows. */
+  readonly change: SettingsChanges['change'];
 }) {
   const id = useId();
   return (
@@ -24,7 +24,13 @@ export function SyncSettings(props: {
           className="input"
           value={props.value}
           aria-describedby={`${id}-hint`}
-          onChange={(e) => void props.save({ syncInterval: e.target.value as SyncInterval })}
+          onChange={(e) => {
+            const interval = e.target.value as SyncInterval;
+            void props.change(
+              { syncInterval: interval },
+              `Check for changes: ${SYNC_INTERVAL_LABELS[interval].toLowerCase()}`,
+            );
+          }}
         >
           {SYNC_INTERVALS.map((interval) => (
             <option key={interval} value={interval}>

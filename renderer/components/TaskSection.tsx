@@ -130,7 +130,7 @@ export function TaskSection(
         announcement={announcement}
         onDismiss={() => announce(null)}
         pinOffered={actions.pinOffered}
-        offer={clip.offer && !pinnedIds.has(clip.offer.taskId) ? clip.offer : null}
+        offer={clip.offer && !pinnedIds.has(clip.offer.ref.taskId) ? clip.offer : null}
         onDismissOffer={clip.dismiss}
         form={{
           pinnedIds,

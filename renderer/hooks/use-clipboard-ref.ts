@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TaskRef } from '../../common/task-ref';
+import type { ClipboardTaskRef } from '../../common/task-ref';
 import { useApi } from './api-context';
 
 /**
@@ -7,9 +7,9 @@ import { useApi } from './api-context';
  * time it is shown again), offered for pinning. Main reads the clipboard:
  * the page cannot, and should not need to.
  */
-export function useClipboardRef(): { offer: TaskRef | null; dismiss: () => void } {
+export function useClipboardRef(): { offer: ClipboardTaskRef | null; dismiss: () => void } {
   const api = useApi();
-  const [offer, setOffer] = useState<TaskRef | null>(null);
+  const [offer, setOffer] = useState<ClipboardTaskRef | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
   useEffect(() => {
@@ -33,6 +33,6 @@ export function useClipboardRef(): { offer: TaskRef | null; dismiss: () => void 
     };
   }, [api]);
 
-  const dismiss = useCallback(() => setDismissed(offer?.taskId ?? null), [offer]);
-  return { offer: offer && offer.taskId !== dismissed ? offer : null, dismiss };
+  const dismiss = useCallback(() => setDismissed(offer?.ref.taskId ?? null), [offer]);
+  return { offer: offer && offer.ref.taskId !== dismissed ? offer : null, dismiss };
 }

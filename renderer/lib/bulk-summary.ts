@@ -16,9 +16,22 @@ export const taskCount = (n: number): string => (n === 1 ? '1 task' : `${n} task
 export type BulkTarget = TaskStatus | { readonly label: string };
 const labelOf = (t: BulkTarget): string => (typeof t === 'string' ? STATUS_LABELS[t] : t.label);
 
-/** "Setting 12 tasks to Done… 7/12" */
-export const progressText = (target: BulkTarget, answered: number, total: number): string =>
-  `Setting ${taskCount(total)} to ${labelOf(target)}… ${answered}/${total}`;
+/** "about 40 s left", "about 3 min left": the pace's estimate, never "0 s". */
+const leftText = (seconds: number): string =>
+  seconds < 90
+    ? `about ${Math.max(1, Math.ceil(seconds))} s left`
+    : `about ${Math.round(seconds / 60)} min left`;
+
+/** "Setting 12 tasks to Done… 7/12", and "· about 40 s left" when main's pace says the rest waits. */
+export const progressText = (
+  target: BulkTarget,
+  answered: number,
+  total: number,
+  waitSeconds?: number,
+): string =>
+  `Setting ${taskCount(total)} to ${labelOf(target)}… ${answered}/${total}${
+    waitSeconds !== undefined && answered < total ? ` · ${leftText(waitSeconds)}` : ''
+  }`;
 
 /** Why queued changes wait, from the connection as main reports it; the notice above says more. */
 const WAIT_REASONS: Partial<Record<ConnectionState, string>> = {

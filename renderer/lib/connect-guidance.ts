@@ -3,6 +3,8 @@ import type { AppError } from '../../common/result';
 export type ConnectField = 'baseUrl' | 'apiKey' | 'organizationId';
 
 export interface ConnectGuidance {
+  /** The notice's title: what became of the connection. */
+  readonly title: string;
   /** What happened, in the service's or main's own words. */
   readonly message: string;
   /** What to do about it. */
@@ -16,6 +18,18 @@ export interface ConnectGuidance {
  * comes from main (it never holds the key); the hint is ours.
  */
 export function connectGuidance(error: AppError): ConnectGuidance {
+  const guidance = advice(error);
+  return {
+    // The service knew the key and said what it may not do: no "could not connect" above that.
+    title:
+      error.kind === 'forbidden' && guidance.field === 'apiKey'
+        ? 'This key may not change tasks'
+        : 'Could not connect',
+    ...guidance,
+  };
+}
+
+function advice(error: AppError): Omit<ConnectGuidance, 'title'> {
   const message = error.message;
   switch (error.kind) {
     case 'unauthorized':
@@ -34,7 +48,7 @@ export function connectGuidance(error: AppError): ConnectGuidance {
         };
       return {
         message,
-        hint: 'The key was accepted but may not change tasks. In the web app, create a key with the scopes named above and paste it here.',
+        hint: 'The service knows this key, but it lacks the scopes named above. In the web app, create a key with them and paste it here.',
         field: 'apiKey',
       };
     case 'not_found':

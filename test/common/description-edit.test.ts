@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { descriptionText } from '../../common/description';
 import {
   descriptionDoc,
+  descriptionEdit,
   descriptionToSend,
   editableDescription,
 } from '../../common/description-edit';
@@ -34,7 +35,7 @@ describe('editing a description as text, written back in its own form', () => {
       p(t('Due Friday.')),
     );
     const from = editableDescription(wire);
-    expect(from).toEqual({
+    expect(from).toMatchObject({
       text: 'Ask Daniel for the report.\nThen file it.\n\nDue Friday.',
       form: 'doc',
       wouldLose: [],
@@ -116,5 +117,74 @@ describe('editing a description as text, written back in its own form', () => {
     expect(from.wouldLose).toEqual([
       'the rest of a description too long for Task Tray to keep whole',
     ]);
+  });
+});
+
+describe('editing one line of a rich description keeps the rest as it was', () => {
+  const mention = (label: string) => ({ type: 'mention', attrs: { id: 'usr_1', label } });
+  const list = (...items: string[]) => ({
+    type: 'bulletList',
+    content: items.map((i) => ({ type: 'listItem', content: [p(t(i))] })),
+  });
+  const withMention = p(t('Ask '), mention('Maya Chen'), t(' for the report.'));
+  const bold = p(t('Due ', [{ type: 'bold' }]), t('Friday.'));
+  const wire = doc(withMention, p(t('Then file it.')), list('SOC 2', 'ISO 27001'), bold);
+
+  it('the paragraphs not changed go back as they were: mentions, lists, bold kept', () => {
+    const from = editableDescription(wire);
+    expect(from.text).toBe(
+      'Ask @Maya Chen for the report.\n\nThen file it.\n\nSOC 2\n\nISO 27001\n\nDue Friday.',
+    );
+    const edit = descriptionEdit(
+      from.text.replace('Then file it.', 'Then file it in Drive.'),
+      from,
+    );
+    // Only the edited paragraph was plain: nothing is lost, no confirmation is needed.
+    expect(edit.wouldLose).toEqual([]);
+    expect(descriptionDoc(edit.send)).toEqual({
+      type: 'doc',
+      content: [withMention, p(t('Then file it in Drive.')), list('SOC 2', 'ISO 27001'), bold],
+    });
+  });
+
+  it('lines added, removed and moved: the untouched blocks are kept, in the new order', () => {
+    const from = editableDescription(wire);
+    const text = ['New first line.', 'SOC 2', 'ISO 27001', 'Ask @Maya Chen for the report.'].join(
+      '\n\n',
+    );
+    const edit = descriptionEdit(text, from);
+    const back = descriptionDoc(edit.send) as { content: unknown[] };
+    // The list is kept whole; the mention's paragraph moved after it, so it is the one rebuilt.
+    expect(back.content).toEqual([
+      p(t('New first line.')),
+      list('SOC 2', 'ISO 27001'),
+      p(t('Ask @Maya Chen for the report.')),
+    ]);
+    // Losing the bold line and the moved mention is said, so it needs the person's yes.
+    expect(edit.wouldLose).toEqual(['mentions', 'bold text']);
+  });
+
+  it('editing inside a list or the mention paragraph names what that block loses', () => {
+    const from = editableDescription(wire);
+    expect(descriptionEdit(from.text.replace('ISO 27001', 'ISO 27002'), from).wouldLose).toEqual([
+      'lists',
+    ]);
+    expect(
+      descriptionEdit(from.text.replace('for the report', 'for the audit report'), from).wouldLose,
+    ).toEqual(['mentions']);
+    // Nothing changed: the document goes back exactly as it came.
+    expect(descriptionDoc(descriptionEdit(from.text, from).send)).toEqual(JSON.parse(wire));
+  });
+
+  it('a block with no text (an empty list) is an empty line: left alone, it stays', () => {
+    const empty = { type: 'bulletList', content: [] };
+    const from = editableDescription(doc(empty, p(t('One.')), empty, p(t('Two.'))));
+    expect(from.text).toBe('\n\nOne.\n\n\n\nTwo.');
+    const edit = descriptionEdit(from.text.replace('Two.', 'Two, edited.'), from);
+    expect(descriptionDoc(edit.send)).toEqual({
+      type: 'doc',
+      content: [empty, p(t('One.')), empty, p(t('Two, edited.'))],
+    });
+    expect(edit.wouldLose).toEqual([]);
   });
 });

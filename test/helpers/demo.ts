@@ -38,7 +38,7 @@ export const withDemoServer = (options: DemoServerOptions = { rateLimit: false }
 };
 
 /** Which of the demo's credentials to use. */
-export type DemoCredential = 'full' | 'noScope' | 'otherOrg' | 'session';
+export type DemoCredential = 'full' | 'noScope' | 'otherOrg' | 'colleague' | 'appRead' | 'session';
 
 export const demoAuth = (server: DemoServer, credential: DemoCredential = 'full'): ServiceAuth =>
   credential === 'session'
@@ -53,13 +53,19 @@ export const demoAuth = (server: DemoServer, credential: DemoCredential = 'full'
 export const demoClient = (
   server: DemoServer,
   credential: DemoCredential = 'full',
-  options: { timeoutMs?: number; fetch?: typeof fetch; baseUrl?: string } = {},
+  options: {
+    timeoutMs?: number;
+    fetch?: typeof fetch;
+    baseUrl?: string;
+    conditional?: boolean;
+  } = {},
 ): ServiceClient =>
   createServiceClient({
     baseUrl: options.baseUrl ?? server.baseUrl,
     auth: demoAuth(server, credential),
     fetch: options.fetch ?? fetch,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.conditional !== undefined ? { conditional: options.conditional } : {}),
   });
 
 /**

@@ -153,4 +153,33 @@ describe('assigned to me', () => {
     );
     expect(screen.queryByRole('list', { name: 'Tasks assigned to me' })).toBeNull();
   });
+
+  it('an organization it may not read says so, and never "Nothing open is assigned to you"', async () => {
+    const r = renderWithApi();
+    await open(
+      r,
+      view({
+        state: 'failed',
+        tasks: [],
+        builtAt: '2026-03-10T11:58:00Z',
+        message: 'The key may not read this organization’s vendors (vendor:read).',
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(/may not read/);
+    expect(screen.queryByText(/Nothing open is assigned to you/)).toBeNull();
+  });
+
+  it('a list read whole with nothing in it says so', async () => {
+    const r = renderWithApi();
+    await open(r, view({ tasks: [] }));
+    expect(await screen.findByText(/Nothing open is assigned to you\./)).toBeTruthy();
+  });
+
+  it('Who are you? says a search found no one in the words the assignee picker uses', async () => {
+    const r = renderWithApi();
+    await open(r, view({ state: 'needs-me', me: null, tasks: [], builtAt: null }));
+    await screen.findByRole('list', { name: 'People' });
+    await r.user.type(screen.getByRole('searchbox', { name: /Search people/ }), 'zed');
+    expect(screen.getByText('Nobody in the organization matches “zed”.')).toBeTruthy();
+  });
 });

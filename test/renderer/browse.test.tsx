@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
 import type { BrowseEntity } from '../../common/views';
@@ -154,5 +154,27 @@ describe('browse', () => {
     expect(await screen.findByRole('button', { name: 'Browse' })).toBeTruthy();
     r.fake.emit('account:changed', connected({}, [other]));
     expect(screen.queryByRole('heading', { name: 'Browse' })).toBeNull();
+  });
+
+  it("says why the list is slow to come when main says the service's limit holds it", async () => {
+    const r = renderWithApi();
+    let answer: (
+      value: ReturnType<typeof ok<{ entities: BrowseEntity[]; note: null }>>,
+    ) => void = () => undefined;
+    r.fake.answer('listEntities', () => new Promise((resolve) => (answer = resolve)));
+    await r.user.click(await screen.findByRole('button', { name: 'Browse' }));
+    expect(await screen.findByText('Loading vendors and risks…')).toBeTruthy();
+    act(() =>
+      r.fake.emit('connection:changed', {
+        state: 'online',
+        cause: 'online',
+        pendingChanges: 0,
+        message: null,
+        readsWaiting: "Waiting for the service's limit, about 20 s",
+      }),
+    );
+    expect(await screen.findByText("Waiting for the service's limit, about 20 s…")).toBeTruthy();
+    act(() => answer(ok({ entities, note: null })));
+    expect(await screen.findByRole('button', { name: 'Zendesk' })).toBeTruthy();
   });
 });

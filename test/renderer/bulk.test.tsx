@@ -82,7 +82,7 @@ describe('bulk change: entering and leaving select mode', () => {
     await user.click(box('Task number 1'));
     await user.click(box('Task number 2'));
     expect(within(bar).getByText('2 selected')).toBeTruthy();
-    await user.click(within(bar).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(bar).getByRole('button', { name: 'Stop selecting' }));
     expect(screen.queryByRole('region', { name: 'Change several tasks' })).toBeNull();
     // Focus was on the bar that went: it lands on the Select toggle, not on the page.
     await waitFor(() =>

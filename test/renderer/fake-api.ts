@@ -26,6 +26,8 @@ export interface FakeState {
   connection: ConnectionView;
   settings: SettingsView;
   clipboard: TaskRef | null;
+  /** The clipboard task's title, where main would know it. */
+  clipboardTitle: string | null;
 }
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -53,6 +55,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     connection: online,
     settings: settings(),
     clipboard: null,
+    clipboardTitle: null,
     ...initial,
   };
   const calls: Call[] = [];
@@ -184,10 +187,18 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       return ok(state.settings);
     },
     openExternal: async () => ok(null),
-    readClipboardTaskRef: async () => ok(state.clipboard),
+    readClipboardTaskRef: async () =>
+      ok(state.clipboard ? { ref: state.clipboard, title: state.clipboardTitle } : null),
     hideWindow: async () => ok(null),
     getUpdate: async () => ok(null),
     performUpdate: async () => ok(null),
+    // As an unpackaged copy says it: no check can run.
+    getUpdateAbout: async () =>
+      ok({
+        text: 'This copy runs from its source folder: it does not update itself.',
+        tone: 'info',
+        canCheck: false,
+      }),
     quitApp: async () => ok(null),
     showLogFile: async () => ok(null),
     getMe: async () => ok(null),

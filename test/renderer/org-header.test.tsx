@@ -100,10 +100,21 @@ describe('organization header', () => {
       'Device label id': '4711',
       Created: '12 Mar 2023',
       'Brand colour': '#0F766E',
-      Logo: 'org_7kq/logo.png',
+      Logo: 'Set in the web app (not an image Task Tray can show)',
       Region: 'eu-west',
       'Sso enabled': 'Yes',
     });
+  });
+
+  it('shows the logo itself in the details, never its signed address', async () => {
+    const signed =
+      'https://storage.example.com/org_7kq/logo.png?X-Amz-Signature=abc123&X-Amz-Expires=3600';
+    const { user } = renderHeader(org({ logoUrl: signed }));
+    await user.click(await screen.findByRole('button', { name: 'Organization details' }));
+    await detailsShown();
+    const details = document.querySelector('.org__details')!;
+    expect(details.textContent).not.toContain('storage.example.com');
+    expect(details.querySelector('img')?.getAttribute('src')).toBe(signed);
   });
 
   it('says "No access" once on the popup, and why in the details', async () => {

@@ -157,6 +157,21 @@ describe('task on the clipboard', () => {
     expect(screen.queryByRole('group', { name: 'Task on the clipboard' })).toBeNull();
   });
 
+  it('names the task by its title where main has read it, not by its id', async () => {
+    const fake = createFakeApi({
+      tasks: [view()],
+      clipboard: { taskId: 'tski_clip7' },
+      clipboardTitle: 'Collect evidence for the \u202Eannual access review',
+    });
+    const { user } = await setup(fake);
+    const offer = await screen.findByRole('group', { name: 'Task on the clipboard' });
+    // Without bidi controls, as every title from the service is shown.
+    expect(offer.textContent).toContain('“Collect evidence for the annual access review”');
+    expect(offer.textContent).not.toContain('tski_clip7');
+    await user.click(screen.getByRole('button', { name: 'Pin it' }));
+    expect(fake.callsOf('pinTask')).toEqual([{ ref: { taskId: 'tski_clip7' } }]);
+  });
+
   it('looks again each time the popup is shown', async () => {
     const fake = createFakeApi({ tasks: [view()] });
     await setup(fake);

@@ -122,8 +122,8 @@ describe('several accounts', () => {
     const confirm = within(list).getByRole('group', { name: /Confirm removing/ });
     // The safe choice has the focus.
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(confirm.textContent).toMatch(/removed from the keychain/);
-    expect(confirm.textContent).toMatch(/2 changes still wait to be sent: kept on this computer/);
+    expect(confirm.textContent).toMatch(/Forgets: the (key|session) \(taken out of the keychain\)/);
+    expect(confirm.textContent).toMatch(/Keeps: the pinned tasks.*and 2 changes still to send/);
     expect(fake.callsOf('removeProfile')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(fake.callsOf('removeProfile')).toEqual([{ profileId: other.id }]);
@@ -133,8 +133,8 @@ describe('several accounts', () => {
   it('says which account shows next before the shown one is removed', async () => {
     const { user } = renderWithApi({}, undefined, twoAccounts());
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
-    await user.click(await screen.findByRole('button', { name: 'Sign out…' }));
-    expect(screen.getByRole('group', { name: 'Confirm sign out' }).textContent).toMatch(
+    await user.click(await screen.findByRole('button', { name: 'Remove from this computer…' }));
+    expect(screen.getByRole('group', { name: /Confirm removing/ }).textContent).toMatch(
       /Task Tray then shows Harbor Street Clinic\./,
     );
   });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appError, err } from '../../common/result';
+import { appError, err, ok } from '../../common/result';
 import { createFakeApi } from './fake-api';
 import type { FakeApi } from './fake-api';
 import { connected, settings } from './fixtures';
@@ -27,44 +27,51 @@ describe('settings', () => {
     expect(screen.getByText('Demo', { selector: '.badge' })).toBeTruthy();
   });
 
-  it('signs out after a confirmation, and lands on the first run', async () => {
+  it('removes the account after saying what it forgets and keeps, and lands on the first run', async () => {
     const { user, fake } = await openSettings();
-    await user.click(screen.getByRole('button', { name: 'Sign out…' }));
+    await user.click(screen.getByRole('button', { name: 'Remove from this computer…' }));
     expect(fake.callsOf('signOut')).toHaveLength(0);
-    expect(screen.getByText(/pinned tasks stay/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    const confirm = screen.getByRole('group', { name: /Confirm removing/ });
+    expect(confirm.textContent).toMatch(/Forgets: the key \(taken out of the keychain\)/);
+    expect(confirm.textContent).toMatch(/Keeps: the pinned tasks/);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(fake.callsOf('signOut')).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Welcome to Task Tray' })).toBeTruthy();
   });
 
-  it('says before signing out that waiting changes stay with this key, never sent with another', async () => {
+  it('says before removing that waiting changes stay with this key, never sent with another', async () => {
     const { user } = await openSettings(
       createFakeApi({
         connection: { state: 'offline', cause: 'unreachable', pendingChanges: 3, message: null },
       }),
     );
-    await user.click(screen.getByRole('button', { name: 'Sign out…' }));
+    await user.click(screen.getByRole('button', { name: 'Remove from this computer…' }));
     expect(
       screen.getByText(
-        /3 changes still wait to be sent: kept on this computer, sent only when you connect again with this same key, never with another key or session\./,
+        /the pinned tasks, for when you connect again with this same key, and 3 changes still to send \(sent only then, never with another key or session\)\./,
       ),
     ).toBeTruthy();
   });
 
-  it('can cancel signing out', async () => {
+  it('can cancel removing', async () => {
     const { user, fake } = await openSettings();
-    await user.click(screen.getByRole('button', { name: 'Sign out…' }));
+    await user.click(screen.getByRole('button', { name: 'Remove from this computer…' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: 'Sign out…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove from this computer…' })).toBeTruthy();
     expect(fake.callsOf('signOut')).toHaveLength(0);
   });
 
-  it('turns launch at login on', async () => {
+  it('turns open at login on at once, says it was saved, and Undo puts it back', async () => {
     const { user, fake } = await openSettings();
-    const box = screen.getByRole('checkbox', { name: 'Open Task Tray when you log in' });
+    const box = screen.getByRole('checkbox', { name: 'Open at login' });
     await user.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
     expect(fake.callsOf('setSettings')).toEqual([{ launchAtLogin: true }]);
+    const status = await screen.findByText('Open at login: on — saved');
+    await user.click(within(status.parentElement!).getByRole('button', { name: 'Undo' }));
+    expect(fake.callsOf('setSettings').at(-1)).toEqual({ launchAtLogin: false });
+    expect(await screen.findByText('Open at login: on — undone')).toBeTruthy();
+    expect((box as HTMLInputElement).checked).toBe(false);
   });
 
   it('puts launch at login back, with the reason, when main cannot set it', async () => {
@@ -74,12 +81,13 @@ describe('settings', () => {
     );
     const { user } = await openSettings(fake);
     const box = screen.getByRole('checkbox', {
-      name: 'Open Task Tray when you log in',
+      name: 'Open at login',
     }) as HTMLInputElement;
     await user.click(box);
-    expect(
-      await screen.findByText('The system refused to add Task Tray to login items.'),
-    ).toBeTruthy();
+    const said = await screen.findByText('The system refused to add Task Tray to login items.');
+    // In the bar under the screen, in view wherever the screen is scrolled; nothing to undo.
+    expect(said.closest('.settings__saved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(box.checked).toBe(false);
   });
 
@@ -92,18 +100,40 @@ describe('settings', () => {
     expect(fake.callsOf('setSettings')).toEqual([{ theme: 'dark' }, { theme: 'system' }]);
   });
 
-  it('records a new global shortcut from a key press and saves it', async () => {
+  it('records a new global shortcut from a key press and saves it at once, with Undo', async () => {
     const { user, fake } = await openSettings();
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
     // Shown as the OS writes it (here not a Mac); saved as Electron's portable text.
     expect(field.value).toBe('Ctrl+Alt+Shift+T');
     expect(field.title).toBe('CommandOrControl+Alt+Shift+T');
+    // The default: nothing to reset.
+    expect(screen.queryByRole('button', { name: 'Reset to default' })).toBeNull();
     await user.click(field);
     await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
-    expect(field.value).toBe('Ctrl+Alt+K');
-    await user.click(within(field.closest('.field')!).getByRole('button', { name: 'Save' }));
     expect(fake.callsOf('setSettings')).toEqual([{ shortcut: 'CommandOrControl+Alt+K' }]);
-    expect(await screen.findByText('Shortcut saved.')).toBeTruthy();
+    expect(await screen.findByText('Shortcut: Ctrl+Alt+K — saved')).toBeTruthy();
+    expect(field.value).toBe('Ctrl+Alt+K');
+    await user.click(screen.getByRole('button', { name: 'Reset to default' }));
+    expect(fake.callsOf('setSettings').at(-1)).toEqual({
+      shortcut: 'CommandOrControl+Alt+Shift+T',
+    });
+  });
+
+  it('warns at once of a shortcut the system or a browser uses, and does not take it', async () => {
+    const { user, fake } = await openSettings();
+    const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
+    await user.click(field);
+    await user.keyboard('{Control>}{Shift>}t{/Shift}{/Control}');
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Ctrl\+Shift\+T already means “reopen a browser's closed tab” on macOS, Windows and Linux/,
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(fake.callsOf('setSettings')).toEqual([]);
+    // Esc: back to the one saved, and the screen stays.
+    await user.keyboard('{Escape}');
+    expect(field.value).toBe('Ctrl+Alt+Shift+T');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
   });
 
   it("says when the saved shortcut is not bound, and follows main's word on it", async () => {
@@ -149,10 +179,10 @@ describe('settings', () => {
     const { user } = await openSettings(fake);
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;
     await user.click(field);
-    await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}{Enter}');
-    expect(
-      await screen.findByText('Another app already uses CommandOrControl+Alt+K.'),
-    ).toBeTruthy();
+    await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Another app already uses CommandOrControl\+Alt\+K\./,
+    );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(field.value).toBe('Ctrl+Alt+Shift+T'));
     // Esc here cancelled the capture; it did not hide the window.
@@ -165,28 +195,51 @@ describe('settings', () => {
     expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
   });
 
-  it('changes the sign-in and service addresses and the pace, through main', async () => {
+  it('changes the sign-in address and the pace, each saved when done with it', async () => {
     const { user, fake } = await openSettings();
     const section = screen.getByRole('region', { name: 'Service' });
     const signIn = within(section).getByLabelText('Web app sign-in address');
     await user.clear(signIn);
-    await user.type(signIn, 'https://comp.acme.example/');
-    const rate = within(section).getByLabelText('Requests per minute');
+    await user.type(signIn, 'https://comp.acme.example/{Enter}');
+    expect(fake.callsOf('setSettings')).toEqual([{ signInUrl: 'https://comp.acme.example/' }]);
+    const rate = within(section).getByLabelText('How often Task Tray may call the service');
     await user.clear(rate);
     await user.type(rate, '0');
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await user.tab();
     expect(within(section).getByText('A whole number from 1 to 1000.')).toBeTruthy();
-    expect(fake.callsOf('setSettings')).toEqual([]);
+    expect(fake.callsOf('setSettings')).toHaveLength(1);
     await user.clear(rate);
     await user.type(rate, '60');
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(fake.callsOf('setSettings')).toEqual([
-      {
-        signInUrl: 'https://comp.acme.example/',
-        serviceUrl: 'https://api.example.com',
-        requestsPerMinute: 60,
-      },
-    ]);
+    await user.tab();
+    expect(fake.callsOf('setSettings').at(-1)).toEqual({ requestsPerMinute: 60 });
+    expect(await screen.findByText('At most 60 calls a minute — saved')).toBeTruthy();
+  });
+
+  it('an index at the top jumps to each section and puts focus on its heading', async () => {
+    const { user } = await openSettings();
+    const index = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(
+      within(index)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Account', 'More accounts', 'General', 'Notifications', 'Service', 'About']);
+    await user.click(within(index).getByRole('button', { name: 'About' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'About' }));
+  });
+
+  it('About checks for updates when asked, and says what it found', async () => {
+    const fake = createFakeApi();
+    fake.answer('getUpdateAbout', async () =>
+      ok({ text: 'Checked for updates every few hours.', tone: 'info', canCheck: true }),
+    );
+    fake.answer('checkForUpdates', async () =>
+      ok({ text: 'Task Tray is up to date.', tone: 'info', canCheck: true }),
+    );
+    const { user } = await openSettings(fake);
+    const about = screen.getByRole('region', { name: 'About' });
+    await user.click(await within(about).findByRole('button', { name: 'Check for updates' }));
+    expect(fake.callsOf('checkForUpdates')).toHaveLength(1);
+    expect(await within(about).findByText('Task Tray is up to date.')).toBeTruthy();
   });
 
   it('an API key’s service address is changed by connecting again', async () => {
@@ -222,9 +275,9 @@ describe('settings', () => {
     const fake = createFakeApi({ account: connected({ demo: true }) });
     const { user } = await openSettings(fake);
     await user.click(screen.getByRole('button', { name: 'Leave the demo…' }));
-    const confirm = screen.getByRole('group', { name: 'Confirm sign out' });
-    expect(confirm.textContent).toMatch(/Nothing was stored in your keychain/);
-    expect(confirm.textContent).not.toMatch(/removed from the keychain/);
+    const confirm = screen.getByRole('group', { name: /Confirm removing/ });
+    expect(confirm.textContent).toMatch(/the demo stored nothing in your keychain/);
+    expect(confirm.textContent).not.toMatch(/taken out of the keychain/);
     expect(within(confirm).getByRole('button', { name: 'Leave the demo' })).toBeTruthy();
   });
 

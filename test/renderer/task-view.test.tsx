@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../common/result';
-import type { PersonView, PinnedTaskView } from '../../common/views';
+import type { AssignedView, PersonView, PinnedTaskView } from '../../common/views';
 import { createFakeApi } from './fake-api';
 import type { FakeApi } from './fake-api';
 import { view } from './fixtures';
@@ -16,6 +16,17 @@ const PEOPLE: PersonView[] = [
 ];
 
 const ME: PersonView = PEOPLE[1]!;
+/** What main answers once a person said who they are (the picker does not read it). */
+const CHOSEN: AssignedView = {
+  state: 'building',
+  me: ME,
+  canChooseMe: true,
+  tasks: [],
+  more: 0,
+  progress: null,
+  builtAt: null,
+  message: null,
+};
 
 function withPeople(fake: FakeApi, people: PersonView[] | null = PEOPLE): FakeApi {
   fake.answer('listPeople', async () =>
@@ -34,6 +45,31 @@ async function openTaskView(tasks: PinnedTaskView[] = [view()], people?: PersonV
   await screen.findByRole('heading', { name: 'Task' });
   return { ...r, fake, row };
 }
+
+/** The task view of a person main does not know yet, its picker asking who they are. */
+async function askWhoIAm() {
+  const fake = withPeople(createFakeApi({ tasks: [view()] }));
+  fake.answer('getMe', async () => ok(null));
+  fake.answer('setMe', async () => ok(CHOSEN));
+  const r = renderWithApi({}, undefined, fake);
+  openRow(await screen.findByRole('listitem'));
+  await r.user.keyboard('{Enter}');
+  await r.user.click(await screen.findByRole('button', { name: 'Change…' }));
+  await r.user.click(await screen.findByRole('button', { name: 'Assign to me…' }));
+  return { ...r, fake };
+}
+
+const p = (...content: unknown[]) => ({ type: 'paragraph', content });
+/** A one-cell table of the web app's rich text. */
+const table = (text: string) => ({
+  type: 'table',
+  content: [
+    {
+      type: 'tableRow',
+      content: [{ type: 'tableCell', content: [p({ type: 'text', text })] }],
+    },
+  ],
+});
 
 const updates = (fake: FakeApi) => fake.callsOf('updateTask');
 
@@ -166,17 +202,52 @@ describe('a task’s own view', () => {
       type: 'doc',
       content: [
         { type: 'paragraph', content: [{ type: 'text', text: 'Evidence:' }] },
-        { type: 'table', content: [] },
+        table('SOC 2 report'),
       ],
     });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     const { user, fake } = await openTaskView([view({ task: { description: doc } })]);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByLabelText('Description'), ' more');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/loses a table/);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/loses a table/);
     expect(updates(fake)).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    // Brought into view where it was asked, and the answer is one key away.
+    const anyway = screen.getByRole('button', { name: 'Save anyway' });
+    expect(scrolled).toContain(alert);
+    expect(document.activeElement).toBe(anyway);
+    await user.keyboard('{Enter}');
     expect(updates(fake)).toHaveLength(1);
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  it('description: editing one line of a rich description keeps the mentions and the table of the others', async () => {
+    const mention = p(
+      { type: 'text', text: 'Ask ' },
+      { type: 'mention', attrs: { id: 'usr_1', label: 'Maya Chen' } },
+    );
+    const doc = JSON.stringify({
+      type: 'doc',
+      content: [mention, p({ type: 'text', text: 'Due Friday.' }), table('Evidence')],
+    });
+    const { user, fake } = await openTaskView([view({ task: { description: doc } })]);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByLabelText('Description') as HTMLTextAreaElement;
+    await user.clear(box);
+    await user.type(box, 'Ask @Maya Chen{Enter}{Enter}Due Monday.{Enter}{Enter}Evidence');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Nothing of the untouched lines is lost: no question, and they go back as they were.
+    expect(screen.queryByRole('alert')).toBeNull();
+    const sent = (updates(fake)[0] as { patch: { description: string } }).patch.description;
+    expect(JSON.parse(sent).content).toEqual([
+      mention,
+      p({ type: 'text', text: 'Due Monday.' }),
+      table('Evidence'),
+    ]);
   });
 
   it('assignee: the people the web app offers, searchable; assign, to me, unassign', async () => {
@@ -190,6 +261,11 @@ describe('a task’s own view', () => {
       .map((b) => b.querySelector('.picker__name')?.textContent);
     // Not the employee: the web app does not offer employees, contractors or auditors.
     expect(names).toEqual(['Cara Custom', 'Daniel Okafor', 'Maya Chen']);
+    // Not hidden either: named apart, with why.
+    const off = screen.getByRole('list', { name: 'Not offered as assignees' });
+    expect(off.textContent).toContain('Eve Employee');
+    expect(off.textContent).toContain('an employee');
+    expect(screen.getByText(/not to employees, contractors or auditors/)).toBeTruthy();
     await user.type(screen.getByLabelText('Search people by name or email'), 'cara@');
     expect(within(people).getAllByRole('button')).toHaveLength(1);
     await user.click(within(people).getByRole('button', { name: /Cara Custom/ }));
@@ -210,11 +286,57 @@ describe('a task’s own view', () => {
     expect(updates(fake).at(-1)).toEqual({ taskId: 'tski_abc123', patch: { assigneeId: null } });
   });
 
+  it('"Assign to me" where the app does not know who you are: asks there, remembers, assigns', async () => {
+    const { fake, ...r } = await askWhoIAm();
+    expect(screen.getByText(/Who are you\? Choose yourself once/)).toBeTruthy();
+    // Anyone may be you, the employee too; Esc steps back to the people, not out.
+    const people = screen.getByRole('list', { name: 'People' });
+    expect(within(people).getAllByRole('button')).toHaveLength(4);
+    await r.user.keyboard('{Escape}');
+    expect(screen.getByRole('group', { name: 'Choose the assignee' })).toBeTruthy();
+    await r.user.click(screen.getByRole('button', { name: 'Assign to me…' }));
+    await r.user.type(screen.getByLabelText('Search people by name or email'), 'daniel');
+    await r.user.click(within(screen.getByRole('list', { name: 'People' })).getByRole('button'));
+    expect(fake.callsOf('setMe')).toEqual([{ memberId: 'mem_dan' }]);
+    expect(updates(fake)).toEqual([{ taskId: 'tski_abc123', patch: { assigneeId: 'mem_dan' } }]);
+  });
+
+  it('choosing yourself when you cannot be assigned: remembered, and said why', async () => {
+    const { fake, ...r } = await askWhoIAm();
+    await r.user.click(screen.getByRole('button', { name: /Eve Employee/ }));
+    expect(fake.callsOf('setMe')).toEqual([{ memberId: 'mem_emp' }]);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /cannot be assigned: you are an employee/,
+    );
+    expect(updates(fake)).toEqual([]);
+  });
+
+  it('a search that finds only people who cannot be assigned says so, not "Nobody matches"', async () => {
+    const { user } = await openTaskView();
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    await user.type(await screen.findByLabelText('Search people by name or email'), 'eve');
+    expect(within(screen.getByRole('list', { name: 'People' })).queryAllByRole('button')).toEqual(
+      [],
+    );
+    expect(screen.getByRole('list', { name: 'Not offered as assignees' }).textContent).toMatch(
+      /Eve Employee.*an employee/,
+    );
+    expect(screen.queryByText(/Nobody/)).toBeNull();
+    await user.clear(screen.getByLabelText('Search people by name or email'));
+    await user.type(screen.getByLabelText('Search people by name or email'), 'zed');
+    expect(screen.getByText('Nobody in the organization matches “zed”.')).toBeTruthy();
+  });
+
   it('assignee without a people list: a member id, checked before it is sent', async () => {
     const { user, fake } = await openTaskView([view()], null);
     await user.click(screen.getByRole('button', { name: 'Change…' }));
     const field = await screen.findByLabelText('Member id');
-    expect(screen.getByText(/did not list its people/)).toBeTruthy();
+    // Main's reason, then what to do: said once, not wrapped in a second reason.
+    expect(
+      screen.getByText(
+        'The key lacks the member:read scope. Type the member id (mem_…) instead: it is on the web app’s People page.',
+      ),
+    ).toBeTruthy();
     await user.type(field, 'Daniel{Enter}');
     expect(screen.getByRole('alert').textContent).toMatch(/starts with “mem_”/);
     expect(updates(fake)).toEqual([]);
@@ -234,7 +356,7 @@ describe('a task’s own view', () => {
     expect(alert.textContent).toContain(
       'Not changed: Assignee is not a member of this organization',
     );
-    expect(screen.getByText('Nobody')).toBeTruthy();
+    expect(screen.getByText('Unassigned')).toBeTruthy();
     act(() => undefined);
   });
 

@@ -29,7 +29,7 @@ import { keychainGate, removeTestService, uniqueTestService } from '../../helper
 import { failure, unwrap } from '../../helpers/result';
 import { whileFileHeld, whileWritesFail } from '../../helpers/held-file';
 import { filesContaining, useTempDirs } from '../../helpers/temp-dir';
-import { whenOutboxEmpty } from '../../helpers/wait-for';
+import { whenOutboxEmpty, whenState } from '../../helpers/wait-for';
 
 const gate = await keychainGate();
 
@@ -455,6 +455,8 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     const { h } = await connected();
     const id = taskId();
     unwrap(await h.call('pinTask', { ref: id }));
+    // The pin's own read (the person's: it does not wait for their changes) is in first.
+    await whenState(h.core, () => h.core.state().tasks.find((t) => t.id === id)?.snapshot != null);
     h.events.length = 0;
     const view = unwrap(await h.call('updateTask', { taskId: id, patch: { status: 'in_review' } }));
     expect(view).toMatchObject({ sync: 'idle', error: null, pendingPatch: null });
@@ -1043,10 +1045,26 @@ describe.skipIf(gate.skip)('main, driven through IPC as the renderer would', () 
     let clip = taskLink('tski_clip1');
     const { h } = await fresh(undefined, { readClipboardText: () => clip });
     expect(unwrap(await h.call('readClipboardTaskRef'))).toMatchObject({
-      taskId: 'tski_clip1',
-      organizationId: org.id,
+      ref: { taskId: 'tski_clip1', organizationId: org.id },
+      // Never read here: only its id is known.
+      title: null,
     });
     clip = 'my password is hunter2';
     expect(unwrap(await h.call('readClipboardTaskRef'))).toBeNull();
+  });
+
+  it('names a task on the clipboard by its title once Browse has read it', async () => {
+    let clip = '';
+    const { h } = await connected({ readClipboardText: () => clip });
+    const entities = unwrap(await h.call('listEntities')).entities;
+    const vendor = entities.find((e) => e.entityType === 'vendor')!;
+    const [task] = unwrap(
+      await h.call('listEntityTasks', { entityType: 'vendor', entityId: vendor.entityId }),
+    ).tasks;
+    clip = taskLink(task!.id);
+    expect(unwrap(await h.call('readClipboardTaskRef'))).toEqual({
+      ref: expect.objectContaining({ taskId: task!.id }),
+      title: task!.title,
+    });
   });
 });

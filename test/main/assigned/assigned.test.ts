@@ -56,6 +56,17 @@ describe.skipIf(gate.skip)('assigned to me', () => {
     unwrap(await h.call('connectApiKey', { baseUrl: on.baseUrl, apiKey: on.keys.full }));
     return h;
   };
+  const withSession = async () => {
+    const h = await start(await tempDir());
+    unwrap(
+      await h.call('setSettings', {
+        signInUrl: 'https://app.example.com/',
+        serviceUrl: server.baseUrl,
+      }),
+    );
+    unwrap(await h.call('signInWithSession'));
+    return h;
+  };
   /** The open tasks of a member as the service holds them, in the order the view promises. */
   const openTasksOf = (memberId: string, on: DemoServer = server) =>
     orderAssigned(
@@ -156,19 +167,46 @@ describe.skipIf(gate.skip)('assigned to me', () => {
   });
 
   it('with a session: knows who you are without asking', async () => {
-    const h = await start(await tempDir());
-    unwrap(
-      await h.call('setSettings', {
-        signInUrl: 'https://app.example.com/',
-        serviceUrl: server.baseUrl,
-      }),
-    );
-    unwrap(await h.call('signInWithSession'));
+    const h = await withSession();
     const v = await settled(h);
     expect(v).toMatchObject({ state: 'ready', canChooseMe: false });
     expect(v.me?.id).toMatch(/^mem_/);
     expect(v.tasks.map((t) => t.id)).toEqual(openTasksOf(v.me!.id));
     expect(failure(await h.call('setMe', { memberId: 'mem_n1maya7q2c' })).kind).toBe('bad_input');
+  });
+
+  it('choosing the same person after "Not you?" keeps the list: nothing is gathered again', async () => {
+    const h = await withKey();
+    const maya = unwrap(await h.call('listPeople')).find((p) => p.name === 'Maya Chen')!;
+    unwrap(await h.call('setMe', { memberId: maya.id }));
+    const built = await settled(h);
+    expect(built.state).toBe('ready');
+    const before = server.requestCount();
+    const again = unwrap(await h.call('setMe', { memberId: maya.id }));
+    expect(again).toMatchObject({ state: 'ready', builtAt: built.builtAt });
+    expect(again.tasks.map((t) => t.id)).toEqual(built.tasks.map((t) => t.id));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.requestCount()).toBe(before);
+    expect(unwrap(await h.call('getAssigned')).builtAt).toBe(built.builtAt);
+  });
+
+  it('who you are, for "Assign to me": a session asks the service, without gathering tasks', async () => {
+    const h = await withSession();
+    const me = unwrap(await h.call('getMe'));
+    expect(me?.id).toMatch(/^mem_/);
+    expect(me?.name).toBeTruthy();
+  });
+
+  it('who you are, with a key and no choice yet: nobody, and no tasks are read to find out', async () => {
+    const k = await withKey();
+    await settled(k);
+    const before = server.requests().length;
+    expect(unwrap(await k.call('getMe'))).toBeNull();
+    const reads = server
+      .requests()
+      .slice(before)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(reads.some((r) => r.includes('task-management'))).toBe(false);
   });
 
   it('429s and 5xx during the build: it finishes, nothing counted twice', async () => {

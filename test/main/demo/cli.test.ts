@@ -25,6 +25,10 @@ describe('npm run demo-server', () => {
       expect(url).toBeDefined();
       expect(key).toBeDefined();
       expect(out).toMatch(/Session cookie:\s+better-auth\.session_token=\S+/);
+      // The key that may read the audit log, beside those that may not.
+      const appRead = /the same, and app:read:\s+(comp_[0-9a-f]{64})/.exec(out)?.[1];
+      expect(appRead).toBeDefined();
+      expect(appRead).not.toBe(key);
 
       const res = await fetch(`${url}/v1/organization`, { headers: { 'X-API-Key': key ?? '' } });
       expect(res.status).toBe(200);

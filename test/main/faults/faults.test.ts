@@ -8,6 +8,7 @@ import { withoutScopeCheck } from '../../helpers/demo';
 import type { Result } from '../../../common/result';
 import type { TaskStatus } from '../../../common/task';
 import type { ConnectionView } from '../../../common/views';
+import { describeConnection } from '../../../common/connection-model';
 import { OUTBOX_FILE } from '../../../main/app/core';
 import type { AppCoreOptions } from '../../../main/app/core';
 import { startDemoServer } from '../../../main/demo/server';
@@ -222,6 +223,10 @@ describe.skipIf(gate.skip)('changes survive faults: the service ends as the pers
     const down = await connection(a);
     expect(down).toMatchObject({ state: 'offline', cause: 'unreachable', pendingChanges: 2 });
     expect(down.message).toMatch(/ECONNREFUSED/);
+    // The words beside it say this computer is online: the service's line does not send the
+    // person to check their internet connection.
+    expect(describeConnection(down, 'api-key').headline).toMatch(/this computer is online/);
+    expect(down.message).not.toMatch(/internet connection/i);
     // Several attempts fail while it is down…
     await whenState(a.h.core, () => a.wire.requests.filter((r) => r.status === null).length >= 4);
     await relay.start();

@@ -145,7 +145,7 @@ describe('launch at login elsewhere', () => {
     expect(await item.isEnabled()).toBe(false);
     expect(await item.setEnabled(true)).toMatchObject({
       ok: false,
-      error: { message: 'Launch at login is not available on this system.' },
+      error: { message: 'Open at login is not available on this system.' },
     });
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../../main/scheduler/scheduler';
+import { manualClock } from '../../helpers/manual-clock';
 import {
   bucketFor,
   createRequestPacer,
@@ -186,6 +187,28 @@ describe('the request pacer', () => {
     // At one an hour the next would wait an hour; at a thousand a second it goes now.
     pacer.setRate({ limit: 1000, windowMs: 1000 });
     expect(await next).toBe(true);
+    pacer.dispose();
+  });
+});
+
+describe("the pacer's estimate of the wait", () => {
+  it('says about how long until a bulk change of 300 has gone out, and it comes true', async () => {
+    const clock = manualClock();
+    const pacer = createRequestPacer({ limit: 60, windowMs: 60_000 }, clock as never);
+    expect(pacer.drainMs()).toBe(0);
+    let sent = 0;
+    for (let i = 0; i < 300; i++) void pacer.acquire().then(() => (sent += 1));
+    await new Promise((resolve) => setImmediate(resolve));
+    const estimate = pacer.drainMs();
+    // Half the budget at once, the rest at the refill rate: minutes, not seconds.
+    expect(estimate).toBeGreaterThan(4 * 60_000);
+    clock.advance(estimate - 1_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toBeLessThan(300);
+    clock.advance(1_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toBe(300);
+    expect(pacer.drainMs()).toBe(0);
     pacer.dispose();
   });
 });

@@ -129,4 +129,36 @@ describe.skipIf(gate.skip)('pinned tasks read from the service', () => {
     unwrap(await h.call('updateTask', { taskId: 'tski_n4w8c2v6b1xq', patch: { status: 'done' } }));
     expect(row(h, 'tski_n4w8c2v6b1xq')?.snapshot?.title).toBe('Collect SOC 2 Type II report');
   });
+
+  it('fourteen links of one vendor pasted one after another: its list is read once for all', async () => {
+    const many = await startDemoServer({ rateLimit: false, extraTasks: 14 });
+    servers.push(many);
+    const h = await connected(many);
+    const vendor = 'vnd_c8r2k6m0qt';
+    const listReads = () =>
+      many
+        .requests()
+        .filter(
+          (r) =>
+            r.method === 'GET' &&
+            r.url.startsWith('/v1/task-management?') &&
+            r.url.includes(vendor),
+        ).length;
+    const before = listReads();
+    const ids = Array.from(
+      { length: 14 },
+      (_, i) => `${EXTRA_TASK_PREFIX}${String(i + 1).padStart(3, '0')}`,
+    );
+    for (const id of ids)
+      unwrap(
+        await h.call('pinTask', {
+          ref: `https://app.trycomp.ai/${many.organizations[0]!.id}/vendors/${vendor}?taskItemId=${id}`,
+        }),
+      );
+    await whenState(h.core, () => ids.every((id) => row(h, id)?.snapshot));
+    expect(ids.map((id) => row(h, id)?.snapshot?.title)).toEqual(
+      ids.map((_, i) => `Collect evidence for control ${i + 1}`),
+    );
+    expect(listReads() - before).toBe(1);
+  });
 });

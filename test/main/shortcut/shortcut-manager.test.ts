@@ -113,7 +113,7 @@ describe('createShortcutManager', () => {
     const manager = createShortcutManager(os.registry, () => undefined);
     manager.apply(DEFAULT_SHORTCUT);
     expect(failure(manager.apply('CommandOrControl+C')).message).toBe(
-      `CommandOrControl+C is copy on macOS: a global shortcut would take it from every app. Choose another; kept ${DEFAULT_SHORTCUT}.`,
+      `CommandOrControl+C already means “copy” on macOS, Windows and Linux: a global shortcut would take it from every app. Choose another; kept ${DEFAULT_SHORTCUT}.`,
     );
     expect(failure(manager.apply('Shift+E')).message).toMatch(/needs Ctrl, Cmd, Alt or Super/);
     expect([...os.held.keys()]).toEqual([canonicalAccelerator(DEFAULT_SHORTCUT)]);

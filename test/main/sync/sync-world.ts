@@ -30,11 +30,17 @@ export async function syncWorld(
     readonly server?: DemoServerOptions;
     readonly core?: Partial<AppCoreOptions>;
     readonly online?: { value: boolean };
+    /** The key main connects with: `appRead` may read the audit log. Default `full`. */
+    readonly key?: 'full' | 'appRead';
+    /** Never ask conditionally (If-None-Match taken off): the service answers every read in full. */
+    readonly no304?: boolean;
   } = {},
 ) {
   const sent: Sent[] = [];
   /** The status of every answer main got, in order. */
   const statuses: number[] = [];
+  /** Bytes of the answers' bodies. */
+  const received = { bytes: 0 };
   const shown: AppNotification[] = [];
   let inFlight = 0;
   const settle = async () => {
@@ -53,9 +59,12 @@ export async function syncWorld(
     sent.push({ at: clock.now(), route: routeOf(url, init?.method ?? 'GET') });
     inFlight += 1;
     try {
-      const response = await globalThis.fetch(input, init);
+      const headers = new Headers(init?.headers);
+      if (opts.no304) headers.delete('if-none-match');
+      const response = await globalThis.fetch(input, { ...init, headers });
       statuses.push(response.status);
       const body = await response.arrayBuffer();
+      received.bytes += body.byteLength;
       return new Response(response.status === 204 || response.status === 304 ? null : body, {
         status: response.status,
         statusText: response.statusText,
@@ -78,7 +87,7 @@ export async function syncWorld(
   const orgId = server.organizations[0]!.id;
   unwrap(
     await clock.during(
-      h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }),
+      h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys[opts.key ?? 'full'] }),
     ),
   );
 
@@ -109,6 +118,7 @@ export async function syncWorld(
     clock,
     sent,
     statuses,
+    received,
     shown,
     pass,
     colleagueChanges,

@@ -231,6 +231,14 @@ describe('buildTrayMenu: assigned to me', () => {
       r.actions,
     );
     expect(labels(submenuOf(find(building, 'Assigned to me')))).toContain('Finding your tasks…');
+    // A read that failed (an organization the key may not read) is not "nothing assigned".
+    const failed = buildTrayMenu(
+      state({ assigned: assigned({ state: 'failed', tasks: [] }) }),
+      r.actions,
+    );
+    const said = labels(submenuOf(find(failed, 'Assigned to me')));
+    expect(said).toContain('Could not read them: open Assigned to me');
+    expect(said).not.toContain('Nothing open is assigned to you');
     const none = buildTrayMenu(state({ assigned: assigned({ state: 'unavailable' }) }), r.actions);
     expect(labels(none).some((l) => l?.startsWith('Assigned to me'))).toBe(false);
   });
@@ -421,7 +429,7 @@ describe('buildTrayMenu: the app items', () => {
   it('toggles launch at login from its current value', () => {
     for (const launchAtLogin of [false, true]) {
       const { calls, actions } = recorder();
-      const item = find(buildTrayMenu(state({ launchAtLogin }), actions), 'Launch at login');
+      const item = find(buildTrayMenu(state({ launchAtLogin }), actions), 'Open at login');
       expect(item).toMatchObject({ type: 'checkbox', checked: launchAtLogin });
       click(item);
       expect(calls).toEqual([`setLaunchAtLogin ${!launchAtLogin}`]);

@@ -90,6 +90,17 @@ describe('trayTooltip', () => {
     );
   });
 
+  it('says an update that failed to download on a line of its own', () => {
+    expect(
+      trayTooltip({
+        account: connected(),
+        organization: acme,
+        connection: connection('online'),
+        update: 'Could not download the update: no connection',
+      }),
+    ).toBe('Task Tray — Acme Inc\nCould not download the update: no connection');
+  });
+
   it('adds how many changes wait, and whether it is offline', () => {
     expect(
       trayTooltip({

@@ -67,6 +67,46 @@ describe.skipIf(gate.skip)(
       expect(env.server.getTask(org, task!)?.status).toBe('done');
     });
 
+    it("Settings' Check now: answers once the check is over, with what it found", async () => {
+      const h = await env.start();
+      expect(unwrap(await h.call('getUpdateAbout'))).toMatchObject({ canCheck: false });
+      let finish: () => void = () => undefined;
+      const updater = fakeUpdater(async (emit) => {
+        emit({ type: 'checking' });
+        await new Promise<void>((r) => (finish = r));
+        emit({ type: 'not-available' });
+      });
+      const controller = createUpdateController({
+        port: updater.port,
+        install: { how: 'self', via: 'appimage' },
+        scheduler: manualScheduler(),
+        waitingChanges: () => h.core.waitingChanges(),
+        openUrl: () => undefined,
+        log: createLogger(
+          () => undefined,
+          () => [],
+        ),
+      });
+      h.core.attachUpdates(controller);
+      expect(unwrap(await h.call('getUpdateAbout'))).toEqual({
+        text: 'Checked for updates every few hours.',
+        tone: 'info',
+        canCheck: true,
+      });
+      const answer = h.call('checkForUpdates');
+      await vi.waitFor(() => expect(updater.checks).toBe(1));
+      expect(unwrap(await h.call('getUpdateAbout'))).toMatchObject({
+        text: 'Checking for updates…',
+        canCheck: false,
+      });
+      finish();
+      expect(unwrap(await answer)).toEqual({
+        text: 'Task Tray is up to date.',
+        tone: 'info',
+        canCheck: true,
+      });
+    });
+
     it('refuses an action that is not one of the footer’s, before the updater hears of it', async () => {
       const h = await env.start();
       const refused = await h.raw('update:perform', {

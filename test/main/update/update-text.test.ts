@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LABEL_LENGTH } from '../../../main/tray/menu-text';
 import type { UpdateProblem } from '../../../main/update/update-error';
 import type { UpdateState, UpdateView } from '../../../main/update/update-state';
-import { updateFooterLine, updateMenuItems } from '../../../main/update/update-text';
+import {
+  updateFooterLine,
+  updateMenuItems,
+  updateTooltipLine,
+} from '../../../main/update/update-text';
+import { updateAbout } from '../../../main/update/update-about-text';
 
 const page = 'https://github.com/tasktray/task-tray/releases/tag/v1.2.0';
 const view = (state: UpdateState, waitingChanges = 0, restartRequested = false): UpdateView => ({
@@ -140,13 +145,33 @@ describe('tray menu and footer after a failure', () => {
     during: 'check' | 'download' | 'install',
   ) => view({ kind: 'error', problem, during });
 
-  it('stay quiet about failures that pass on their own (offline, nothing published, rate limit)', () => {
+  it('a check stays quiet about failures that pass on their own (offline, nothing published, rate limit)', () => {
     for (const problem of ['offline', 'unavailable', 'rate-limited'] as const) {
-      for (const during of ['check', 'download'] as const) {
-        expect(updateMenuItems(failed(problem, during))).toEqual([]);
-        expect(updateFooterLine(failed(problem, during))).toBeNull();
-      }
+      expect(updateMenuItems(failed(problem, 'check'))).toEqual([]);
+      expect(updateFooterLine(failed(problem, 'check'))).toBeNull();
     }
+  });
+
+  it('a download that failed is said in the tray and the footer, whatever the reason, with Try again', () => {
+    expect(updateMenuItems(failed('offline', 'download'))).toEqual([
+      { label: 'Could not download the update: no connection', enabled: false, action: null },
+      { label: 'Try the update again', enabled: true, action: 'check-for-updates' },
+    ]);
+    expect(updateFooterLine(failed('offline', 'download'))).toEqual({
+      text: 'Could not download the update: no connection',
+      tone: 'warning',
+      action: { id: 'check-for-updates', label: 'Try again' },
+    });
+    // And in the tray's tooltip; a check's failure is not.
+    expect(updateTooltipLine(failed('offline', 'download'))).toBe(
+      'Could not download the update: no connection',
+    );
+    expect(updateTooltipLine(failed('offline', 'check'))).toBeNull();
+    expect(updateTooltipLine(view({ kind: 'up-to-date' }))).toBeNull();
+    for (const problem of ['unavailable', 'rate-limited', 'damaged', 'disk', 'other'] as const)
+      expect(updateMenuItems(failed(problem, 'download'))[0]?.label).toMatch(
+        /^Could not download the update/,
+      );
   });
 
   it.each([
@@ -167,7 +192,8 @@ describe('tray menu and footer after a failure', () => {
         tone: 'warning',
         action: { id: 'check-for-updates', label: 'Try again' },
       });
-      expect(updateMenuItems(failed(problem, during))).toEqual([]);
+      // A check's failure waits for the next check; a download's is said in the tray too.
+      expect(updateMenuItems(failed(problem, during))).toHaveLength(during === 'check' ? 0 : 2);
     },
   );
 
@@ -208,5 +234,31 @@ describe('menu labels', () => {
         }
       }
     }
+  });
+});
+
+describe("Settings' About: every state in words, and whether Check now can run", () => {
+  it.each<[UpdateState, string, boolean]>([
+    [{ kind: 'off', reason: 'unpackaged' }, 'This copy runs from its source folder', false],
+    [{ kind: 'off', reason: 'snap' }, 'Snap Store', false],
+    [{ kind: 'idle' }, 'Checked for updates every few hours.', true],
+    [{ kind: 'checking' }, 'Checking for updates…', false],
+    [{ kind: 'up-to-date' }, 'Task Tray is up to date.', true],
+    [
+      { kind: 'downloading', version: '1.2.0', percent: 40 },
+      'Downloading version 1.2.0… 40%',
+      false,
+    ],
+    [ready, 'Version 1.2.0 is ready', false],
+    // Asked for, a quiet failure is said too.
+    [
+      { kind: 'error', problem: 'offline', during: 'check' },
+      'Could not check for updates: no connection.',
+      true,
+    ],
+  ])('%o', (state, text, canCheck) => {
+    const about = updateAbout(view(state));
+    expect(about.text).toContain(text);
+    expect(about.canCheck).toBe(canCheck);
   });
 });

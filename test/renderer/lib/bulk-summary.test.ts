@@ -24,6 +24,17 @@ describe('bulk summary', () => {
     expect(progressText('in_review', 0, 1)).toBe('Setting 1 task to In review… 0/1');
   });
 
+  it('progress says about how long the rest waits for the pace, in one line', () => {
+    expect(progressText('done', 7, 300, 41)).toBe(
+      'Setting 300 tasks to Done… 7/300 · about 41 s left',
+    );
+    expect(progressText('done', 7, 300, 250)).toBe(
+      'Setting 300 tasks to Done… 7/300 · about 4 min left',
+    );
+    // Nothing left to wait for once every task is answered.
+    expect(progressText('done', 300, 300, 3)).toBe('Setting 300 tasks to Done… 300/300');
+  });
+
   it('all landed: good news in one line', () => {
     const s = summarizeBulk({
       status: 'done',

@@ -74,6 +74,18 @@ describe('connectGuidance', () => {
     expect(connectGuidance(scopes)).toMatchObject({ field: 'apiKey', message: scopes.message });
   });
 
+  it('a title that agrees with the hint: a key the service knew but refused is not "Could not connect"', () => {
+    const scopes = connectGuidance(
+      appError('forbidden', 'The API key lacks the task permissions: task:update.'),
+    );
+    expect(scopes.title).toBe('This key may not change tasks');
+    expect(scopes.hint).toMatch(/^The service knows this key, but it lacks the scopes/);
+    expect(connectGuidance(appError('network', 'Could not reach')).title).toBe('Could not connect');
+    expect(connectGuidance(appError('unauthorized', 'Invalid key')).title).toBe(
+      'Could not connect',
+    );
+  });
+
   it('says how long to wait when rate limited', () => {
     const g = connectGuidance(
       appError('rate_limited', 'Too many requests', { retryAfterMs: 12_300 }),

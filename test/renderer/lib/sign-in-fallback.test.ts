@@ -5,7 +5,9 @@ import { signInFallback } from '../../../renderer/lib/sign-in-fallback';
 
 describe('a web sign-in that ended without a session', () => {
   it.each(SIGN_IN_ENDS)('says what happened when it ended %s, and offers the API key', (why) => {
-    const fallback = signInFallback(appError('not_connected', 'Main’s words.', { signInEnded: why }));
+    const fallback = signInFallback(
+      appError('not_connected', 'Main’s words.', { signInEnded: why }),
+    );
     expect(fallback?.title).toMatch(/\S/);
     expect(fallback?.hint).toMatch(/connect with an API key instead\.$/);
   });
@@ -18,7 +20,9 @@ describe('a web sign-in that ended without a session', () => {
   });
 
   it('is nothing for any other failure', () => {
-    expect(signInFallback(appError('unauthorized', 'The service rejected this API key.'))).toBeNull();
+    expect(
+      signInFallback(appError('unauthorized', 'The service rejected this API key.')),
+    ).toBeNull();
     expect(signInFallback(appError('timeout', 'Sign-in took too long.'))).toBeNull();
   });
 });
