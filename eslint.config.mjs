@@ -38,6 +38,7 @@ export const MAIN_LAYERS = {
     'tasks',
     'tray',
     'update',
+    'sync',
     'session',
     'login-item',
     'app-link',

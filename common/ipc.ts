@@ -14,6 +14,7 @@ import type {
   ConnectionView,
   PersonView,
   PinnedTaskView,
+  RefreshAnswer,
   SettingsView,
   TaskUpdateOutcome,
 } from './views';
@@ -22,6 +23,7 @@ import { UPDATE_ACTIONS } from './update-line';
 import { NotificationSettingsPatchSchema } from './notification-settings';
 import type { UpdateAbout, UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
+import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
 
 /**
@@ -123,6 +125,7 @@ export const SettingsPatchInput = z.strictObject({
   signInUrl: Url.optional(),
   serviceUrl: Url.optional(),
   requestsPerMinute: z.number().int().min(1).max(1000).optional(),
+  syncInterval: z.enum(SYNC_INTERVALS).optional(),
   /** Only the switches given change; the others keep their value. */
   notifications: NotificationSettingsPatchSchema.optional(),
 });
@@ -160,7 +163,7 @@ export const contract = {
    * the popup asks when it opens and every minute while open. Resolves when
    * done; what changed arrives as tasks:changed.
    */
-  refreshTasks: method<null>()(CHANNELS.refreshTasks, NoInput),
+  refreshTasks: method<RefreshAnswer>()(CHANNELS.refreshTasks, NoInput),
   /**
    * Browse: the organization's vendors and risks, by name, where the service
    * lists them (an error says why not: no such reads, or the scopes missing).

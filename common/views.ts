@@ -5,6 +5,7 @@ import type { Task } from './task';
 import type { EntityType } from './task-values';
 import type { TaskPatch } from './task-patch';
 import type { TaskRef } from './task-ref';
+import type { SyncInterval } from './sync-interval';
 
 /** What the renderer may know of the signed-in profile: never the secret, only that there is one. */
 export interface ProfileView {
@@ -179,6 +180,12 @@ export interface ShortcutNotice {
   readonly text: string;
 }
 
+/** What a refresh the person asked for did: null when it read what is shown; else words to show. */
+export interface RefreshAnswer {
+  /** "Checked 8 s ago" (read just before), or how old what is shown still is ("Checked 12 min ago — offline"). */
+  readonly note: string | null;
+}
+
 export interface SettingsView {
   readonly theme: Theme;
   readonly launchAtLogin: boolean;
@@ -187,6 +194,8 @@ export interface SettingsView {
   /** Where the service lives (API key profiles carry their own; web sessions use this one). */
   readonly serviceUrl: string;
   readonly requestsPerMinute: number;
+  /** How often the background sync reads the service (common/sync-interval.ts). */
+  readonly syncInterval: SyncInterval;
   /** Which native notifications to show (common/notification-kinds.ts). */
   readonly notifications: NotificationSettings;
   /** Shown under the shortcut in Settings; null when nothing needs saying. */

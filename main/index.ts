@@ -17,6 +17,7 @@ import { createAppCore } from './app/core';
 import { electronCoreOptions, openExternal } from './app/electron-core-options';
 import { electronTrayActions } from './app/electron-tray-actions';
 import { quitAfterCleanup } from './app/quit-after-cleanup';
+import { watchPower } from './sync/electron-sync-adapter';
 import type { QuitEvent } from './app/quit-after-cleanup';
 import { createTraySync } from './app/tray-sync';
 import { userDataDir } from './app/user-data-dir';
@@ -198,6 +199,8 @@ async function start(): Promise<void> {
     core.resume();
     updates?.wake();
   });
+  // Asleep or locked, the background sync reads nothing; awake or unlocked, it catches up at once.
+  const stopWatchingPower = watchPower((event) => core.power(event));
 
   await started;
   const settings = core.state().settings;
@@ -245,6 +248,7 @@ async function start(): Promise<void> {
       updates?.dispose();
       notifier.dispose();
       shortcuts.dispose();
+      stopWatchingPower();
       // Changes are on disk before they are sent: quitting mid-request loses nothing.
       return core.dispose();
     },

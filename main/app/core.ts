@@ -15,8 +15,7 @@ import { createActiveProfiles } from './active-profile';
 import { createAppNotifications } from './app-notifications';
 import { createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
-import { assignedForTray } from '../assigned/assigned-view';
-import { MAX_TRAY_TASKS } from '../tray/menu';
+import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 import type { AppCoreOptions } from './core-options';
@@ -36,6 +35,9 @@ import { createShownState } from './shown-state';
 import { startUp } from './start-up';
 import { createTaskActions } from './task-actions';
 import { createUpdatesLink } from './updates-link';
+import { createBackgroundSync } from './background-sync';
+import { followPower } from '../sync/sync-power';
+import type { PowerEvent } from '../sync/sync-power';
 import type { UpdatesPort } from './updates-link';
 
 export type { AppCoreOptions, Confirmation, OutboxOptions } from './core-options';
@@ -95,9 +97,9 @@ export function createAppCore(opts: AppCoreOptions) {
     ...relay.ends,
     ...{ log, backoff: opts.outbox?.backoff, random: opts.outbox?.random },
   });
+  const isOnline = () => opts.isOnline?.() ?? true;
   const connection = createConnectionState({
-    ...{ accounts, profiles, settings, outbox },
-    isOnline: () => opts.isOnline?.() ?? true,
+    ...{ accounts, profiles, settings, outbox, isOnline },
     waits: { readsMs: () => readBudgets.personWaitMs(), changesMs: () => pacer.drainMs() },
     onShown: (view) => {
       events.emit('connection:changed', view);
@@ -132,6 +134,10 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ accounts, profiles, tasks, outbox, scheduler, log },
     budgets: readBudgets,
   });
+  const sync = createBackgroundSync({
+    ...{ accounts, profiles, reads, assigned, settings, scheduler, log, isOnline },
+    onChanged: () => connection.emit(),
+  });
 
   // Main asks the person itself; where it cannot, the answer is no.
   const confirm = opts.confirm ?? (async () => false);
@@ -149,6 +155,7 @@ export function createAppCore(opts: AppCoreOptions) {
       events.emit('settings:changed', view);
     },
     onRateChanged: followRateSetting,
+    onSyncChanged: () => sync.followSetting(),
   });
   const actions = createTaskActions({
     ...{ accounts, tasks, reads, assigned, notifications },
@@ -156,7 +163,8 @@ export function createAppCore(opts: AppCoreOptions) {
     openView: (request) => events.emit('view:open', request),
   });
   const handlers: Handlers = createHandlers({
-    ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions, reads },
+    ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
+    ...{ reads, sync },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
 
@@ -170,19 +178,17 @@ export function createAppCore(opts: AppCoreOptions) {
     onEvent: (listener: EventListener) => events.on(listener),
     /** What the tray shows (and tests read): through the same guard as the popup's events. */
     state: () =>
-      redact({
-        account: accounts.status(),
-        organization: organization.current(),
-        tasks: tasks.list(),
-        connection: connection.view(),
-        settings: settingsChanges.view(),
-        // Redrawn and compared on every event: the tray's few tasks, not the list.
-        assigned: assignedForTray(
-          assigned.view(),
-          new Set(tasks.list().map((t) => t.id)),
-          MAX_TRAY_TASKS,
-        ),
-      }),
+      redact(
+        coreState({
+          accounts,
+          organization,
+          tasks,
+          connection,
+          sync,
+          settings: settingsChanges,
+          assigned,
+        }),
+      ),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', settingsChanges.view()),
     /** A task from a tasktray:// link; shown in a notification when refused, so guarded. */
@@ -197,14 +203,18 @@ export function createAppCore(opts: AppCoreOptions) {
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
         ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
         ...{ assigned, reads },
-      }),
+      }).then(() => sync.start()),
     /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
     resume(): void {
       outbox.retryNow();
       if (accounts.active()) void organization.refresh();
     },
+    /** The computer sleeps or wakes, the screen locks or unlocks (powerMonitor): the background follows. */
+    power: (event: PowerEvent): void => followPower(sync, event),
     /** A notification was clicked: its account is shown, then its task. */
     openTask: (target: NotificationTarget) => actions.openTask(target),
+    /** The background sync: its phase and freshness, and a round's end for tests and the bench. */
+    backgroundSync: sync,
     /** Main's timers, for what runs beside the core on its clock (the updater's schedule). */
     scheduler,
     /** What main's own timers did: a benchmark checks an idle app does not wake itself up. */
@@ -216,6 +226,7 @@ export function createAppCore(opts: AppCoreOptions) {
     async dispose(): Promise<void> {
       updates.dispose();
       notifications.dispose();
+      sync.dispose();
       // First: a read waiting its turn is let go (false), so the rooms below finish.
       readBudgets.dispose();
       await reads.dispose();

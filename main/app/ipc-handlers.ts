@@ -14,6 +14,7 @@ import type { Profiles } from './profiles';
 import type { SettingsChanges } from './settings-changes';
 import type { TaskActions } from './task-actions';
 import type { TaskReads } from '../reads/task-reads';
+import type { BackgroundSync } from './background-sync';
 import type { createUpdatesLink } from './updates-link';
 
 export interface HandlerServices {
@@ -25,6 +26,7 @@ export interface HandlerServices {
   readonly tasks: TaskService;
   readonly actions: TaskActions;
   readonly reads: TaskReads;
+  readonly sync: Pick<BackgroundSync, 'refreshAsked'>;
   readonly assigned: Assigned;
   readonly settings: SettingsChanges;
   readonly updates: ReturnType<typeof createUpdatesLink>;
@@ -59,10 +61,7 @@ export function createHandlers(s: HandlerServices): Handlers {
       return org && !input?.refresh ? ok(org) : s.organization.refresh();
     },
     listTasks: async () => ok(tasks.list()),
-    refreshTasks: async () => {
-      const answer = await reads.refresh();
-      return answer.ok ? ok(null) : answer;
-    },
+    refreshTasks: () => s.sync.refreshAsked(),
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
     getAssigned: async () => ok(assigned.opened()),

@@ -1,3 +1,4 @@
+import { DEFAULT_SYNC_INTERVAL } from '../../common/sync-interval';
 import type { SettingsPatchInput } from '../../common/ipc';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -30,6 +31,8 @@ export interface SettingsChangesDeps {
   readonly onChanged: (view: SettingsView) => void;
   /** The requests-per-minute setting was saved. */
   readonly onRateChanged: () => void;
+  /** The background sync's interval changed. */
+  readonly onSyncChanged?: () => void;
 }
 
 type UndoStep = { readonly what: string; readonly run: () => Promise<Result<unknown>> };
@@ -132,6 +135,8 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       // What the OS said of launch at login when it could not be saved goes in with this save.
       ...(launchAtLoginUnsaved === undefined ? {} : { launchAtLogin: launchAtLoginUnsaved }),
       ...rest,
+      // The default is not written: the build before reads the file whole without it (schema.ts).
+      ...(rest.syncInterval === DEFAULT_SYNC_INTERVAL ? { syncInterval: undefined } : {}),
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
     if (!saved.ok) {
@@ -141,6 +146,7 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
     // Saved: either what was asked for or what the OS said; the file and the OS agree again.
     launchAtLoginUnsaved = undefined;
     if (patch.requestsPerMinute !== undefined) deps.onRateChanged();
+    if (patch.syncInterval !== undefined) deps.onSyncChanged?.();
     const view = viewOf(saved.value);
     deps.onChanged(view);
     return ok(view);

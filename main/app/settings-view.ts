@@ -1,3 +1,4 @@
+import { DEFAULT_SYNC_INTERVAL } from '../../common/sync-interval';
 import type { SettingsView, ShortcutNotice } from '../../common/views';
 import type { Settings } from '../settings/settings-store';
 
@@ -12,6 +13,7 @@ export const settingsView = (
   signInUrl: s.signInUrl,
   serviceUrl: s.serviceUrl,
   requestsPerMinute: s.requestsPerMinute,
+  syncInterval: s.syncInterval ?? DEFAULT_SYNC_INTERVAL,
   notifications: s.notifications,
   shortcutNotice,
   version,

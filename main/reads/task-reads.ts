@@ -242,6 +242,8 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const c = deps.client();
       return c && !stopped ? readsFor(c.profileId, c.client, kind) : null;
     },
+    /** When every pin was last read (asked for or by the background sync); -Infinity: not this run. */
+    lastFullRead: (): number => lastFull,
     /** Connected (again): the reads may answer now where they did not, then read every pin. */
     connected(profileId: string): void {
       refresher.forget(profileId);

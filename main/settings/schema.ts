@@ -7,6 +7,7 @@ import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { defineField } from '../lib/define-field';
 import { isSettledTask } from '../service/settled-task';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
+import { SYNC_INTERVALS } from '../../common/sync-interval';
 
 /**
  * The version this build writes. A file with a higher one came from a newer Task Tray
@@ -152,6 +153,10 @@ export const SettingsSchema = z
     requestsPerMinute: z.number().int().min(1).max(1000).default(DEFAULT_REQUESTS_PER_MINUTE),
     // Every kind on until the person says otherwise; a file from before has none.
     notifications: NotificationSettingsSchema.prefault({}),
+    // Written only when not the default: the build before reads every object strictly, so a
+    // file with the default stays one it reads whole. An interval this build does not offer
+    // (a newer build's, a hand edit) reads as the default.
+    syncInterval: z.enum(SYNC_INTERVALS).optional().catch(undefined),
     // Names a key in a profile id without revealing it (profile-id.ts); made at the first connect.
     fingerprintKey: z
       .string()

@@ -24,6 +24,8 @@ export interface TooltipState {
   readonly account: AccountStatus;
   readonly organization: Organization | null;
   readonly connection: ConnectionView;
+  /** How old what is shown is, when older than two rounds ("Checked 12 min ago — offline"). */
+  readonly freshness?: string | null;
   /** What the updater has to say there (a download that failed), if anything. */
   readonly update?: string | null;
 }
@@ -47,7 +49,8 @@ export function trayTooltip(state: TooltipState): string {
     account.state === 'connected'
       ? connectionLine(state.connection, account.profile.authKind)
       : null;
-  const text = [first, second, state.update].filter(Boolean).join('\n');
+  const fresh = account.state === 'connected' ? state.freshness : null;
+  const text = [first, second, fresh, state.update].filter(Boolean).join('\n');
   const chars = Array.from(text);
   return chars.length <= MAX_TOOLTIP_LENGTH
     ? text

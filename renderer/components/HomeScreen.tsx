@@ -5,6 +5,7 @@ import { useMain } from '../hooks/use-main';
 import { useRefreshWhileOpen } from '../hooks/use-refresh-while-open';
 import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
 import { ConnectionNotice } from './ConnectionNotice';
+import { Freshness } from './Freshness';
 import { Footer } from './Footer';
 import { OrgHeader } from './OrgHeader';
 import { PlacesNav } from './PlacesNav';
@@ -31,7 +32,7 @@ export function HomeScreen(props: {
   readonly onAddAccount?: () => void;
 }) {
   useRetryWhenOnline();
-  useRefreshWhileOpen();
+  const checked = useRefreshWhileOpen();
   const connection = useMain('connection').state;
   const othersWait = connection.phase === 'ready' && connection.value.othersWaiting !== undefined;
   const go = (place: Place) => {
@@ -66,6 +67,7 @@ export function HomeScreen(props: {
           <HandOverNotice authKind={props.profile.authKind} />
         </Suspense>
       )}
+      <Freshness note={checked} />
       <ConnectionNotice
         profile={props.profile}
         problem={props.problem}

@@ -13,6 +13,7 @@ import { ScreenHeader } from './primitives/ScreenHeader';
 import { OtherAccounts } from './OtherAccounts';
 import { Notice } from './primitives/Notice';
 import { ConnectionSettings } from './ConnectionSettings';
+import { SyncSettings } from './SyncSettings';
 import { GeneralSettings } from './GeneralSettings';
 import { NotificationSettings } from './NotificationSettings';
 import { ShownAccount } from './ShownAccount';
@@ -100,6 +101,9 @@ export function SettingsScreen(props: {
         {s.phase === 'ready' && <GeneralSettings id={id} value={s.value} change={changes.change} />}
         {s.phase === 'ready' && (
           <NotificationSettings value={s.value.notifications} change={changes.change} />
+        )}
+        {s.phase === 'ready' && (
+          <SyncSettings value={s.value.syncInterval} change={changes.change} />
         )}
         {s.phase === 'ready' && (
           <ConnectionSettings id={id} settings={s.value} change={changes.change} />

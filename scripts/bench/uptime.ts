@@ -152,6 +152,8 @@ export const uptime: Measurement = {
               .map((f) => `${f} ${filesFirst[f] ?? 0} → ${filesWeek[f] ?? 0}`)
               .join(', ')}`,
             `heap after each day: ${daily.map((mb) => mb.toFixed(1)).join(', ')} MB, then the week's end`,
+            // Issue 35: the background sync runs all along (every 2 minutes, the default).
+            `background sync: ${perHour(stats.firedByLabel['background sync'] ?? 0)} rounds an hour; heap after 24 h ${daily[0]?.toFixed(1) ?? '?'} MB against ${firstHour.toFixed(1)} MB after the first hour`,
             `heap ${week >= firstHour ? '+' : '−'}${Math.abs(week - firstHour).toFixed(2)} MB over the week; this process’s V8 heap in use after two full collections (main’s core runs in it, as in Electron’s main process); Node’s fetch stands in for net.fetch`,
           ],
         },

@@ -110,7 +110,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
         ? ok(state.organization)
         : err(appError('not_connected', 'Not connected.')),
     listTasks: async () => ok(state.tasks),
-    refreshTasks: async () => ok(null),
+    refreshTasks: async () => ok({ note: null }),
     pinTask: async (input) => {
       const ref = (input as { ref: string | TaskRef }).ref;
       const id = typeof ref === 'string' ? (/tski_[A-Za-z0-9]+/.exec(ref)?.[0] ?? ref) : ref.taskId;

@@ -124,6 +124,7 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',
   requestsPerMinute: 100,
+  syncInterval: '2',
   notifications: defaultNotificationSettings(),
   shortcutNotice: null,
   ...overrides,

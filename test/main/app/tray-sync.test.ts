@@ -13,6 +13,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
   organization: null,
   tasks: [],
   connection: { state: 'signed-out', cause: 'signed-out', pendingChanges, message: null },
+  freshness: null,
   settings: {
     theme: 'system',
     launchAtLogin,
@@ -20,6 +21,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     version: null,
     signInUrl: 'https://app.example.com/',
     serviceUrl: 'https://api.example.com',
+    syncInterval: '2',
     requestsPerMinute: 100,
     notifications: defaultNotificationSettings(),
     shortcutNotice: null,

@@ -40,6 +40,8 @@ describe.skipIf(gate.skip)('a read of the person’s that waits says why', () =>
     harnesses.push(h);
     await h.core.start();
     unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    // On this clock every timer fires at once: no background rounds to take the 429 meant for Browse.
+    unwrap(await h.call('setSettings', { syncInterval: 'on-open' }));
 
     server.faults.onlyFor = /^GET \/v1\/vendors/;
     server.faults.failNext(

@@ -1,0 +1,183 @@
+import { ok } from '../../common/result';
+import type { Result } from '../../common/result';
+import { DEFAULT_SYNC_INTERVAL, syncIntervalMs } from '../../common/sync-interval';
+import type { RefreshAnswer } from '../../common/views';
+import type { AccountService } from '../accounts/account-service';
+import type { Assigned } from '../assigned/assigned-service';
+import type { Logger } from '../log/logger';
+import { entityKey } from '../reads/read-schemas';
+import type { EntityKey } from '../reads/read-schemas';
+import { BACKGROUND_BURST_SHARE, BACKGROUND_RATE } from '../reads/read-budget';
+import type { ChangeCursor } from '../reads/changes-since';
+import { namedByLog } from '../sync/audit-names';
+import type { TaskReads } from '../reads/task-reads';
+import type { Scheduler } from '../scheduler/scheduler';
+import { bucketFor } from '../service/pacing';
+import type { SettingsStore } from '../settings/settings-store';
+import { entityRef, planRound } from '../sync/sync-plan';
+import type { PlanInput } from '../sync/sync-plan';
+import { createSyncRunner } from '../sync/sync-runner';
+import type { PauseReason } from '../sync/sync-state';
+import { checkedAgo } from '../sync/sync-words';
+import type { ActiveProfiles } from './active-profile';
+
+export interface BackgroundSyncDeps {
+  readonly accounts: Pick<AccountService, 'active'>;
+  readonly profiles: Pick<ActiveProfiles, 'active'>;
+  readonly reads: Pick<TaskReads, 'refresh' | 'readsOfShown' | 'lastFullRead'>;
+  readonly assigned: Pick<Assigned, 'syncRead'>;
+  readonly settings: Pick<SettingsStore, 'get'>;
+  readonly scheduler: Scheduler;
+  readonly isOnline: () => boolean;
+  readonly log: Logger;
+  /** What the tooltip and popup say of freshness may have changed. */
+  readonly onChanged: () => void;
+}
+
+/** What a round knows of one profile between rounds: when each entity was read, and the list it goes round. */
+interface Book {
+  readonly lastRead: Map<string, number>;
+  entities: EntityKey[];
+  listedAt: number | null;
+  /** Where the audit log is read from next round; null: from its newest page. */
+  cursor: ChangeCursor | null;
+  /** The audit log said no (no app:read) or is absent: not asked again this run. */
+  noAuditLog: boolean;
+}
+
+interface PinPlace {
+  readonly taskId: string;
+  readonly entity: EntityKey | null;
+}
+
+/** What the background budget lets through a minute once its small burst is spent (read-budget.ts). */
+const STEADY_PER_MINUTE = bucketFor(BACKGROUND_RATE, BACKGROUND_BURST_SHARE).refillPerMs * 60_000;
+
+const intervalOf = (settings: Pick<SettingsStore, 'get'>): number | null =>
+  syncIntervalMs(settings.get().syncInterval ?? DEFAULT_SYNC_INTERVAL);
+
+/**
+ * The background sync of the shown account (main/sync/): each round reads
+ * what the plan says for its pins and "Assigned to me", through the
+ * background's pacer, so the tray menu, the tooltip and the notifications
+ * follow the service with the popup closed.
+ */
+export function createBackgroundSync(deps: BackgroundSyncDeps) {
+  const books = new Map<string, Book>();
+  const bookOf = (profileId: string): Book => {
+    let book = books.get(profileId);
+    if (!book)
+      books.set(
+        profileId,
+        (book = {
+          lastRead: new Map(),
+          entities: [],
+          listedAt: null,
+          cursor: null,
+          noAuditLog: false,
+        }),
+      );
+    return book;
+  };
+
+  /** What the audit log named since the last round; null: read as if there were none. */
+  async function named(book: Book, pins: readonly PinPlace[]): Promise<EntityKey[] | null> {
+    if (book.noAuditLog) return null;
+    const reads = deps.reads.readsOfShown({ background: true });
+    const page = reads ? await reads.changesSince(book.cursor) : null;
+    if (!page?.ok) return null;
+    if (page.value.kind === 'unavailable') {
+      // No app:read (or no audit log here): every pin each round, "Assigned to me" gone round.
+      book.noAuditLog = true;
+      return null;
+    }
+    book.cursor = page.value.cursor;
+    return namedByLog(page.value.changes, page.value.complete, pins);
+  }
+
+  async function round(): Promise<void> {
+    const a = deps.accounts.active();
+    const shown = deps.profiles.active();
+    if (!a || shown?.profileId !== a.profile.id) return;
+    const book = bookOf(a.profile.id);
+    const pins: PinPlace[] = shown.pins.list().map((p) => ({
+      taskId: p.taskId,
+      entity:
+        entityKey(p.ref.entityType, p.ref.entityId) ??
+        entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
+    }));
+    const log = await named(book, pins);
+    const input = (): PlanInput => ({
+      now: deps.scheduler.now(),
+      perMinute: STEADY_PER_MINUTE,
+      intervalMs: intervalOf(deps.settings) ?? syncIntervalMs(DEFAULT_SYNC_INTERVAL)!,
+      pins: pins.flatMap((p) => p.entity ?? []),
+      assigned: book.entities,
+      listedAt: book.listedAt,
+      named: log,
+      lastRead: book.lastRead,
+    });
+    let plan = planRound(input());
+    if (plan.listEntities && runner.mayRead()) {
+      const listed = await deps.assigned.syncRead([], true);
+      // Nobody to read for yet, or a build under way: listed again next round.
+      if (listed) book.listedAt = deps.scheduler.now();
+      if (listed?.listed) book.entities = listed.listed;
+      plan = planRound(input());
+    }
+    const planned = new Set(plan.pinned.map(entityRef));
+    const wanted = pins.filter((p) => p.entity && planned.has(entityRef(p.entity)));
+    // Every pin (a bare id is placed by its activity then), or those the plan names.
+    const every = pins.every((p) => !p.entity || planned.has(entityRef(p.entity)));
+    if (wanted.length + (every ? pins.length : 0) > 0 && runner.mayRead()) {
+      const started = deps.scheduler.now();
+      const read = await deps.reads.refresh(
+        every
+          ? { background: true, force: true }
+          : { background: true, only: wanted.map((p) => p.taskId) },
+      );
+      if (read.ok) for (const ref of planned) book.lastRead.set(ref, started);
+    }
+    if (plan.assigned.length > 0 && runner.mayRead()) {
+      const started = deps.scheduler.now();
+      const outcome = await deps.assigned.syncRead(plan.assigned, false);
+      for (const ref of outcome?.read.keys() ?? []) book.lastRead.set(ref, started);
+    }
+  }
+
+  const runner = createSyncRunner({
+    scheduler: deps.scheduler,
+    // Settings are loaded by start(): no rounds before.
+    intervalMs: null,
+    isOnline: deps.isOnline,
+    round: () => round().catch((e: unknown) => deps.log.error('The background sync failed', e)),
+    onChanged: deps.onChanged,
+  });
+
+  return {
+    start: (): void => runner.setInterval(intervalOf(deps.settings)),
+    /** The interval setting changed. */
+    followSetting: (): void => runner.setInterval(intervalOf(deps.settings)),
+    pause: (reason: PauseReason): void => runner.pause(reason),
+    unpause: (reason: PauseReason): void => runner.unpause(reason),
+    /**
+     * The popup opened (or asked again): every pin is read, unless that was
+     * just done, which it says ("Checked 8 s ago") rather than nothing.
+     */
+    async refreshAsked(): Promise<Result<RefreshAnswer>> {
+      const answer = await deps.reads.refresh();
+      if (!answer.ok) return answer;
+      if (answer.value.kind === 'recent') return ok({ note: checkedAgo(answer.value.agoMs) });
+      return ok({ note: this.freshness() });
+    },
+    /** "Checked 12 min ago — offline", or null while what is shown is fresh. */
+    freshness: (): string | null => {
+      const at = deps.reads.lastFullRead();
+      return runner.freshnessAt(Number.isFinite(at) ? at : null);
+    },
+    phase: () => runner.phase(),
+    settled: () => runner.settled(),
+    dispose: () => runner.dispose(),
+  };
+}
+export type BackgroundSync = ReturnType<typeof createBackgroundSync>;

@@ -1,0 +1,196 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { createTraySync } from '../../../main/app/tray-sync';
+import type { TrayMenuActions } from '../../../main/tray/menu';
+import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
+import { unwrap } from '../../helpers/result';
+import { useTempDirs } from '../../helpers/temp-dir';
+import { MIN, syncWorld } from './sync-world';
+import type { SyncWorld } from './sync-world';
+
+const gate = await keychainGate();
+
+const noop = () => undefined;
+const actions: TrayMenuActions = {
+  setStatus: noop,
+  setPriority: noop,
+  open: noop,
+  openSettings: noop,
+  openAssigned: noop,
+  switchProfile: noop,
+  performUpdate: noop,
+  setLaunchAtLogin: noop,
+  quit: noop,
+  connect: noop,
+};
+
+/** Every label of the tray menu, submenus included, as the person would see them. */
+const labels = (items: readonly MenuItemConstructorOptions[]): string[] =>
+  items.flatMap((i) => [
+    ...(i.label ? [i.label] : []),
+    ...(Array.isArray(i.submenu) ? labels(i.submenu) : []),
+  ]);
+
+/** The tray as index.ts draws it: its menu model is what the last redraw set. */
+function trayOf(world: SyncWorld) {
+  let menu: MenuItemConstructorOptions[] = [];
+  const tooltips: string[] = [];
+  const render = createTraySync(
+    {
+      setMenu: (m) => void (menu = m as MenuItemConstructorOptions[]),
+      setIcon: noop,
+      setTooltip: (t) => void tooltips.push(t),
+    },
+    world.core,
+    {
+      platform: 'linux',
+      iconDir: '/icons',
+      theme: { shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false },
+      shortcut: () => null,
+    },
+    actions,
+  );
+  world.core.onEvent(() => render());
+  render();
+  return { labels: () => labels(menu), tooltip: () => tooltips.at(-1) ?? '' };
+}
+
+const PRIYA = 'mem_n3pri9x1ma';
+
+describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
+  const tempDir = useTempDirs('task-tray-sync-');
+  const services: string[] = [];
+  const worlds: SyncWorld[] = [];
+  afterEach(async () => {
+    for (const w of worlds.splice(0)) await w.dispose();
+    for (const s of services.splice(0)) await removeTestService(s);
+  });
+  const world = async (opts?: Parameters<typeof syncWorld>[2]) => {
+    const service = uniqueTestService();
+    services.push(service);
+    const w = await syncWorld(await tempDir(), service, opts);
+    worlds.push(w);
+    return w;
+  };
+
+  /** Signed in as Priya with one open task pinned, "Assigned to me" never opened; one round done. */
+  async function settledIn(w: SyncWorld) {
+    unwrap(await w.clock.during(w.h.call('setMe', { memberId: PRIYA })));
+    const open = w.server.taskIds(w.orgId).filter((id) => {
+      const t = w.server.getTask(w.orgId, id)!;
+      return t.status !== 'done' && t.status !== 'canceled' && t.assigneeId !== PRIYA;
+    });
+    const [pinned, toAssign] = open as [string, string];
+    unwrap(await w.clock.during(w.h.call('pinTask', { ref: pinned })));
+    // The build setMe started, and one round: the starting point, with nothing to notify.
+    await w.pass(10 * MIN);
+    expect(w.core.state().assigned.state).toBe('ready');
+    expect(w.shown).toEqual([]);
+    return { pinned, toAssign };
+  }
+
+  it('a colleague’s changes reach the tray menu, "Assigned to me" and the notifications within one round, popup never opened', async () => {
+    const w = await world();
+    const tray = trayOf(w);
+    const { pinned, toAssign } = await settledIn(w);
+    const title = w.server.getTask(w.orgId, pinned)!.title;
+    expect(tray.labels().some((l) => l.includes(title) && /In review/.test(l))).toBe(false);
+
+    await w.colleagueChanges(pinned, { status: 'in_review' });
+    await w.colleagueChanges(toAssign, { assigneeId: PRIYA });
+    await w.pass(2 * MIN);
+
+    expect(w.core.state().tasks.find((t) => t.id === pinned)?.snapshot?.status).toBe('in_review');
+    expect(tray.labels().some((l) => l.includes(title))).toBe(true);
+    expect(tray.labels().some((l) => /In review/.test(l))).toBe(true);
+    const assigned = unwrap(await w.h.call('getAssigned'));
+    expect(assigned.tasks.map((t) => t.id)).toContain(toAssign);
+    expect(w.shown.map((n) => n.kind).sort()).toEqual(['assigned-to-me', 'changed-by-other']);
+    expect(w.shown.find((n) => n.kind === 'assigned-to-me')?.target?.taskId).toBe(toAssign);
+    expect(w.shown.find((n) => n.kind === 'changed-by-other')?.target?.taskId).toBe(pinned);
+
+    // Nothing new: the next rounds notify nothing more.
+    await w.pass(6 * MIN);
+    expect(w.shown).toHaveLength(2);
+  }, 60_000);
+
+  it('what the person did here is not notified when the round reads it back', async () => {
+    const w = await world();
+    const { pinned } = await settledIn(w);
+    unwrap(
+      await w.clock.during(
+        w.h.call('updateTask', { taskId: pinned, patch: { status: 'in_review' } }),
+      ),
+    );
+    await w.pass(4 * MIN);
+    expect(w.core.state().tasks.find((t) => t.id === pinned)?.snapshot?.status).toBe('in_review');
+    expect(w.shown.filter((n) => n.kind === 'changed-by-other')).toEqual([]);
+  }, 60_000);
+
+  it('asks nothing while asleep or locked, and runs one round at once on waking', async () => {
+    const w = await world();
+    const { pinned } = await settledIn(w);
+    w.core.power('suspend');
+    const before = w.sent.length;
+    await w.pass(60 * MIN);
+    expect(w.sent.length).toBe(before);
+    expect(w.clock.scheduler.stats().pendingByLabel['background sync']).toBeUndefined();
+
+    await w.colleagueChanges(pinned, { status: 'in_review' });
+    w.core.power('lock-screen');
+    w.core.power('resume');
+    await w.pass(30 * MIN);
+    expect(w.sent.length).toBe(before);
+
+    const woke = w.clock.now();
+    w.core.power('unlock-screen');
+    await w.clock.during(w.core.backgroundSync.settled());
+    const caughtUp = w.sent.filter((r) => r.at >= woke);
+    expect(caughtUp.length).toBeGreaterThan(0);
+    // At once: starting on the clock of the unlock (then as the pacing lets it), not an interval later.
+    expect(caughtUp[0]!.at).toBe(woke);
+    expect(caughtUp.every((r) => r.at < woke + 2 * MIN)).toBe(true);
+    expect(w.core.state().tasks.find((t) => t.id === pinned)?.snapshot?.status).toBe('in_review');
+    // The next round is an interval on.
+    expect(w.clock.scheduler.stats().pendingByLabel['background sync']).toBe(1);
+  }, 60_000);
+
+  it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
+    const online = { value: true };
+    const w = await world({ online });
+    await settledIn(w);
+    online.value = false;
+    const before = w.sent.length;
+    const fired = w.clock.scheduler.stats().firedByLabel['background sync'] ?? 0;
+    await w.pass(20 * MIN);
+    expect(w.sent.length).toBe(before);
+    // No timer more often than the interval (2 minutes): ten looks in twenty minutes at most.
+    expect(
+      (w.clock.scheduler.stats().firedByLabel['background sync'] ?? 0) - fired,
+    ).toBeLessThanOrEqual(10);
+    expect(w.core.state().freshness).toMatch(/^Checked \d+ min ago — offline$/);
+    online.value = true;
+    await w.pass(2 * MIN);
+    expect(w.sent.length).toBeGreaterThan(before);
+    expect(w.core.state().freshness).toBeNull();
+  }, 60_000);
+
+  it('with "only when I open Task Tray" no timer is set and nothing is read until the popup asks', async () => {
+    const w = await world();
+    await settledIn(w);
+    unwrap(await w.clock.during(w.h.call('setSettings', { syncInterval: 'on-open' })));
+    // A round the clock reached while the setting was saved ends first.
+    await w.clock.during(w.core.backgroundSync.settled());
+    const before = w.sent.length;
+    await w.pass(60 * MIN);
+    expect(w.sent.length).toBe(before);
+    expect(w.clock.scheduler.stats().pendingByLabel['background sync']).toBeUndefined();
+    const first = unwrap(await w.clock.during(w.h.call('refreshTasks')));
+    expect(first.note).toBeNull();
+    expect(w.sent.length).toBeGreaterThan(before);
+    // Asked again at once: said, not silently skipped.
+    await w.clock.runUntil(w.clock.now() + 8_000);
+    const again = unwrap(await w.clock.during(w.h.call('refreshTasks')));
+    expect(again.note).toBe('Checked 8 s ago');
+  }, 60_000);
+});
