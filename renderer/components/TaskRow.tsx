@@ -91,7 +91,7 @@ export const TaskRow = memo(function TaskRow(props: {
           id={titleId}
           className={`task__title${row.hasTitle ? '' : ' task__title--id'}`}
           // The description's first line on hover: the open row keeps to one glance.
-          title={description ? `${row.fullTitle}\n${description}` : row.fullTitle}
+          title={[row.fullTitle, description, row.readNote].filter(Boolean).join('\n')}
         >
           {row.title}
         </span>
@@ -187,13 +187,15 @@ export const TaskRow = memo(function TaskRow(props: {
           />
         </div>
       )}
-      {row.unknownStatus !== null && (
+      {/* What the service left unsaid is read on the open row: a closed row is one line
+          (every one the height the list reserves for rows not drawn yet, tasks.css). */}
+      {open && row.unknownStatus !== null && (
         <p className="task__warning">
           The service reports the status “{row.unknownStatus}”, which Task Tray does not know.
           Choosing one replaces it.
         </p>
       )}
-      {row.readNote !== null && <p className="task__note">{row.readNote}</p>}
+      {open && row.readNote !== null && <p className="task__note">{row.readNote}</p>}
       {row.error && (
         <div className="task__error" role="alert">
           <span>

@@ -163,6 +163,18 @@ describe('task list states', () => {
     expect(document.activeElement).toBe(within(li).getByRole('radio', { name: 'To do' }));
   });
 
+  it('a note from the reads: one line while closed (its tooltip says it), read whole once open', async () => {
+    const note = 'This task is no longer listed under its vendor or risk.';
+    // The second row: the first opens as the list takes focus.
+    renderTasks([view(), { ...view({ id: 'tski_noted1' }), readNote: note }]);
+    const li = (await screen.findAllByRole('listitem'))[1]!;
+    expect(li.classList.contains('task--open')).toBe(false);
+    expect(within(li).queryByText(note)).toBeNull();
+    expect(li.querySelector('.task__title')!.getAttribute('title')).toContain(note);
+    openRow(li);
+    expect(within(li).getByText(note)).toBeTruthy();
+  });
+
   it('a long title: the row lays out its first 300 characters, the tooltip has it whole', async () => {
     const long = 'Collect evidence '.repeat(50).trim();
     renderTasks([view({ task: { title: long } })]);
