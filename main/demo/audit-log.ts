@@ -34,6 +34,8 @@ export interface AuditRow {
 const MAX_TAKE = 100;
 const DEFAULT_TAKE = 50;
 const MAX_OFFSET = 100_000;
+/** Rows kept, the newest: a demo left running for weeks stays small. */
+const MAX_ROWS = 10_000;
 
 /** What the API-key audit service writes for each change (its words). */
 const changeWords = (update: Readonly<Record<string, unknown>>): string[] => [
@@ -55,7 +57,7 @@ export interface TaskAuditEvent {
   readonly at: string;
 }
 
-export function createAuditLog(store: DemoStore) {
+export function createAuditLog(store: DemoStore, maxRows = MAX_ROWS) {
   const rows: AuditRow[] = [];
   let next = 0;
 
@@ -137,6 +139,7 @@ export function createAuditLog(store: DemoStore) {
           data: { ...intercepted.data, via: 'via API key' },
         });
       } else push(sessionRow(e));
+      if (rows.length > maxRows) rows.splice(0, rows.length - maxRows);
     },
 
     /** `GET /v1/audit-logs`: the organization's rows, newest first, `take` clamped as the real one does. */

@@ -104,6 +104,11 @@ export interface DemoServerOptions {
   readonly port?: number;
   /** Per-client pacing; default { limit: 100, windowMs: 60_000 }, false for none. */
   readonly rateLimit?: RateLimit | false;
+  /**
+   * The most requests `requests()` keeps, the newest; default all. A run of
+   * weeks in one process (the bench's uptime) keeps a few, so its heap is main's.
+   */
+  readonly keepRequests?: number;
   /** Serve under a path prefix, as behind a gateway: "/api" → baseUrl ends in /api. */
   readonly basePath?: string;
   /** Origins allowed on non-GET requests besides the server's own. */
@@ -175,6 +180,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   }
   const cookieName = SESSION_COOKIE_NAMES[0];
   const log: DemoRequestRecord[] = [];
+  let received = 0;
   const timers = new Set<NodeJS.Timeout>();
 
   const wait = (ms: number): Promise<void> =>
@@ -189,12 +195,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         });
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    received += 1;
     log.push({
       method: req.method ?? '',
       url: req.url ?? '',
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : null,
       headerNames: Object.keys(req.headers),
     });
+    if (options.keepRequests !== undefined && log.length > options.keepRequests)
+      log.splice(0, log.length - options.keepRequests);
     // Faults are taken in arrival order, so "the next N requests" means what it says.
     const fault = faults.take({ method: req.method ?? '', url: req.url ?? '' });
     const body = await readBody(req);
@@ -278,7 +287,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     wireTasks: (organizationId) => store.tasksOf(organizationId).map((t) => taskToWire(store, t)),
     createTask: (key, input) => elsewhere.create(key, input),
     deleteTask: (key, taskId) => elsewhere.remove(key, taskId),
-    requestCount: () => log.length,
+    requestCount: () => received,
     requests: () => [...log],
     close: async () => {
       for (const t of timers) clearTimeout(t);

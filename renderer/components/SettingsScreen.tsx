@@ -56,6 +56,7 @@ export function SettingsScreen(props: {
       : []),
     { key: 'general', label: 'General' },
     { key: 'notifications', label: 'Notifications' },
+    { key: 'keeping-current', label: 'Keeping current' },
     { key: 'service', label: 'Service' },
     { key: 'about', label: 'About' },
   ];

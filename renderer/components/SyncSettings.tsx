@@ -11,8 +11,12 @@ export function SyncSettings(props: {
 }) {
   const id = useId();
   return (
-    <section className="settings__section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="settings__heading">
+    <section
+      className="settings__section"
+      aria-labelledby={`${id}-heading`}
+      data-section="keeping-current"
+    >
+      <h2 id={`${id}-heading`} className="settings__heading" tabIndex={-1}>
         Keeping current
       </h2>
       <div className="field">

@@ -222,7 +222,15 @@ describe('settings', () => {
       within(index)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Account', 'More accounts', 'General', 'Notifications', 'Service', 'About']);
+    ).toEqual([
+      'Account',
+      'More accounts',
+      'General',
+      'Notifications',
+      'Keeping current',
+      'Service',
+      'About',
+    ]);
     await user.click(within(index).getByRole('button', { name: 'About' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'About' }));
   });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../../main/demo/server';
 import { startDemoServer } from '../../../main/demo/server';
 import { withDemoServer } from '../../helpers/demo';
+import { createAuditLog } from '../../../main/demo/audit-log';
+import { createSampleData } from '../../../main/demo/sample-data';
+import { createStore } from '../../../main/demo/store';
 
 /**
  * GET /v1/audit-logs as the real controller answers it
@@ -142,6 +145,55 @@ describe('GET /v1/audit-logs', () => {
     const server = await startDemoServer({ rateLimit: false, reads: false });
     try {
       expect((await get(server, server.keys.appRead, '?entityType=task')).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a demo left running for weeks stays small', () => {
+  it('keeps the newest audit rows only, past its cap', async () => {
+    const server = await startDemoServer({ rateLimit: false });
+    try {
+      const orgId = server.organizations[0]?.id ?? '';
+      const store = createStore(createSampleData(new Date()));
+      const audit = createAuditLog(store, 4);
+      const task = server.getTask(orgId, server.taskIds(orgId)[0] ?? '');
+      const context = {
+        authType: 'session',
+        actorMemberId: 'mem_n2dan4k8ro',
+        organizationId: orgId,
+      } as const;
+      for (let i = 0; i < 6; i++)
+        audit.record({
+          action: 'updated',
+          task: task!,
+          context,
+          update: { title: `t${i}` },
+          at: `2026-11-28T10:00:0${i}.000Z`,
+        });
+      const page = audit.list(new URLSearchParams('take=100'), {
+        ...context,
+        scopes: null,
+      } as never);
+      const rows = (page.body as { data: { timestamp: string }[] }).data;
+      expect(rows.map((r) => r.timestamp.slice(17, 19))).toEqual(['05', '04', '03', '02']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps only the newest requests when asked, and still counts them all', async () => {
+    const server = await startDemoServer({ rateLimit: false, keepRequests: 3 });
+    try {
+      for (let i = 0; i < 5; i++)
+        await fetch(`${server.baseUrl}/v1/organization?n=${i}`, {
+          headers: { 'X-API-Key': server.keys.full },
+        });
+      expect(server.requestCount()).toBe(5);
+      expect(server.requests().map((r) => r.url)).toEqual(
+        [2, 3, 4].map((i) => `/v1/organization?n=${i}`),
+      );
     } finally {
       await server.close();
     }
