@@ -36,8 +36,9 @@ import { startUp } from './start-up';
 import { createTaskActions } from './task-actions';
 import { createUpdatesLink } from './updates-link';
 import { createBackgroundSync } from './background-sync';
-import { followPower } from '../sync/sync-power';
+import { followConnection, followPower } from '../sync/sync-power';
 import type { PowerEvent } from '../sync/sync-power';
+import type { ConnectionView } from '../../common/views';
 import type { UpdatesPort } from './updates-link';
 
 export type { AppCoreOptions, Confirmation, OutboxOptions } from './core-options';
@@ -137,6 +138,9 @@ export function createAppCore(opts: AppCoreOptions) {
   const sync = createBackgroundSync({
     ...{ accounts, profiles, reads, assigned, settings, scheduler, log, isOnline },
     onChanged: () => connection.emit(),
+  });
+  events.on((event, payload) => {
+    if (event === 'connection:changed') followConnection(sync, (payload as ConnectionView).state);
   });
 
   // Main asks the person itself; where it cannot, the answer is no.

@@ -1,3 +1,4 @@
+import type { ConnectionState } from '../../common/views';
 import type { PauseReason } from './sync-state';
 
 /** The powerMonitor events the background sync follows. */
@@ -13,4 +14,17 @@ export function followPower(
   else if (event === 'resume') sync.unpause('suspended');
   else if (event === 'lock-screen') sync.pause('locked');
   else sync.unpause('locked');
+}
+
+/**
+ * The shown account's connection: signed out, or its key refused, the
+ * background stops (no timer, no request) until one is connected again,
+ * which then runs a round at once.
+ */
+export function followConnection(
+  sync: { pause(reason: PauseReason): void; unpause(reason: PauseReason): void },
+  state: ConnectionState,
+): void {
+  if (state === 'signed-out' || state === 'unauthorized') sync.pause('signed-out');
+  else sync.unpause('signed-out');
 }

@@ -6,10 +6,11 @@
  * locked there is no timer at all. Offline the timer stays, at the interval,
  * only to look whether the network is back (Electron's main process hears no
  * network change): it reads nothing. A pause lifting runs one catch-up round
- * at once.
+ * at once. Signed out (or the key refused) there is no timer either.
  */
 
-export type PauseReason = 'suspended' | 'locked' | 'offline';
+/** `signed-out`: no account shown, or its key refused: nothing to read until one is. */
+export type PauseReason = 'suspended' | 'locked' | 'offline' | 'signed-out';
 export type SyncPhase = 'idle' | 'due' | 'running' | 'paused';
 
 export interface SyncState {

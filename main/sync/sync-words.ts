@@ -10,6 +10,7 @@ const PAUSE_WORDS: Readonly<Record<PauseReason, string>> = {
   offline: 'offline',
   locked: 'paused while the screen is locked',
   suspended: 'paused while the computer sleeps',
+  'signed-out': 'paused until an account is connected',
 };
 
 /** "8 s", "12 min", "3 h", "2 days": the age of a read, rounded down. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialSyncState, stepSync, syncPhase } from '../../../main/sync/sync-state';
-import type { SyncEvent, SyncState } from '../../../main/sync/sync-state';
+import type { PauseReason, SyncEvent, SyncState } from '../../../main/sync/sync-state';
+import { followConnection } from '../../../main/sync/sync-power';
 
 const MIN = 60_000;
 
@@ -95,5 +96,29 @@ describe('the sync state machine', () => {
     ]);
     expect(over!.wakeAt).toBe(1_000 + 15 * MIN);
     expect(changed!.wakeAt).toBe(10 * MIN);
+  });
+});
+
+describe('the account shown', () => {
+  it('signed out or refused: no timer and no round; connected again: one round at once', () => {
+    const calls: string[] = [];
+    let s = stepSync(initialSyncState(2 * MIN), { kind: 'interval', intervalMs: 2 * MIN }, 0).state;
+    const sync = {
+      pause: (reason: PauseReason) => {
+        const step = stepSync(s, { kind: 'pause', reason }, MIN);
+        s = step.state;
+        calls.push(`pause ${String(step.wakeAt)} ${String(step.run)}`);
+      },
+      unpause: (reason: PauseReason) => {
+        const step = stepSync(s, { kind: 'unpause', reason }, 9 * MIN);
+        s = step.state;
+        calls.push(`unpause ${String(step.wakeAt)} ${String(step.run)}`);
+      },
+    };
+    followConnection(sync, 'signed-out');
+    followConnection(sync, 'unauthorized');
+    expect(stepSync(s, { kind: 'timer' }, 3 * MIN)).toMatchObject({ run: false, wakeAt: null });
+    followConnection(sync, 'online');
+    expect(calls).toEqual(['pause null false', 'pause null false', 'unpause null true']);
   });
 });
