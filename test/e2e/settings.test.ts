@@ -37,6 +37,7 @@ describe.skipIf(skipE2e)('settings and the assignee picker, in Chromium over mai
       'More accounts',
       'General',
       'Notifications',
+      'Keeping current',
       'Service',
       'About',
     ]);
