@@ -99,7 +99,12 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     const a = deps.accounts.active();
     const shown = deps.profiles.active();
     if (!a || shown?.profileId !== a.profile.id) return;
-    const book = bookOf(a.profile.id);
+    const profileId = a.profile.id;
+    // Switched or signed out meanwhile: the rest of this round is not this account's.
+    const gone = (): boolean =>
+      deps.accounts.active()?.profile.id !== profileId ||
+      deps.profiles.active()?.profileId !== profileId;
+    const book = bookOf(profileId);
     const pins: PinPlace[] = shown.pins.list().map((p) => ({
       taskId: p.taskId,
       entity:
@@ -107,6 +112,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
         entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
     }));
     const log = await named(book, pins);
+    if (gone()) return;
     const input = (): PlanInput => ({
       now: deps.scheduler.now(),
       perMinute: STEADY_PER_MINUTE,
@@ -119,7 +125,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     });
     let plan = planRound(input());
     if (plan.listEntities && runner.mayRead()) {
-      const listed = await deps.assigned.syncRead([], true);
+      const listed = await deps.assigned.syncRead(profileId, [], true);
+      if (gone()) return;
       // Nobody to read for yet, or a build under way: listed again next round.
       if (listed) book.listedAt = deps.scheduler.now();
       if (listed?.listed) book.entities = listed.listed;
@@ -133,14 +140,16 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const started = deps.scheduler.now();
       const read = await deps.reads.refresh(
         every
-          ? { background: true, force: true }
-          : { background: true, only: wanted.map((p) => p.taskId) },
+          ? { background: true, force: true, profileId }
+          : { background: true, only: wanted.map((p) => p.taskId), profileId },
       );
-      if (read.ok) for (const ref of planned) book.lastRead.set(ref, started);
+      if (gone()) return;
+      if (read.ok && read.value.kind === 'read') for (const ref of planned) book.lastRead.set(ref, started);
     }
     if (plan.assigned.length > 0 && runner.mayRead()) {
       const started = deps.scheduler.now();
-      const outcome = await deps.assigned.syncRead(plan.assigned, false);
+      const outcome = await deps.assigned.syncRead(profileId, plan.assigned, false);
+      if (gone()) return;
       for (const ref of outcome?.read.keys() ?? []) book.lastRead.set(ref, started);
     }
   }

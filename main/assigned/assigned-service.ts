@@ -252,9 +252,10 @@ export function createAssigned(deps: AssignedDeps) {
       return ok(view());
     },
     /** The background sync's read (assigned-sync.ts); null: nobody to read for, or a build runs. */
-    syncRead(entities: readonly EntityKey[], list: boolean) {
+    syncRead(profileId: string, entities: readonly EntityKey[], list: boolean) {
       const s = deps.signedIn();
-      const k = s && !disposed && !run ? fresh(s.profileId) : null;
+      // Asked for another account than the one shown (a switch mid-round): nothing read.
+      const k = s && s.profileId === profileId && !disposed && !run ? fresh(s.profileId) : null;
       if (!s || !k) return Promise.resolve(null);
       const who = whoDeps(deps, s, readsFor(s.profileId, s.client, { background: true }));
       const gone = () => disposed || !!run || k !== known || !stillShown(s.profileId, s.client);

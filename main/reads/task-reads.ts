@@ -55,11 +55,15 @@ export interface RefreshOptions {
    * whatever the gap, and not counted as a read of every pin.
    */
   readonly only?: readonly string[];
+  /** Only while this account is shown (a round started for it): else nothing is read. */
+  readonly profileId?: string;
 }
 
-/** What a refresh came to: read now, or answered from a read this recent (ms ago). */
+/** What a refresh came to: read now, answered from a read this recent (ms ago), or not this account's. */
 export type RefreshAnswer =
-  { readonly kind: 'read' } | { readonly kind: 'recent'; readonly agoMs: number };
+  | { readonly kind: 'read' }
+  | { readonly kind: 'recent'; readonly agoMs: number }
+  | { readonly kind: 'not-shown' };
 
 export function createTaskReads(deps: TaskReadsDeps) {
   let stopped = false;
@@ -214,6 +218,8 @@ export function createTaskReads(deps: TaskReadsDeps) {
     async refresh(options: RefreshOptions = {}): Promise<Result<RefreshAnswer>> {
       const now = deps.scheduler.now();
       if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
+      if (options.profileId !== undefined && deps.client()?.profileId !== options.profileId)
+        return ok({ kind: 'not-shown' });
       const runner = options.background ? behind : refresher;
       if (options.only) {
         await track(runner.refresh(options.only));

@@ -175,6 +175,44 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(w.core.state().freshness).toBeNull();
   }, 60_000);
 
+  it('an account switch during a round stops it: nothing of the first account goes out with the other key', async () => {
+    const w = await world();
+    await settledIn(w);
+    const first = w.core.state().account;
+    const firstId = first.state === 'connected' ? first.profile.id : '';
+    const other = unwrap(
+      await w.clock.during(
+        w.h.call('connectApiKey', { baseUrl: w.server.baseUrl, apiKey: w.server.keys.otherOrg }),
+      ),
+    );
+    const otherId = other.state === 'connected' ? other.profile.id : '';
+    unwrap(await w.clock.during(w.h.call('setMe', { memberId: 'mem_a1luc5f0zr' })));
+    await w.pass(3 * MIN);
+    unwrap(await w.clock.during(w.h.call('switchProfile', { profileId: firstId })));
+    await w.pass(10 * MIN);
+
+    // The first account's ids: none may be asked for with the other organization's key.
+    const firstIds = w.server.taskIds(w.orgId).flatMap((id) => {
+      const t = w.server.getTask(w.orgId, id)!;
+      return [id, ...(t.entityId ? [t.entityId] : [])];
+    });
+    let switching: Promise<unknown> | null = null;
+    const from = w.sent.length;
+    w.whenSent((s) => {
+      if (switching || s.apiKey !== w.server.keys.full) return;
+      // Switched while the round's first read is in flight.
+      switching = w.h.call('switchProfile', { profileId: otherId });
+    });
+    await w.pass(2 * MIN);
+    w.whenSent(null);
+    expect(switching).not.toBeNull();
+    await w.clock.during(switching!);
+    const foreign = w.sent
+      .slice(from)
+      .filter((s) => s.apiKey === w.server.keys.otherOrg && firstIds.some((id) => s.url.includes(id)));
+    expect(foreign.map((s) => s.route)).toEqual([]);
+  }, 60_000);
+
   it('with "only when I open Task Tray" no timer is set and nothing is read until the popup asks', async () => {
     const w = await world();
     await settledIn(w);
