@@ -104,6 +104,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     const gone = (): boolean =>
       deps.accounts.active()?.profile.id !== profileId ||
       deps.profiles.active()?.profileId !== profileId;
+    // Locked or asleep part way: the round's reads stop between two requests.
+    const stopped = (): boolean => !runner.mayRead();
     const book = bookOf(profileId);
     const pins: PinPlace[] = shown.pins.list().map((p) => ({
       taskId: p.taskId,
@@ -125,7 +127,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     });
     let plan = planRound(input());
     if (plan.listEntities && runner.mayRead()) {
-      const listed = await deps.assigned.syncRead(profileId, [], true);
+      const listed = await deps.assigned.syncRead(profileId, [], true, stopped);
       if (gone()) return;
       // Nobody to read for yet, or a build under way: listed again next round.
       if (listed) book.listedAt = deps.scheduler.now();
@@ -140,15 +142,16 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const started = deps.scheduler.now();
       const read = await deps.reads.refresh(
         every
-          ? { background: true, force: true, profileId }
-          : { background: true, only: wanted.map((p) => p.taskId), profileId },
+          ? { background: true, force: true, profileId, stopped }
+          : { background: true, only: wanted.map((p) => p.taskId), profileId, stopped },
       );
       if (gone()) return;
-      if (read.ok && read.value.kind === 'read') for (const ref of planned) book.lastRead.set(ref, started);
+      if (read.ok && read.value.kind === 'read')
+        for (const ref of planned) book.lastRead.set(ref, started);
     }
     if (plan.assigned.length > 0 && runner.mayRead()) {
       const started = deps.scheduler.now();
-      const outcome = await deps.assigned.syncRead(profileId, plan.assigned, false);
+      const outcome = await deps.assigned.syncRead(profileId, plan.assigned, false, stopped);
       if (gone()) return;
       for (const ref of outcome?.read.keys() ?? []) book.lastRead.set(ref, started);
     }

@@ -252,14 +252,19 @@ export function createAssigned(deps: AssignedDeps) {
       return ok(view());
     },
     /** The background sync's read (assigned-sync.ts); null: nobody to read for, or a build runs. */
-    syncRead(profileId: string, entities: readonly EntityKey[], list: boolean) {
+    syncRead(
+      profileId: string,
+      entities: readonly EntityKey[],
+      list: boolean,
+      stopped: () => boolean = () => false,
+    ) {
       const s = deps.signedIn();
       // Asked for another account than the one shown (a switch mid-round): nothing read.
       const k = s && s.profileId === profileId && !disposed && !run ? fresh(s.profileId) : null;
       if (!s || !k) return Promise.resolve(null);
       const who = whoDeps(deps, s, readsFor(s.profileId, s.client, { background: true }));
       const gone = () => disposed || !!run || k !== known || !stillShown(s.profileId, s.client);
-      return syncEntities({ ...who, k, cache: deps.cache, changed, gone }, entities, list);
+      return syncEntities({ ...who, k, cache: deps.cache, changed, gone, stopped }, entities, list);
     },
     /** Signed out or switched: a build for the one before stops between reads. */
     signedOut(): void {

@@ -81,6 +81,8 @@ export interface EntitySyncDeps extends Omit<WhoAmIDeps, 'reads'> {
   readonly cache: AssignedCache;
   /** Signed out, switched, a build started or quit meanwhile: nothing read is kept. */
   readonly gone: () => boolean;
+  /** The background sync paused (locked, asleep): no more reads, what was read is kept. */
+  readonly stopped: () => boolean;
   readonly changed: () => void;
 }
 
@@ -97,7 +99,13 @@ export async function syncEntities(
   const me = await whoAmI(d, d.k);
   if (!me.ok || !me.value || d.gone()) return null;
   const memberId = me.value.id;
-  const outcome = await readEntities(d.reads, memberId, entities, listEntities, d.gone);
+  const outcome = await readEntities(
+    d.reads,
+    memberId,
+    entities,
+    listEntities,
+    () => d.gone() || d.stopped(),
+  );
   if (d.gone()) return null;
   if (outcome.read.size > 0) {
     const kept = d.cache.get(d.profileId, memberId);

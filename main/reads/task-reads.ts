@@ -57,6 +57,8 @@ export interface RefreshOptions {
   readonly only?: readonly string[];
   /** Only while this account is shown (a round started for it): else nothing is read. */
   readonly profileId?: string;
+  /** Stop between reads once this says so (the background sync paused: locked, asleep). */
+  readonly stopped?: () => boolean;
 }
 
 /** What a refresh came to: read now, answered from a read this recent (ms ago), or not this account's. */
@@ -222,13 +224,13 @@ export function createTaskReads(deps: TaskReadsDeps) {
         return ok({ kind: 'not-shown' });
       const runner = options.background ? behind : refresher;
       if (options.only) {
-        await track(runner.refresh(options.only));
+        await track(runner.refresh(options.only, { stopped: options.stopped }));
         return ok({ kind: 'read' });
       }
       if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
         return ok({ kind: 'recent', agoMs: now - lastFull });
       lastFull = now;
-      await track(runner.refresh());
+      await track(runner.refresh(null, { stopped: options.stopped }));
       return ok({ kind: 'read' });
     },
     /**

@@ -155,6 +155,22 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(w.clock.scheduler.stats().pendingByLabel['background sync']).toBe(1);
   }, 60_000);
 
+  it('a lock in the middle of a round stops its reads at once', async () => {
+    const w = await world();
+    await settledIn(w);
+    let lockedAt: number | null = null;
+    w.whenSent((s) => {
+      // Locked while the round's first read for "Assigned to me" is in flight.
+      if (lockedAt !== null || !s.url.includes('assigneeId=')) return;
+      lockedAt = w.sent.length;
+      w.core.power('lock-screen');
+    });
+    await w.pass(60 * MIN);
+    w.whenSent(null);
+    expect(lockedAt).not.toBeNull();
+    expect(w.sent.slice(lockedAt!).map((s) => s.route)).toEqual([]);
+  }, 60_000);
+
   it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
     const online = { value: true };
     const w = await world({ online });
@@ -209,7 +225,9 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     await w.clock.during(switching!);
     const foreign = w.sent
       .slice(from)
-      .filter((s) => s.apiKey === w.server.keys.otherOrg && firstIds.some((id) => s.url.includes(id)));
+      .filter(
+        (s) => s.apiKey === w.server.keys.otherOrg && firstIds.some((id) => s.url.includes(id)),
+      );
     expect(foreign.map((s) => s.route)).toEqual([]);
   }, 60_000);
 
