@@ -16,6 +16,8 @@ import { bucketFor } from '../service/pacing';
 import type { SettingsStore } from '../settings/settings-store';
 import { entityRef, planRound } from '../sync/sync-plan';
 import type { PlanInput } from '../sync/sync-plan';
+import { noOwedReads, owedWithNamed, settleOwed } from '../sync/owed-reads';
+import type { OwedReads } from '../sync/owed-reads';
 import { createSyncRunner } from '../sync/sync-runner';
 import type { PauseReason } from '../sync/sync-state';
 import { checkedAgo } from '../sync/sync-words';
@@ -43,6 +45,8 @@ interface Book {
   cursor: ChangeCursor | null;
   /** The audit log said no (no app:read) or is absent: not asked again this run. */
   noAuditLog: boolean;
+  /** What the log named that is still to be read (owed-reads.ts). */
+  readonly owed: OwedReads;
 }
 
 interface PinPlace {
@@ -75,6 +79,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
           listedAt: null,
           cursor: null,
           noAuditLog: false,
+          owed: noOwedReads(),
         }),
       );
     return book;
@@ -113,8 +118,10 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
         entityKey(p.ref.entityType, p.ref.entityId) ??
         entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
     }));
-    const log = await named(book, pins);
+    const names = await named(book, pins);
     if (gone()) return;
+    const log = owedWithNamed(book.owed, names);
+    const readRefs = new Set<string>();
     const input = (): PlanInput => ({
       now: deps.scheduler.now(),
       perMinute: STEADY_PER_MINUTE,
@@ -153,8 +160,14 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const started = deps.scheduler.now();
       const outcome = await deps.assigned.syncRead(profileId, plan.assigned, false, stopped);
       if (gone()) return;
-      for (const ref of outcome?.read.keys() ?? []) book.lastRead.set(ref, started);
+      for (const ref of outcome?.read.keys() ?? []) {
+        book.lastRead.set(ref, started);
+        readRefs.add(ref);
+      }
     }
+    // A pause is no failed try: what it cut short stays owed as it was.
+    const tried = stopped() ? [] : [...plan.pinned, ...plan.assigned].map(entityRef);
+    settleOwed(book.owed, new Set(tried), readRefs);
   }
 
   const runner = createSyncRunner({

@@ -171,6 +171,22 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(w.sent.slice(lockedAt!).map((s) => s.route)).toEqual([]);
   }, 60_000);
 
+  it('a change the audit log named whose read failed is read in a later round, and notified', async () => {
+    const w = await world({ key: 'appRead' });
+    const { toAssign } = await settledIn(w);
+    await w.colleagueChanges(toAssign, { assigneeId: PRIYA });
+    // The round after: the log names the vendor or risk, but every read of tasks fails.
+    w.server.faults.onlyFor = /^GET \/v1\/task-management$/;
+    w.server.faults.failNext(500, 50);
+    await w.pass(2 * MIN);
+    expect(w.shown).toEqual([]);
+    w.server.faults.reset();
+    await w.pass(4 * MIN);
+    const assigned = unwrap(await w.h.call('getAssigned'));
+    expect(assigned.tasks.map((t) => t.id)).toContain(toAssign);
+    expect(w.shown.map((n) => n.kind)).toContain('assigned-to-me');
+  }, 60_000);
+
   it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
     const online = { value: true };
     const w = await world({ online });
