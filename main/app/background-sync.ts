@@ -20,7 +20,7 @@ import { noOwedReads, owedWithNamed, settleOwed } from '../sync/owed-reads';
 import type { OwedReads } from '../sync/owed-reads';
 import { createSyncRunner } from '../sync/sync-runner';
 import type { PauseReason } from '../sync/sync-state';
-import { checkedAgo } from '../sync/sync-words';
+import { checkedAgo, checkFailed } from '../sync/sync-words';
 import type { ActiveProfiles } from './active-profile';
 
 export interface BackgroundSyncDeps {
@@ -193,6 +193,10 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const answer = await deps.reads.refresh();
       if (!answer.ok) return answer;
       if (answer.value.kind === 'recent') return ok({ note: checkedAgo(answer.value.agoMs) });
+      if (answer.value.kind === 'failed') {
+        const at = deps.reads.lastFullRead();
+        return ok({ note: checkFailed(Number.isFinite(at) ? deps.scheduler.now() - at : null) });
+      }
       return ok({ note: this.freshness() });
     },
     /** "Checked 12 min ago — offline", or null while what is shown is fresh. */

@@ -5,6 +5,7 @@ import type { BrowseEntity, BrowseList, BrowseTasks } from '../../common/views';
 import type { Logger } from '../log/logger';
 import { entitiesCut, tasksCut } from './list-words';
 import { createPinnedRefresh } from './pinned-refresh';
+import type { RefreshResult } from './pinned-refresh';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
@@ -61,11 +62,21 @@ export interface RefreshOptions {
   readonly stopped?: () => boolean;
 }
 
-/** What a refresh came to: read now, answered from a read this recent (ms ago), or not this account's. */
+/**
+ * What a refresh came to: read now, answered from a read this recent (ms
+ * ago), skipped (another account shown, or paused part way), or failed (the
+ * service refused or did not answer: what is shown is as old as before).
+ */
 export type RefreshAnswer =
   | { readonly kind: 'read' }
   | { readonly kind: 'recent'; readonly agoMs: number }
-  | { readonly kind: 'not-shown' };
+  | { readonly kind: 'skipped' }
+  | { readonly kind: 'failed' };
+
+const answerOf = (r: RefreshResult): RefreshAnswer =>
+  r.kind === 'done' || r.kind === 'skipped'
+    ? { kind: r.kind === 'done' ? 'read' : 'skipped' }
+    : { kind: 'failed' };
 
 export function createTaskReads(deps: TaskReadsDeps) {
   let stopped = false;
@@ -139,7 +150,10 @@ export function createTaskReads(deps: TaskReadsDeps) {
     }
   };
 
+  /** When every pin was last read with success. */
   let lastFull = -Infinity;
+  /** The full read under way: a refresh asked meanwhile takes its answer. */
+  let full: Promise<Result<RefreshAnswer>> | null = null;
   return {
     /**
      * Browse: vendors and risks by name. One that the service refuses (scope)
@@ -221,17 +235,23 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const now = deps.scheduler.now();
       if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
       if (options.profileId !== undefined && deps.client()?.profileId !== options.profileId)
-        return ok({ kind: 'not-shown' });
+        return ok({ kind: 'skipped' });
       const runner = options.background ? behind : refresher;
       if (options.only) {
-        await track(runner.refresh(options.only, { stopped: options.stopped }));
-        return ok({ kind: 'read' });
+        return ok(
+          answerOf(await track(runner.refresh(options.only, { stopped: options.stopped }))),
+        );
       }
       if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
         return ok({ kind: 'recent', agoMs: now - lastFull });
-      lastFull = now;
-      await track(runner.refresh(null, { stopped: options.stopped }));
-      return ok({ kind: 'read' });
+      if (full) return full;
+      const reading = track(runner.refresh(null, { stopped: options.stopped })).then((r) => {
+        // Only a read that succeeded counts as checked: a failed one leaves what is shown its age.
+        if (r.kind === 'done') lastFull = now;
+        return ok(answerOf(r));
+      });
+      full = reading.finally(() => (full = null));
+      return full;
     },
     /**
      * A task was just pinned: show its title and status at once. It is read

@@ -187,6 +187,20 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(w.shown.map((n) => n.kind)).toContain('assigned-to-me');
   }, 60_000);
 
+  it('while the service answers 500 what is shown goes stale, and a refresh says the check failed', async () => {
+    const w = await world();
+    await settledIn(w);
+    w.server.faults.onlyFor = /^GET \/v1\/task-management$/;
+    w.server.faults.failNext(500, 1000);
+    await w.pass(7 * MIN);
+    expect(w.core.state().freshness).toMatch(/^Checked \d+ min ago$/);
+    const asked = unwrap(await w.clock.during(w.h.call('refreshTasks')));
+    expect(asked.note).toMatch(/^Checked \d+ min ago — the last check failed$/);
+    w.server.faults.reset();
+    await w.pass(2 * MIN);
+    expect(w.core.state().freshness).toBeNull();
+  }, 60_000);
+
   it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
     const online = { value: true };
     const w = await world({ online });
