@@ -134,7 +134,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     });
     let plan = planRound(input());
     if (plan.listEntities && runner.mayRead()) {
-      const listed = await deps.assigned.syncRead(profileId, [], true, stopped);
+      const listed = await deps.assigned.syncRead({ profileId, entities: [], list: true, stopped });
       if (gone()) return;
       // Nobody to read for yet, or a build under way: listed again next round.
       if (listed) book.listedAt = deps.scheduler.now();
@@ -158,7 +158,12 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     }
     if (plan.assigned.length > 0 && runner.mayRead()) {
       const started = deps.scheduler.now();
-      const outcome = await deps.assigned.syncRead(profileId, plan.assigned, false, stopped);
+      const outcome = await deps.assigned.syncRead({
+        profileId,
+        entities: plan.assigned,
+        list: false,
+        stopped,
+      });
       if (gone()) return;
       for (const ref of outcome?.read.keys() ?? []) {
         book.lastRead.set(ref, started);
@@ -168,6 +173,13 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     // A pause is no failed try: what it cut short stays owed as it was.
     const tried = stopped() ? [] : [...plan.pinned, ...plan.assigned].map(entityRef);
     settleOwed(book.owed, new Set(tried), readRefs);
+    // Only what a later round may plan is remembered: unpinned, unlisted entities go.
+    const keep = new Set([
+      ...pins.flatMap((p) => (p.entity ? [entityRef(p.entity)] : [])),
+      ...book.entities.map(entityRef),
+      ...book.owed.entries.keys(),
+    ]);
+    for (const ref of book.lastRead.keys()) if (!keep.has(ref)) book.lastRead.delete(ref);
   }
 
   const runner = createSyncRunner({
@@ -183,6 +195,13 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     start: (): void => runner.setInterval(intervalOf(deps.settings)),
     /** The interval setting changed. */
     followSetting: (): void => runner.setInterval(intervalOf(deps.settings)),
+    /** Connected (again), perhaps with another key: the audit log is asked again. */
+    connected(profileId: string): void {
+      const book = books.get(profileId);
+      if (book) book.noAuditLog = false;
+    },
+    /** The profile is removed: nothing of it is kept. */
+    forget: (profileId: string): void => void books.delete(profileId),
     pause: (reason: PauseReason): void => runner.pause(reason),
     unpause: (reason: PauseReason): void => runner.unpause(reason),
     /**

@@ -81,9 +81,16 @@ export interface EntitySyncDeps extends Omit<WhoAmIDeps, 'reads'> {
   readonly cache: AssignedCache;
   /** Signed out, switched, a build started or quit meanwhile: nothing read is kept. */
   readonly gone: () => boolean;
+  readonly changed: () => void;
+}
+
+/** What a round asks of "Assigned to me": for this account only, these entities, and the list? */
+export interface EntitySyncAsk {
+  readonly profileId: string;
+  readonly entities: readonly EntityKey[];
+  readonly list: boolean;
   /** The background sync paused (locked, asleep): no more reads, what was read is kept. */
   readonly stopped: () => boolean;
-  readonly changed: () => void;
 }
 
 /**
@@ -93,8 +100,7 @@ export interface EntitySyncDeps extends Omit<WhoAmIDeps, 'reads'> {
  */
 export async function syncEntities(
   d: EntitySyncDeps,
-  entities: readonly EntityKey[],
-  listEntities: boolean,
+  ask: EntitySyncAsk,
 ): Promise<EntitySyncOutcome | null> {
   const me = await whoAmI(d, d.k);
   if (!me.ok || !me.value || d.gone()) return null;
@@ -102,9 +108,9 @@ export async function syncEntities(
   const outcome = await readEntities(
     d.reads,
     memberId,
-    entities,
-    listEntities,
-    () => d.gone() || d.stopped(),
+    ask.entities,
+    ask.list,
+    () => d.gone() || ask.stopped(),
   );
   if (d.gone()) return null;
   if (outcome.read.size > 0) {

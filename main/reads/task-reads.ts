@@ -78,6 +78,21 @@ const answerOf = (r: RefreshResult): RefreshAnswer =>
     ? { kind: r.kind === 'done' ? 'read' : 'skipped' }
     : { kind: 'failed' };
 
+/** Why a read the person asked for did not answer, in words that say what to do. */
+const browseError = (feature: ReadFeature, error: AppError): AppError => {
+  const judged = judgeReadFailure(feature, error);
+  if (judged.kind === 'absent')
+    return appError(
+      'not_found',
+      'This service does not list vendors, risks or their tasks: pin tasks by their links instead.',
+    );
+  if (judged.kind === 'scope')
+    return appError('forbidden', scopeAdvice(`Listing ${feature}`, judged.scopes), {
+      status: 403,
+    });
+  return judged.error;
+};
+
 export function createTaskReads(deps: TaskReadsDeps) {
   let stopped = false;
   const { stillShown, readsFor } = createAccountReads({
@@ -113,20 +128,6 @@ export function createTaskReads(deps: TaskReadsDeps) {
   const refresher = refresherFor({});
   const behind = refresherFor({ background: true });
 
-  /** Why a read the person asked for did not answer, in words that say what to do. */
-  const browseError = (feature: ReadFeature, error: AppError): AppError => {
-    const judged = judgeReadFailure(feature, error);
-    if (judged.kind === 'absent')
-      return appError(
-        'not_found',
-        'This service does not list vendors, risks or their tasks: pin tasks by their links instead.',
-      );
-    if (judged.kind === 'scope')
-      return appError('forbidden', scopeAdvice(`Listing ${feature}`, judged.scopes), {
-        status: 403,
-      });
-    return judged.error;
-  };
   const current = () => {
     const c = deps.client();
     if (!c || stopped) return null;

@@ -201,6 +201,23 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(w.core.state().freshness).toBeNull();
   }, 60_000);
 
+  it('asks the audit log again once the account connects again after it said no', async () => {
+    const w = await world();
+    await settledIn(w);
+    const auditAsked = () => w.sent.filter((s) => s.route === 'GET /v1/audit-logs').length;
+    const before = auditAsked();
+    await w.pass(6 * MIN);
+    // Refused once (no app:read): not asked again this run.
+    expect(auditAsked()).toBe(before);
+    unwrap(
+      await w.clock.during(
+        w.h.call('connectApiKey', { baseUrl: w.server.baseUrl, apiKey: w.server.keys.full }),
+      ),
+    );
+    await w.pass(6 * MIN);
+    expect(auditAsked()).toBeGreaterThan(before);
+  }, 60_000);
+
   it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
     const online = { value: true };
     const w = await world({ online });
