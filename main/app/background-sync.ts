@@ -16,9 +16,11 @@ import { bucketFor } from '../service/pacing';
 import type { SettingsStore } from '../settings/settings-store';
 import { entityRef, planRound } from '../sync/sync-plan';
 import type { PlanInput } from '../sync/sync-plan';
+import { noOwedReads, owedWithNamed, settleOwed } from '../sync/owed-reads';
+import type { OwedReads } from '../sync/owed-reads';
 import { createSyncRunner } from '../sync/sync-runner';
 import type { PauseReason } from '../sync/sync-state';
-import { checkedAgo } from '../sync/sync-words';
+import { checkedAgo, checkFailed } from '../sync/sync-words';
 import type { ActiveProfiles } from './active-profile';
 
 export interface BackgroundSyncDeps {
@@ -43,6 +45,8 @@ interface Book {
   cursor: ChangeCursor | null;
   /** The audit log said no (no app:read) or is absent: not asked again this run. */
   noAuditLog: boolean;
+  /** What the log named that is still to be read (owed-reads.ts). */
+  readonly owed: OwedReads;
 }
 
 interface PinPlace {
@@ -75,6 +79,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
           listedAt: null,
           cursor: null,
           noAuditLog: false,
+          owed: noOwedReads(),
         }),
       );
     return book;
@@ -99,14 +104,24 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     const a = deps.accounts.active();
     const shown = deps.profiles.active();
     if (!a || shown?.profileId !== a.profile.id) return;
-    const book = bookOf(a.profile.id);
+    const profileId = a.profile.id;
+    // Switched or signed out meanwhile: the rest of this round is not this account's.
+    const gone = (): boolean =>
+      deps.accounts.active()?.profile.id !== profileId ||
+      deps.profiles.active()?.profileId !== profileId;
+    // Locked or asleep part way: the round's reads stop between two requests.
+    const stopped = (): boolean => !runner.mayRead();
+    const book = bookOf(profileId);
     const pins: PinPlace[] = shown.pins.list().map((p) => ({
       taskId: p.taskId,
       entity:
         entityKey(p.ref.entityType, p.ref.entityId) ??
         entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
     }));
-    const log = await named(book, pins);
+    const names = await named(book, pins);
+    if (gone()) return;
+    const log = owedWithNamed(book.owed, names);
+    const readRefs = new Set<string>();
     const input = (): PlanInput => ({
       now: deps.scheduler.now(),
       perMinute: STEADY_PER_MINUTE,
@@ -119,7 +134,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     });
     let plan = planRound(input());
     if (plan.listEntities && runner.mayRead()) {
-      const listed = await deps.assigned.syncRead([], true);
+      const listed = await deps.assigned.syncRead({ profileId, entities: [], list: true, stopped });
+      if (gone()) return;
       // Nobody to read for yet, or a build under way: listed again next round.
       if (listed) book.listedAt = deps.scheduler.now();
       if (listed?.listed) book.entities = listed.listed;
@@ -133,16 +149,37 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const started = deps.scheduler.now();
       const read = await deps.reads.refresh(
         every
-          ? { background: true, force: true }
-          : { background: true, only: wanted.map((p) => p.taskId) },
+          ? { background: true, force: true, profileId, stopped }
+          : { background: true, only: wanted.map((p) => p.taskId), profileId, stopped },
       );
-      if (read.ok) for (const ref of planned) book.lastRead.set(ref, started);
+      if (gone()) return;
+      if (read.ok && read.value.kind === 'read')
+        for (const ref of planned) book.lastRead.set(ref, started);
     }
     if (plan.assigned.length > 0 && runner.mayRead()) {
       const started = deps.scheduler.now();
-      const outcome = await deps.assigned.syncRead(plan.assigned, false);
-      for (const ref of outcome?.read.keys() ?? []) book.lastRead.set(ref, started);
+      const outcome = await deps.assigned.syncRead({
+        profileId,
+        entities: plan.assigned,
+        list: false,
+        stopped,
+      });
+      if (gone()) return;
+      for (const ref of outcome?.read.keys() ?? []) {
+        book.lastRead.set(ref, started);
+        readRefs.add(ref);
+      }
     }
+    // A pause is no failed try: what it cut short stays owed as it was.
+    const tried = stopped() ? [] : [...plan.pinned, ...plan.assigned].map(entityRef);
+    settleOwed(book.owed, new Set(tried), readRefs);
+    // Only what a later round may plan is remembered: unpinned, unlisted entities go.
+    const keep = new Set([
+      ...pins.flatMap((p) => (p.entity ? [entityRef(p.entity)] : [])),
+      ...book.entities.map(entityRef),
+      ...book.owed.entries.keys(),
+    ]);
+    for (const ref of book.lastRead.keys()) if (!keep.has(ref)) book.lastRead.delete(ref);
   }
 
   const runner = createSyncRunner({
@@ -158,6 +195,13 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     start: (): void => runner.setInterval(intervalOf(deps.settings)),
     /** The interval setting changed. */
     followSetting: (): void => runner.setInterval(intervalOf(deps.settings)),
+    /** Connected (again), perhaps with another key: the audit log is asked again. */
+    connected(profileId: string): void {
+      const book = books.get(profileId);
+      if (book) book.noAuditLog = false;
+    },
+    /** The profile is removed: nothing of it is kept. */
+    forget: (profileId: string): void => void books.delete(profileId),
     pause: (reason: PauseReason): void => runner.pause(reason),
     unpause: (reason: PauseReason): void => runner.unpause(reason),
     /**
@@ -168,6 +212,10 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const answer = await deps.reads.refresh();
       if (!answer.ok) return answer;
       if (answer.value.kind === 'recent') return ok({ note: checkedAgo(answer.value.agoMs) });
+      if (answer.value.kind === 'failed') {
+        const at = deps.reads.lastFullRead();
+        return ok({ note: checkFailed(Number.isFinite(at) ? deps.scheduler.now() - at : null) });
+      }
       return ok({ note: this.freshness() });
     },
     /** "Checked 12 min ago — offline", or null while what is shown is fresh. */

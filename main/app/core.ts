@@ -147,7 +147,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const confirm = opts.confirm ?? (async () => false);
   const people = createProfiles({
     ...{ accounts, active: profiles, settings, organization, connection, shown },
-    ...{ outbox, tasks, reads, assigned, notifications, confirm },
+    ...{ outbox, tasks, reads, assigned, notifications, confirm, sync },
   });
   const settingsChanges = createSettingsChanges({
     ...opts,

@@ -15,6 +15,7 @@ import type { Notifications } from '../notify/notifications';
 import type { OrganizationState } from './organization-state';
 import type { ShownState } from './shown-state';
 import type { TaskReads } from '../reads/task-reads';
+import type { BackgroundSync } from './background-sync';
 
 export interface ProfilesDeps {
   readonly accounts: AccountService;
@@ -28,6 +29,7 @@ export interface ProfilesDeps {
   readonly reads: TaskReads;
   readonly assigned: Assigned;
   readonly notifications: Notifications;
+  readonly sync: Pick<BackgroundSync, 'connected' | 'forget'>;
   /** Asks the person in main's own dialog (core-options.ts); true on their yes. */
   readonly confirm: (question: Confirmation) => Promise<boolean>;
 }
@@ -77,6 +79,7 @@ export function createProfiles(deps: ProfilesDeps) {
     // Connected (again): this profile's waiting changes, paused or left from a sign-out, go out now.
     outbox.resumeProfile(account.profile.id);
     reads.connected(account.profile.id);
+    deps.sync.connected(account.profile.id);
     assigned.signedOut();
     // Gathered behind, so the tray menu and the view have it; a list kept from an earlier run shows meanwhile.
     assigned.opened();
@@ -121,6 +124,7 @@ export function createProfiles(deps: ProfilesDeps) {
     if (isShown && before.demo) await outbox.discardProfile(profileId);
     organization.forget(profileId);
     deps.notifications.forget(profileId);
+    deps.sync.forget(profileId);
     outbox.refresh();
     if (isShown) shownChanged();
     else {

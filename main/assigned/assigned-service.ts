@@ -16,8 +16,8 @@ import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
 import type { ReadBudgets } from '../reads/read-budgets';
-import type { EntityKey } from '../reads/read-schemas';
 import { syncEntities } from './assigned-sync';
+import type { EntitySyncAsk } from './assigned-sync';
 
 /**
  * The first build of "assigned to me" reads every vendor and risk once: paced
@@ -251,14 +251,14 @@ export function createAssigned(deps: AssignedDeps) {
       changed();
       return ok(view());
     },
-    /** The background sync's read (assigned-sync.ts); null: nobody to read for, or a build runs. */
-    syncRead(entities: readonly EntityKey[], list: boolean) {
+    /** The background sync's read (assigned-sync.ts); null: another account shown, nobody to read for, or a build runs. */
+    syncRead(ask: EntitySyncAsk) {
       const s = deps.signedIn();
-      const k = s && !disposed && !run ? fresh(s.profileId) : null;
+      const k = s?.profileId === ask.profileId && !disposed && !run ? fresh(s.profileId) : null;
       if (!s || !k) return Promise.resolve(null);
       const who = whoDeps(deps, s, readsFor(s.profileId, s.client, { background: true }));
       const gone = () => disposed || !!run || k !== known || !stillShown(s.profileId, s.client);
-      return syncEntities({ ...who, k, cache: deps.cache, changed, gone }, entities, list);
+      return syncEntities({ ...who, k, cache: deps.cache, changed, gone }, ask);
     },
     /** Signed out or switched: a build for the one before stops between reads. */
     signedOut(): void {

@@ -84,6 +84,15 @@ export interface EntitySyncDeps extends Omit<WhoAmIDeps, 'reads'> {
   readonly changed: () => void;
 }
 
+/** What a round asks of "Assigned to me": for this account only, these entities, and the list? */
+export interface EntitySyncAsk {
+  readonly profileId: string;
+  readonly entities: readonly EntityKey[];
+  readonly list: boolean;
+  /** The background sync paused (locked, asleep): no more reads, what was read is kept. */
+  readonly stopped: () => boolean;
+}
+
 /**
  * One round's reads for "Assigned to me": who the person is (known after the
  * first), then these entities, put in the kept list. Null when there is
@@ -91,13 +100,18 @@ export interface EntitySyncDeps extends Omit<WhoAmIDeps, 'reads'> {
  */
 export async function syncEntities(
   d: EntitySyncDeps,
-  entities: readonly EntityKey[],
-  listEntities: boolean,
+  ask: EntitySyncAsk,
 ): Promise<EntitySyncOutcome | null> {
   const me = await whoAmI(d, d.k);
   if (!me.ok || !me.value || d.gone()) return null;
   const memberId = me.value.id;
-  const outcome = await readEntities(d.reads, memberId, entities, listEntities, d.gone);
+  const outcome = await readEntities(
+    d.reads,
+    memberId,
+    ask.entities,
+    ask.list,
+    () => d.gone() || ask.stopped(),
+  );
   if (d.gone()) return null;
   if (outcome.read.size > 0) {
     const kept = d.cache.get(d.profileId, memberId);

@@ -46,7 +46,11 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
   const unavailable = new Map<string, ReadOutcome>();
   let running: Promise<RefreshResult> | null = null;
 
-  async function run(only: ReadonlySet<string> | null, recent = false): Promise<RefreshResult> {
+  async function run(
+    only: ReadonlySet<string> | null,
+    recent = false,
+    halted: () => boolean = () => false,
+  ): Promise<RefreshResult> {
     const a = deps.active();
     if (!a) return { kind: 'skipped' };
     const known = unavailable.get(a.profileId);
@@ -70,6 +74,7 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
     };
 
     for (const pin of pins) {
+      if (halted()) break;
       const entity =
         entityKey(pin.ref.entityType, pin.ref.entityId) ??
         entityKey(pin.snapshot?.entityType, pin.snapshot?.entityId);
@@ -85,6 +90,7 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
 
     const found = new Map<string, { task: Task; entity: EntityKey }>();
     for (const { entity, taskIds } of byEntity.values()) {
+      if (halted()) break;
       const listed = await a.reads.entityTasks(entity, recent ? { recentMs: PIN_RECENT_MS } : {});
       if (!listed.ok) {
         // What was read so far is kept: a later entity's failure does not undo an earlier one.
@@ -104,7 +110,8 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
     // Signed out or switched while reading: these tasks are someone else's rows now.
     if (deps.active()?.profileId !== a.profileId) return { kind: 'skipped' };
     await deps.took(a.profileId, found, notes);
-    return { kind: 'done', read: found.size };
+    // Paused part way (the screen locked): what was read is kept, but not every pin was.
+    return halted() ? { kind: 'skipped' } : { kind: 'done', read: found.size };
   }
 
   return {
@@ -117,11 +124,15 @@ export function createPinnedRefresh(deps: PinnedRefreshDeps) {
      */
     async refresh(
       only: readonly string[] | null = null,
-      options: { readonly alongside?: boolean } = {},
+      options: {
+        readonly alongside?: boolean;
+        /** Stop between reads once this says so (the background sync paused). */
+        readonly stopped?: () => boolean;
+      } = {},
     ): Promise<RefreshResult> {
       if (options.alongside && only) return run(new Set(only), true);
       while (running) await running;
-      running = run(only ? new Set(only) : null);
+      running = run(only ? new Set(only) : null, false, options.stopped);
       try {
         return await running;
       } finally {

@@ -5,6 +5,7 @@ import type { BrowseEntity, BrowseList, BrowseTasks } from '../../common/views';
 import type { Logger } from '../log/logger';
 import { entitiesCut, tasksCut } from './list-words';
 import { createPinnedRefresh } from './pinned-refresh';
+import type { RefreshResult } from './pinned-refresh';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
@@ -55,11 +56,42 @@ export interface RefreshOptions {
    * whatever the gap, and not counted as a read of every pin.
    */
   readonly only?: readonly string[];
+  /** Only while this account is shown (a round started for it): else nothing is read. */
+  readonly profileId?: string;
+  /** Stop between reads once this says so (the background sync paused: locked, asleep). */
+  readonly stopped?: () => boolean;
 }
 
-/** What a refresh came to: read now, or answered from a read this recent (ms ago). */
+/**
+ * What a refresh came to: read now, answered from a read this recent (ms
+ * ago), skipped (another account shown, or paused part way), or failed (the
+ * service refused or did not answer: what is shown is as old as before).
+ */
 export type RefreshAnswer =
-  { readonly kind: 'read' } | { readonly kind: 'recent'; readonly agoMs: number };
+  | { readonly kind: 'read' }
+  | { readonly kind: 'recent'; readonly agoMs: number }
+  | { readonly kind: 'skipped' }
+  | { readonly kind: 'failed' };
+
+const answerOf = (r: RefreshResult): RefreshAnswer =>
+  r.kind === 'done' || r.kind === 'skipped'
+    ? { kind: r.kind === 'done' ? 'read' : 'skipped' }
+    : { kind: 'failed' };
+
+/** Why a read the person asked for did not answer, in words that say what to do. */
+const browseError = (feature: ReadFeature, error: AppError): AppError => {
+  const judged = judgeReadFailure(feature, error);
+  if (judged.kind === 'absent')
+    return appError(
+      'not_found',
+      'This service does not list vendors, risks or their tasks: pin tasks by their links instead.',
+    );
+  if (judged.kind === 'scope')
+    return appError('forbidden', scopeAdvice(`Listing ${feature}`, judged.scopes), {
+      status: 403,
+    });
+  return judged.error;
+};
 
 export function createTaskReads(deps: TaskReadsDeps) {
   let stopped = false;
@@ -96,20 +128,6 @@ export function createTaskReads(deps: TaskReadsDeps) {
   const refresher = refresherFor({});
   const behind = refresherFor({ background: true });
 
-  /** Why a read the person asked for did not answer, in words that say what to do. */
-  const browseError = (feature: ReadFeature, error: AppError): AppError => {
-    const judged = judgeReadFailure(feature, error);
-    if (judged.kind === 'absent')
-      return appError(
-        'not_found',
-        'This service does not list vendors, risks or their tasks: pin tasks by their links instead.',
-      );
-    if (judged.kind === 'scope')
-      return appError('forbidden', scopeAdvice(`Listing ${feature}`, judged.scopes), {
-        status: 403,
-      });
-    return judged.error;
-  };
   const current = () => {
     const c = deps.client();
     if (!c || stopped) return null;
@@ -133,7 +151,10 @@ export function createTaskReads(deps: TaskReadsDeps) {
     }
   };
 
+  /** When every pin was last read with success. */
   let lastFull = -Infinity;
+  /** The full read under way: a refresh asked meanwhile takes its answer. */
+  let full: Promise<Result<RefreshAnswer>> | null = null;
   return {
     /**
      * Browse: vendors and risks by name. One that the service refuses (scope)
@@ -214,16 +235,24 @@ export function createTaskReads(deps: TaskReadsDeps) {
     async refresh(options: RefreshOptions = {}): Promise<Result<RefreshAnswer>> {
       const now = deps.scheduler.now();
       if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
+      if (options.profileId !== undefined && deps.client()?.profileId !== options.profileId)
+        return ok({ kind: 'skipped' });
       const runner = options.background ? behind : refresher;
       if (options.only) {
-        await track(runner.refresh(options.only));
-        return ok({ kind: 'read' });
+        return ok(
+          answerOf(await track(runner.refresh(options.only, { stopped: options.stopped }))),
+        );
       }
       if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
         return ok({ kind: 'recent', agoMs: now - lastFull });
-      lastFull = now;
-      await track(runner.refresh());
-      return ok({ kind: 'read' });
+      if (full) return full;
+      const reading = track(runner.refresh(null, { stopped: options.stopped })).then((r) => {
+        // Only a read that succeeded counts as checked: a failed one leaves what is shown its age.
+        if (r.kind === 'done') lastFull = now;
+        return ok(answerOf(r));
+      });
+      full = reading.finally(() => (full = null));
+      return full;
     },
     /**
      * A task was just pinned: show its title and status at once. It is read

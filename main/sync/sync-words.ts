@@ -27,6 +27,10 @@ export function ageWords(ms: number): string {
 /** "Checked 8 s ago": a refresh asked for just after one answers with this. */
 export const checkedAgo = (ms: number): string => `Checked ${ageWords(ms)} ago`;
 
+/** A check the person asked for failed: "Checked 12 min ago — the last check failed". */
+export const checkFailed = (agoMs: number | null): string =>
+  `${agoMs === null ? 'Not checked yet' : checkedAgo(agoMs)} — the last check failed`;
+
 export interface FreshnessInput {
   readonly now: number;
   /** When what is shown was last read in full; null: never this run. */

@@ -155,6 +155,69 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(w.clock.scheduler.stats().pendingByLabel['background sync']).toBe(1);
   }, 60_000);
 
+  it('a lock in the middle of a round stops its reads at once', async () => {
+    const w = await world();
+    await settledIn(w);
+    let lockedAt: number | null = null;
+    w.whenSent((s) => {
+      // Locked while the round's first read for "Assigned to me" is in flight.
+      if (lockedAt !== null || !s.url.includes('assigneeId=')) return;
+      lockedAt = w.sent.length;
+      w.core.power('lock-screen');
+    });
+    await w.pass(60 * MIN);
+    w.whenSent(null);
+    expect(lockedAt).not.toBeNull();
+    expect(w.sent.slice(lockedAt!).map((s) => s.route)).toEqual([]);
+  }, 60_000);
+
+  it('a change the audit log named whose read failed is read in a later round, and notified', async () => {
+    const w = await world({ key: 'appRead' });
+    const { toAssign } = await settledIn(w);
+    await w.colleagueChanges(toAssign, { assigneeId: PRIYA });
+    // The round after: the log names the vendor or risk, but every read of tasks fails.
+    w.server.faults.onlyFor = /^GET \/v1\/task-management$/;
+    w.server.faults.failNext(500, 50);
+    await w.pass(2 * MIN);
+    expect(w.shown).toEqual([]);
+    w.server.faults.reset();
+    await w.pass(4 * MIN);
+    const assigned = unwrap(await w.h.call('getAssigned'));
+    expect(assigned.tasks.map((t) => t.id)).toContain(toAssign);
+    expect(w.shown.map((n) => n.kind)).toContain('assigned-to-me');
+  }, 60_000);
+
+  it('while the service answers 500 what is shown goes stale, and a refresh says the check failed', async () => {
+    const w = await world();
+    await settledIn(w);
+    w.server.faults.onlyFor = /^GET \/v1\/task-management$/;
+    w.server.faults.failNext(500, 1000);
+    await w.pass(7 * MIN);
+    expect(w.core.state().freshness).toMatch(/^Checked \d+ min ago$/);
+    const asked = unwrap(await w.clock.during(w.h.call('refreshTasks')));
+    expect(asked.note).toMatch(/^Checked \d+ min ago — the last check failed$/);
+    w.server.faults.reset();
+    await w.pass(2 * MIN);
+    expect(w.core.state().freshness).toBeNull();
+  }, 60_000);
+
+  it('asks the audit log again once the account connects again after it said no', async () => {
+    const w = await world();
+    await settledIn(w);
+    const auditAsked = () => w.sent.filter((s) => s.route === 'GET /v1/audit-logs').length;
+    const before = auditAsked();
+    await w.pass(6 * MIN);
+    // Refused once (no app:read): not asked again this run.
+    expect(auditAsked()).toBe(before);
+    unwrap(
+      await w.clock.during(
+        w.h.call('connectApiKey', { baseUrl: w.server.baseUrl, apiKey: w.server.keys.full }),
+      ),
+    );
+    await w.pass(6 * MIN);
+    expect(auditAsked()).toBeGreaterThan(before);
+  }, 60_000);
+
   it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
     const online = { value: true };
     const w = await world({ online });
@@ -173,6 +236,46 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     await w.pass(2 * MIN);
     expect(w.sent.length).toBeGreaterThan(before);
     expect(w.core.state().freshness).toBeNull();
+  }, 60_000);
+
+  it('an account switch during a round stops it: nothing of the first account goes out with the other key', async () => {
+    const w = await world();
+    await settledIn(w);
+    const first = w.core.state().account;
+    const firstId = first.state === 'connected' ? first.profile.id : '';
+    const other = unwrap(
+      await w.clock.during(
+        w.h.call('connectApiKey', { baseUrl: w.server.baseUrl, apiKey: w.server.keys.otherOrg }),
+      ),
+    );
+    const otherId = other.state === 'connected' ? other.profile.id : '';
+    unwrap(await w.clock.during(w.h.call('setMe', { memberId: 'mem_a1luc5f0zr' })));
+    await w.pass(3 * MIN);
+    unwrap(await w.clock.during(w.h.call('switchProfile', { profileId: firstId })));
+    await w.pass(10 * MIN);
+
+    // The first account's ids: none may be asked for with the other organization's key.
+    const firstIds = w.server.taskIds(w.orgId).flatMap((id) => {
+      const t = w.server.getTask(w.orgId, id)!;
+      return [id, ...(t.entityId ? [t.entityId] : [])];
+    });
+    let switching: Promise<unknown> | null = null;
+    const from = w.sent.length;
+    w.whenSent((s) => {
+      if (switching || s.apiKey !== w.server.keys.full) return;
+      // Switched while the round's first read is in flight.
+      switching = w.h.call('switchProfile', { profileId: otherId });
+    });
+    await w.pass(2 * MIN);
+    w.whenSent(null);
+    expect(switching).not.toBeNull();
+    await w.clock.during(switching!);
+    const foreign = w.sent
+      .slice(from)
+      .filter(
+        (s) => s.apiKey === w.server.keys.otherOrg && firstIds.some((id) => s.url.includes(id)),
+      );
+    expect(foreign.map((s) => s.route)).toEqual([]);
   }, 60_000);
 
   it('with "only when I open Task Tray" no timer is set and nothing is read until the popup asks', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageWords, checkedAgo, freshnessWords } from '../../../main/sync/sync-words';
+import { ageWords, checkedAgo, checkFailed, freshnessWords } from '../../../main/sync/sync-words';
 
 const MIN = 60_000;
 
@@ -38,5 +38,10 @@ describe('the freshness words', () => {
     expect(ageWords(59_999)).toBe('59 s');
     expect(ageWords(3 * 60 * MIN)).toBe('3 h');
     expect(ageWords(50 * 60 * MIN)).toBe('2 days');
+  });
+
+  it('says a failed check with the age of what is shown', () => {
+    expect(checkFailed(12 * MIN)).toBe('Checked 12 min ago — the last check failed');
+    expect(checkFailed(null)).toBe('Not checked yet — the last check failed');
   });
 });

@@ -12,6 +12,10 @@ export const MIN = 60_000;
 export interface Sent {
   readonly at: number;
   readonly route: string;
+  /** The whole address (ids and query kept). */
+  readonly url: string;
+  /** Which of the service's keys it went with (test/main/sync only: the key is the demo's). */
+  readonly apiKey: string | null;
 }
 
 /** "GET /v1/task-management/:id": ids taken out, so requests group by route. */
@@ -43,6 +47,8 @@ export async function syncWorld(
   const received = { bytes: 0 };
   const shown: AppNotification[] = [];
   let inFlight = 0;
+  /** Called as each request goes out, before it is answered (to act while it is in flight). */
+  let onSend: ((s: Sent) => void) | null = null;
   const settle = async () => {
     for (let turns = 0; turns < 5 || inFlight > 0; turns++)
       await new Promise((resolve) => setTimeout(resolve, inFlight > 0 ? 1 : 0));
@@ -56,10 +62,17 @@ export async function syncWorld(
   });
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    sent.push({ at: clock.now(), route: routeOf(url, init?.method ?? 'GET') });
+    const headers = new Headers(init?.headers);
+    const one: Sent = {
+      at: clock.now(),
+      route: routeOf(url, init?.method ?? 'GET'),
+      url,
+      apiKey: headers.get('x-api-key'),
+    };
+    sent.push(one);
+    onSend?.(one);
     inFlight += 1;
     try {
-      const headers = new Headers(init?.headers);
       if (opts.no304) headers.delete('if-none-match');
       const response = await globalThis.fetch(input, { ...init, headers });
       statuses.push(response.status);
@@ -122,6 +135,7 @@ export async function syncWorld(
     shown,
     pass,
     colleagueChanges,
+    whenSent: (f: ((s: Sent) => void) | null): void => void (onSend = f),
     async dispose(): Promise<void> {
       await core.dispose();
       await server.close();
