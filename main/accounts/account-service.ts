@@ -50,6 +50,9 @@ export function createAccountService(deps: AccountDeps) {
     status: accounts.status,
     /** The client of any signed-in profile, shown or not: its waiting changes go out with its own key. */
     clientFor: accounts.clientOf,
+    /** A saved profile whose secret was read, shown or not (the background sync reads for each). */
+    signedIn: accounts.signedIn,
+    signedInIds: accounts.signedInIds,
     /** Whether a profile's changes can be sent: its secret was read (or it is the demo on show). */
     canSend: (profileId: string): boolean => accounts.clientOf(profileId) !== null,
     secretsInUse: accounts.secretsInUse,

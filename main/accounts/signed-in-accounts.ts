@@ -107,6 +107,12 @@ export function createSignedInAccounts(deps: {
     active: (): ActiveAccount | null => active,
     /** A saved profile whose secret was read, shown or not. */
     signedIn: (profileId: string): ActiveAccount | undefined => signedIn.get(profileId),
+    /** Every saved profile whose secret was read, in the settings' order. */
+    signedInIds: (): string[] =>
+      deps.settings
+        .get()
+        .profiles.map((p) => p.id)
+        .filter((id) => signedIn.has(id)),
     newest,
     clientOf,
     /** The secrets the guard watches (secret-guard.ts): the values only, never a cookie's name. */

@@ -6,6 +6,8 @@ import type { TaskService } from '../tasks/task-service';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ReadBudgets } from '../reads/read-budgets';
 import { createTaskReads } from '../reads/task-reads';
+import { createBehindReads } from '../reads/behind-reads';
+import type { BehindReads } from '../reads/behind-reads';
 import type { ActiveProfiles } from './active-profile';
 import type { Assigned } from '../assigned/assigned-service';
 import type { ConnectionState } from './connection-state';
@@ -60,10 +62,29 @@ export function createAppTasks(deps: AppTasksDeps) {
   });
 }
 
-/** Reads of the shown account's tasks: its pins' entities, Browse, and a refresh asked for. */
+/** The background reads of the accounts signed in but not shown, each with its own key. */
+export function createAppBehindReads(deps: {
+  readonly accounts: Pick<AccountService, 'signedIn'>;
+  readonly outbox: Pick<Outbox, 'quiet'>;
+  readonly budgets: ReadBudgets;
+  readonly scheduler: Scheduler;
+}): BehindReads {
+  return createBehindReads({
+    signedIn: (profileId) => {
+      const a = deps.accounts.signedIn(profileId);
+      return a ? { client: a.client, address: a.profile.baseUrl } : null;
+    },
+    budgets: deps.budgets,
+    scheduler: deps.scheduler,
+    quiet: () => deps.outbox.quiet(),
+  });
+}
+
+/** Reads of the accounts' tasks: the pins' entities, Browse, and a refresh asked for. */
 export function createAppReads(deps: {
   readonly accounts: Pick<AccountService, 'active'>;
-  readonly profiles: Pick<ActiveProfiles, 'active'>;
+  readonly profiles: Pick<ActiveProfiles, 'active' | 'pinsFor'>;
+  readonly behind: BehindReads;
   readonly tasks: TaskService;
   readonly outbox: Pick<Outbox, 'quiet'>;
   readonly budgets: ReadBudgets;
@@ -77,6 +98,8 @@ export function createAppReads(deps: {
     },
     budgets: deps.budgets,
     active: deps.profiles.active,
+    pinsFor: deps.profiles.pinsFor,
+    behind: deps.behind,
     tasks: deps.tasks,
     quiet: () => deps.outbox.quiet(),
     scheduler: deps.scheduler,

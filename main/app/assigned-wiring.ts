@@ -10,13 +10,19 @@ import type { ReadBudgets } from '../reads/read-budgets';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ActiveProfiles } from './active-profile';
 import { createAssigned } from '../assigned/assigned-service';
+import type { AssignedSignedIn } from '../assigned/assigned-signed-in';
+import type { ActiveAccount } from '../accounts/signed-in-accounts';
+import type { BehindReads } from '../reads/behind-reads';
+import type { Task } from '../../common/task';
 import type { Notifications } from '../notify/notifications';
 import type { OrganizationState } from './organization-state';
 
 export interface AppAssignedDeps {
   readonly userDataDir: string;
   readonly redact: <T>(value: T) => T;
-  readonly accounts: Pick<AccountService, 'active'>;
+  readonly accounts: Pick<AccountService, 'active' | 'signedIn'>;
+  /** The background reads of the accounts signed in but not shown. */
+  readonly behind: BehindReads;
   readonly profiles: Pick<ActiveProfiles, 'saved' | 'pinsFor'>;
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly settings: SettingsStore;
@@ -40,19 +46,37 @@ export function createAppAssigned(deps: AppAssignedDeps) {
     redact: deps.redact,
     onProblem: (message) => log.warn(message),
   });
+  const signedIn = (a: ActiveAccount, organizationId: string | null): AssignedSignedIn => ({
+    profileId: a.profile.id,
+    client: a.client,
+    address: a.profile.baseUrl,
+    authKind: a.profile.authKind,
+    organizationId: organizationId ?? a.profile.organizationId ?? null,
+    memberId: profiles.saved(a.profile.id)?.memberId ?? null,
+  });
+  /** Whether a change read back was made here (not someone else's news). */
+  const changedHere = (profileId: string) => {
+    const pins = profiles.pinsFor(profileId);
+    return (t: Task): boolean => {
+      const at = pins?.get(t.id)?.changedHereAt;
+      return at != null && at === t.updatedAt;
+    };
+  };
   const assigned = createAssigned({
     signedIn: () => {
       const a = accounts.active();
-      if (!a) return null;
-      return {
-        profileId: a.profile.id,
-        client: a.client,
-        address: a.profile.baseUrl,
-        authKind: a.profile.authKind,
-        organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
-        memberId: profiles.saved(a.profile.id)?.memberId ?? null,
-      };
+      return a ? signedIn(a, deps.organization.current()?.id ?? null) : null;
     },
+    behind: (profileId) => {
+      const a = accounts.signedIn(profileId);
+      const reads = a ? deps.behind.readsFor(profileId) : null;
+      if (!a || !reads || reads.client !== a.client) return null;
+      const served = profiles.saved(profileId)?.servedOrganizationId ?? null;
+      return { signedIn: signedIn(a, served), reads: reads.reads };
+    },
+    // Not shown: nothing goes to the popup, but what is news is notified, naming its account.
+    onBehindChanged: (profileId, view) =>
+      deps.notifications.assigned(profileId, view, changedHere(profileId)),
     rememberMe: async (profileId, memberId) => {
       const saved = await deps.settings.update((s) => ({
         ...s,
@@ -73,12 +97,7 @@ export function createAppAssigned(deps: AppAssignedDeps) {
     onChanged: (view) => {
       deps.emit(view);
       const shown = accounts.active();
-      if (!shown) return;
-      const pins = profiles.pinsFor(shown.profile.id);
-      deps.notifications.assigned(shown.profile.id, view, (t) => {
-        const at = pins?.get(t.id)?.changedHereAt;
-        return at != null && at === t.updatedAt;
-      });
+      if (shown) deps.notifications.assigned(shown.profile.id, view, changedHere(shown.profile.id));
     },
   });
   return { assigned, cache };

@@ -8,6 +8,7 @@ import type { Logger } from '../log/logger';
 import { entityKey } from '../reads/read-schemas';
 import type { EntityKey } from '../reads/read-schemas';
 import { BACKGROUND_BURST_SHARE, BACKGROUND_RATE } from '../reads/read-budget';
+import { addressKey } from '../reads/read-budgets';
 import type { ChangeCursor } from '../reads/changes-since';
 import { namedByLog } from '../sync/audit-names';
 import type { TaskReads } from '../reads/task-reads';
@@ -24,9 +25,11 @@ import { checkedAgo, checkFailed } from '../sync/sync-words';
 import type { ActiveProfiles } from './active-profile';
 
 export interface BackgroundSyncDeps {
-  readonly accounts: Pick<AccountService, 'active'>;
-  readonly profiles: Pick<ActiveProfiles, 'active'>;
-  readonly reads: Pick<TaskReads, 'refresh' | 'readsOfShown' | 'lastFullRead'>;
+  readonly accounts: Pick<AccountService, 'active' | 'signedIn' | 'signedInIds'>;
+  readonly profiles: Pick<ActiveProfiles, 'active' | 'pinsFor'>;
+  readonly reads: Pick<TaskReads, 'refresh' | 'backgroundReadsOf' | 'lastFullRead' | 'forget'>;
+  /** The shown account's key was refused: no round reads for it until it connects again. */
+  readonly shownRefused: () => boolean;
   readonly assigned: Pick<Assigned, 'syncRead'>;
   readonly settings: Pick<SettingsStore, 'get'>;
   readonly scheduler: Scheduler;
@@ -61,10 +64,11 @@ const intervalOf = (settings: Pick<SettingsStore, 'get'>): number | null =>
   syncIntervalMs(settings.get().syncInterval ?? DEFAULT_SYNC_INTERVAL);
 
 /**
- * The background sync of the shown account (main/sync/): each round reads
- * what the plan says for its pins and "Assigned to me", through the
- * background's pacer, so the tray menu, the tooltip and the notifications
- * follow the service with the popup closed.
+ * The background sync of every account signed in (main/sync/): each round
+ * reads what the plan says for each one's pins and "Assigned to me", the
+ * shown one first, through its address's background budget, so the tray
+ * menu, the tooltip and the notifications follow the service with the popup
+ * closed, and an account switched to shows what is current.
  */
 export function createBackgroundSync(deps: BackgroundSyncDeps) {
   const books = new Map<string, Book>();
@@ -86,9 +90,13 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
   };
 
   /** What the audit log named since the last round; null: read as if there were none. */
-  async function named(book: Book, pins: readonly PinPlace[]): Promise<EntityKey[] | null> {
+  async function named(
+    profileId: string,
+    book: Book,
+    pins: readonly PinPlace[],
+  ): Promise<EntityKey[] | null> {
     if (book.noAuditLog) return null;
-    const reads = deps.reads.readsOfShown({ background: true });
+    const reads = deps.reads.backgroundReadsOf(profileId);
     const page = reads ? await reads.changesSince(book.cursor) : null;
     if (!page?.ok) return null;
     if (page.value.kind === 'unavailable') {
@@ -100,31 +108,61 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     return namedByLog(page.value.changes, page.value.complete, pins);
   }
 
+  /** The address each account's reads count against, for the accounts a round reads for. */
+  const addressOf = (profileId: string): string =>
+    addressKey(
+      deps.accounts.active()?.profile.id === profileId
+        ? deps.accounts.active()?.profile.baseUrl
+        : deps.accounts.signedIn(profileId)?.profile.baseUrl,
+    );
+
+  /**
+   * One round: the account shown (unless its key was refused), then every
+   * other signed in, each planned within its share of its address's budget.
+   */
   async function round(): Promise<void> {
     const a = deps.accounts.active();
-    const shown = deps.profiles.active();
-    if (!a || shown?.profileId !== a.profile.id) return;
-    const profileId = a.profile.id;
-    // Switched or signed out meanwhile: the rest of this round is not this account's.
+    const shownId = a && deps.profiles.active()?.profileId === a.profile.id ? a.profile.id : null;
+    const ids = [
+      ...(shownId && !deps.shownRefused() ? [shownId] : []),
+      ...deps.accounts.signedInIds().filter((id) => id !== shownId),
+    ];
+    const addresses = ids.map(addressOf);
+    for (const [i, id] of ids.entries()) {
+      if (!runner.mayRead()) return;
+      const sharing = addresses.filter((address) => address === addresses[i]).length;
+      await roundFor(id, id === shownId, STEADY_PER_MINUTE / sharing);
+    }
+  }
+
+  async function roundFor(profileId: string, isShown: boolean, perMinute: number): Promise<void> {
+    const client = isShown
+      ? deps.accounts.active()?.client
+      : deps.accounts.signedIn(profileId)?.client;
+    // Switched, signed out or given another key meanwhile: the rest of this round is not this account's.
     const gone = (): boolean =>
-      deps.accounts.active()?.profile.id !== profileId ||
-      deps.profiles.active()?.profileId !== profileId;
+      isShown
+        ? deps.accounts.active()?.profile.id !== profileId ||
+          deps.profiles.active()?.profileId !== profileId
+        : deps.accounts.signedIn(profileId)?.client !== client ||
+          deps.accounts.active()?.profile.id === profileId;
     // Locked or asleep part way: the round's reads stop between two requests.
     const stopped = (): boolean => !runner.mayRead();
     const book = bookOf(profileId);
-    const pins: PinPlace[] = shown.pins.list().map((p) => ({
+    const pinStore = isShown ? deps.profiles.active()?.pins : deps.profiles.pinsFor(profileId);
+    const pins: PinPlace[] = (pinStore?.list() ?? []).map((p) => ({
       taskId: p.taskId,
       entity:
         entityKey(p.ref.entityType, p.ref.entityId) ??
         entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
     }));
-    const names = await named(book, pins);
+    const names = await named(profileId, book, pins);
     if (gone()) return;
     const log = owedWithNamed(book.owed, names);
     const readRefs = new Set<string>();
     const input = (): PlanInput => ({
       now: deps.scheduler.now(),
-      perMinute: STEADY_PER_MINUTE,
+      perMinute,
       intervalMs: intervalOf(deps.settings) ?? syncIntervalMs(DEFAULT_SYNC_INTERVAL)!,
       pins: pins.flatMap((p) => p.entity ?? []),
       assigned: book.entities,
@@ -200,8 +238,11 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
       const book = books.get(profileId);
       if (book) book.noAuditLog = false;
     },
-    /** The profile is removed: nothing of it is kept. */
-    forget: (profileId: string): void => void books.delete(profileId),
+    /** The profile is removed: nothing of it is kept, and no round reads for it. */
+    forget(profileId: string): void {
+      books.delete(profileId);
+      deps.reads.forget(profileId);
+    },
     pause: (reason: PauseReason): void => runner.pause(reason),
     unpause: (reason: PauseReason): void => runner.unpause(reason),
     /**

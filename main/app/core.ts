@@ -13,7 +13,7 @@ import { guardFor } from '../secrets/secret-guard';
 import { createSettingsStore } from '../settings/settings-store';
 import { createActiveProfiles } from './active-profile';
 import { createAppNotifications } from './app-notifications';
-import { createAppReads, createAppTasks } from './app-tasks';
+import { createAppBehindReads, createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
@@ -118,8 +118,10 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ clock: scheduler, settings, accounts, profiles, redact, log },
     ...{ notify: opts.notify, popupVisible: opts.popupVisible },
   });
+  const behind = createAppBehindReads({ accounts, outbox, budgets: readBudgets, scheduler });
   const { assigned, cache: assignedCache } = createAppAssigned({
     ...{ userDataDir: opts.userDataDir, redact, accounts, profiles, organization, settings },
+    behind,
     ...{ outbox, notifications, scheduler, log, budgets: readBudgets },
     emit: (view) => events.emit('assigned:changed', view),
     emitProgress: (progress) => events.emit('assigned:progress', progress),
@@ -132,15 +134,19 @@ export function createAppCore(opts: AppCoreOptions) {
     outboxListeners({ accounts, profiles, tasks, notifications, connection, shown, log }),
   );
   const reads = createAppReads({
-    ...{ accounts, profiles, tasks, outbox, scheduler, log },
+    ...{ accounts, profiles, tasks, outbox, scheduler, log, behind },
     budgets: readBudgets,
   });
   const sync = createBackgroundSync({
     ...{ accounts, profiles, reads, assigned, settings, scheduler, log, isOnline },
+    shownRefused: () => connection.view().state === 'unauthorized',
     onChanged: () => connection.emit(),
   });
+  const othersSignedIn = () =>
+    accounts.signedInIds().some((id) => id !== accounts.active()?.profile.id);
   events.on((event, payload) => {
-    if (event === 'connection:changed') followConnection(sync, (payload as ConnectionView).state);
+    if (event === 'connection:changed')
+      followConnection(sync, (payload as ConnectionView).state, othersSignedIn());
   });
 
   // Main asks the person itself; where it cannot, the answer is no.
@@ -233,6 +239,7 @@ export function createAppCore(opts: AppCoreOptions) {
       sync.dispose();
       // First: a read waiting its turn is let go (false), so the rooms below finish.
       readBudgets.dispose();
+      behind.dispose();
       await reads.dispose();
       await assigned.dispose();
       await outbox.dispose();

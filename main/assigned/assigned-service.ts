@@ -7,16 +7,17 @@ import { assignedView, unknownFor } from './assigned-view';
 import type { AssignedKnown } from './assigned-view';
 import { describeReadFailure, peopleRefusal, phaseAfter } from './assigned-words';
 import { whoAmI } from './who-am-i';
-import type { WhoAmIDeps } from './who-am-i';
-import type { ServiceReads } from '../reads/service-reads';
 import type { AssignedCache } from './assigned-cache';
 import type { Logger } from '../log/logger';
 import { createAccountReads } from '../reads/account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
-import type { ServiceClient } from '../service/client';
 import { createRequestPacer } from '../service/pacing';
 import type { ReadBudgets } from '../reads/read-budgets';
 import { syncEntities } from './assigned-sync';
+import { createBehindSync } from './assigned-behind';
+import type { BehindSyncDeps } from './assigned-behind';
+import { whoDeps } from './assigned-signed-in';
+import type { AssignedSignedIn } from './assigned-signed-in';
 import type { EntitySyncAsk } from './assigned-sync';
 
 /**
@@ -29,16 +30,16 @@ export const BUILD_RATE = { limit: 70, windowMs: 60_000 } as const;
 export const STALE_AFTER_MS = 5 * 60_000;
 
 export interface AssignedDeps {
-  /** The signed-in profile and its client; null when signed out. */
-  readonly signedIn: () => {
-    readonly profileId: string;
-    readonly client: ServiceClient;
-    /** The service's base URL: accounts at one address share its read budget. */
-    readonly address?: string;
-    readonly authKind: 'api-key' | 'session';
-    readonly organizationId: string | null;
-    readonly memberId: string | null;
-  } | null;
+  /** The profile shown and its client; null when signed out. */
+  readonly signedIn: () => AssignedSignedIn | null;
+  /**
+   * A signed-in profile not shown, with its background reads
+   * (reads/behind-reads.ts): the background sync keeps its "Assigned to me"
+   * current too (assigned-behind.ts). Null when it is not signed in.
+   */
+  readonly behind?: BehindSyncDeps['behind'];
+  /** A profile not shown: its kept list changed (for the notifications only). */
+  readonly onBehindChanged?: BehindSyncDeps['onBehindChanged'];
   /** Keeps (or forgets) the member an API key's person said they are. */
   readonly rememberMe: (profileId: string, memberId: string | null) => Promise<Result<null>>;
   readonly cache: AssignedCache;
@@ -59,20 +60,6 @@ interface Run {
   stopped: boolean;
 }
 
-/** Who-am-I's needs for the signed-in profile: a kept choice gone from the organization is forgotten. */
-const whoDeps = (
-  deps: Pick<AssignedDeps, 'rememberMe' | 'cache'>,
-  s: NonNullable<ReturnType<AssignedDeps['signedIn']>>,
-  reads: ServiceReads,
-): WhoAmIDeps => ({
-  ...s,
-  reads,
-  forgetChoice: async () => {
-    await deps.rememberMe(s.profileId, null);
-    await deps.cache.forget(s.profileId);
-  },
-});
-
 export function createAssigned(deps: AssignedDeps) {
   const pacer = createRequestPacer(BUILD_RATE, deps.scheduler);
   let disposed = false;
@@ -89,8 +76,9 @@ export function createAssigned(deps: AssignedDeps) {
   let known: AssignedKnown | null = null;
   let run: Run | null = null;
   let running: Promise<void> | null = null;
+  const behind = createBehindSync(deps, () => disposed);
   const fresh = (profileId: string): AssignedKnown => {
-    if (known?.profileId !== profileId) known = unknownFor(profileId);
+    if (known?.profileId !== profileId) known = behind.take(profileId) ?? unknownFor(profileId);
     return known;
   };
 
@@ -158,11 +146,8 @@ export function createAssigned(deps: AssignedDeps) {
     changed();
   }
 
-  /**
-   * One refresh at a time. An ask while one runs is kept and made once it is
-   * over (forced if any such ask was): a new member chosen mid-way is read
-   * for, not folded into the run for the one before.
-   */
+  /** One refresh at a time; an ask meanwhile is made once it is over (forced if any was): a new
+   * member chosen mid-way is read for, not folded into the run for the one before. */
   let again: boolean | null = null;
   const start = (force: boolean): Promise<void> => {
     if (running) {
@@ -251,9 +236,10 @@ export function createAssigned(deps: AssignedDeps) {
       changed();
       return ok(view());
     },
-    /** The background sync's read (assigned-sync.ts); null: another account shown, nobody to read for, or a build runs. */
+    /** The background sync's read (assigned-sync.ts, -behind.ts); null: nobody to read for, or a build runs. */
     syncRead(ask: EntitySyncAsk) {
       const s = deps.signedIn();
+      if (s?.profileId !== ask.profileId) return behind.syncRead(ask);
       const k = s?.profileId === ask.profileId && !disposed && !run ? fresh(s.profileId) : null;
       if (!s || !k) return Promise.resolve(null);
       const who = whoDeps(deps, s, readsFor(s.profileId, s.client, { background: true }));

@@ -4,8 +4,8 @@ import type { Task } from '../../common/task';
 import type { BrowseEntity, BrowseList, BrowseTasks } from '../../common/views';
 import type { Logger } from '../log/logger';
 import { entitiesCut, tasksCut } from './list-words';
-import { createPinnedRefresh } from './pinned-refresh';
-import type { RefreshResult } from './pinned-refresh';
+import { createPinRuns } from './pin-runs';
+import type { RefreshAnswer } from './pin-runs';
 import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
@@ -16,6 +16,8 @@ import type { Scheduler } from '../scheduler/scheduler';
 import type { ReadBudgets } from './read-budgets';
 import type { ServiceReads } from './service-reads';
 import type { ActiveProfile, TaskService } from '../tasks/task-service';
+import type { PinStore } from '../tasks/pin-store';
+import type { BehindReads } from './behind-reads';
 
 /** The popup asks on opening and every minute while open; closer asks are answered from what is shown. */
 export const MIN_REFRESH_GAP_MS = 10_000;
@@ -33,9 +35,15 @@ const LEFT = appError(
   'The account shown changed before the service answered: nothing of the one before is shown.',
 );
 
+export type { RefreshAnswer };
+
 export interface TaskReadsDeps {
   readonly client: ShownClient;
   readonly active: () => ActiveProfile | null;
+  /** Any profile's pins (a signed-in account not shown keeps its own in settings). */
+  readonly pinsFor: (profileId: string) => PinStore | null;
+  /** The background reads of signed-in accounts not shown (behind-reads.ts). */
+  readonly behind: BehindReads;
   readonly tasks: TaskService;
   /** Resolves once no change of the person's is on the wire. */
   readonly quiet: () => Promise<void>;
@@ -56,27 +64,16 @@ export interface RefreshOptions {
    * whatever the gap, and not counted as a read of every pin.
    */
   readonly only?: readonly string[];
-  /** Only while this account is shown (a round started for it): else nothing is read. */
+  /**
+   * This account's pins: while it is shown, as any refresh; else, for a
+   * background read only, through its own reads (a signed-in account not
+   * shown, behind-reads.ts). A read the person asked for of an account no
+   * longer shown reads nothing.
+   */
   readonly profileId?: string;
   /** Stop between reads once this says so (the background sync paused: locked, asleep). */
   readonly stopped?: () => boolean;
 }
-
-/**
- * What a refresh came to: read now, answered from a read this recent (ms
- * ago), skipped (another account shown, or paused part way), or failed (the
- * service refused or did not answer: what is shown is as old as before).
- */
-export type RefreshAnswer =
-  | { readonly kind: 'read' }
-  | { readonly kind: 'recent'; readonly agoMs: number }
-  | { readonly kind: 'skipped' }
-  | { readonly kind: 'failed' };
-
-const answerOf = (r: RefreshResult): RefreshAnswer =>
-  r.kind === 'done' || r.kind === 'skipped'
-    ? { kind: r.kind === 'done' ? 'read' : 'skipped' }
-    : { kind: 'failed' };
 
 /** Why a read the person asked for did not answer, in words that say what to do. */
 const browseError = (feature: ReadFeature, error: AppError): AppError => {
@@ -109,24 +106,11 @@ export function createTaskReads(deps: TaskReadsDeps) {
     void p.finally(() => running.delete(p));
     return p;
   };
-  const refresherFor = (kind: ReadClass) =>
-    createPinnedRefresh({
-      active: () => {
-        if (stopped) return null;
-        const c = deps.client();
-        const a = deps.active();
-        if (!c || !a || a.profileId !== c.profileId) return null;
-        return {
-          profileId: a.profileId,
-          reads: readsFor(a.profileId, c.client, kind),
-          pins: a.pins.list(),
-        };
-      },
-      took: (profileId, found, notes) => deps.tasks.tookRead(profileId, found, notes),
-      log: deps.log,
-    });
-  const refresher = refresherFor({});
-  const behind = refresherFor({ background: true });
+  const pinRuns = createPinRuns({
+    ...{ deps, track, stopped: () => stopped },
+    readsFor: (profileId, client) => readsFor(profileId, client, { background: false }),
+    behindReadsFor: (profileId, client) => readsFor(profileId, client, { background: true }),
+  });
 
   const current = () => {
     const c = deps.client();
@@ -151,10 +135,6 @@ export function createTaskReads(deps: TaskReadsDeps) {
     }
   };
 
-  /** When every pin was last read with success. */
-  let lastFull = -Infinity;
-  /** The full read under way: a refresh asked meanwhile takes its answer. */
-  let full: Promise<Result<RefreshAnswer>> | null = null;
   return {
     /**
      * Browse: vendors and risks by name. One that the service refuses (scope)
@@ -234,25 +214,16 @@ export function createTaskReads(deps: TaskReadsDeps) {
      */
     async refresh(options: RefreshOptions = {}): Promise<Result<RefreshAnswer>> {
       const now = deps.scheduler.now();
-      if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - lastFull) });
-      if (options.profileId !== undefined && deps.client()?.profileId !== options.profileId)
-        return ok({ kind: 'skipped' });
-      const runner = options.background ? behind : refresher;
-      if (options.only) {
-        return ok(
-          answerOf(await track(runner.refresh(options.only, { stopped: options.stopped }))),
-        );
-      }
-      if (!options.force && now - lastFull < MIN_REFRESH_GAP_MS)
-        return ok({ kind: 'recent', agoMs: now - lastFull });
-      if (full) return full;
-      const reading = track(runner.refresh(null, { stopped: options.stopped })).then((r) => {
-        // Only a read that succeeded counts as checked: a failed one leaves what is shown its age.
-        if (r.kind === 'done') lastFull = now;
-        return ok(answerOf(r));
-      });
-      full = reading.finally(() => (full = null));
-      return full;
+      const shownId = deps.client()?.profileId;
+      const profileId = options.profileId ?? shownId;
+      const last = pinRuns.lastFullOf(profileId);
+      if (stopped) return ok({ kind: 'recent', agoMs: Math.max(0, now - last) });
+      if (profileId === undefined) return ok({ kind: 'skipped' });
+      if (profileId !== shownId && !options.background) return ok({ kind: 'skipped' });
+      const runner = pinRuns.runnerFor(profileId, profileId === shownId, options.background);
+      if (!options.only && !options.force && now - last < MIN_REFRESH_GAP_MS)
+        return ok({ kind: 'recent', agoMs: now - last });
+      return pinRuns.read(profileId, runner, options.only, options.stopped, now);
     },
     /**
      * A task was just pinned: show its title and status at once. It is read
@@ -260,7 +231,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
      * from a read of that list made within PIN_RECENT_MS (pinned-refresh.ts).
      */
     pinned(taskId: string): void {
-      if (!stopped) void track(refresher.refresh([taskId], { alongside: true }));
+      if (!stopped) void track(pinRuns.shown.refresh([taskId], { alongside: true }));
     },
     /**
      * The reads of the account shown, for a room that reads on its own (the
@@ -271,13 +242,26 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const c = deps.client();
       return c && !stopped ? readsFor(c.profileId, c.client, kind) : null;
     },
-    /** When every pin was last read (asked for or by the background sync); -Infinity: not this run. */
-    lastFullRead: (): number => lastFull,
+    /** The background reads of a signed-in account, shown or not; null when it is not signed in. */
+    backgroundReadsOf(profileId: string): ServiceReads | null {
+      if (deps.client()?.profileId === profileId) return this.readsOfShown({ background: true });
+      return stopped ? null : (deps.behind.readsFor(profileId)?.reads ?? null);
+    },
+    /**
+     * When every pin of this account (default: the one shown) was last read,
+     * asked for or by the background sync; -Infinity: not this run.
+     */
+    lastFullRead: (profileId?: string): number =>
+      pinRuns.lastFullOf(profileId ?? deps.client()?.profileId),
     /** Connected (again): the reads may answer now where they did not, then read every pin. */
     connected(profileId: string): void {
-      refresher.forget(profileId);
-      lastFull = -Infinity;
+      pinRuns.forget(profileId);
       void this.refresh();
+    },
+    /** The profile is removed: nothing of its reads is kept. */
+    forget(profileId: string): void {
+      pinRuns.forget(profileId);
+      deps.behind.forget(profileId);
     },
     /** Stops reading; resolves once no read can write any more. */
     async dispose(): Promise<void> {

@@ -17,14 +17,18 @@ export function followPower(
 }
 
 /**
- * The shown account's connection: signed out, or its key refused, the
- * background stops (no timer, no request) until one is connected again,
- * which then runs a round at once.
+ * The shown account's connection: signed out, or its key refused with no
+ * other account signed in, the background stops (no timer, no request)
+ * until one is connected again, which then runs a round at once. A refused
+ * key with others signed in leaves their rounds running (the round skips
+ * the refused one).
  */
 export function followConnection(
   sync: { pause(reason: PauseReason): void; unpause(reason: PauseReason): void },
   state: ConnectionState,
+  othersSignedIn = false,
 ): void {
-  if (state === 'signed-out' || state === 'unauthorized') sync.pause('signed-out');
+  if (state === 'signed-out' || (state === 'unauthorized' && !othersSignedIn))
+    sync.pause('signed-out');
   else sync.unpause('signed-out');
 }

@@ -121,4 +121,15 @@ describe('the account shown', () => {
     followConnection(sync, 'online');
     expect(calls).toEqual(['pause null false', 'pause null false', 'unpause null true']);
   });
+
+  it('its key refused while other accounts are signed in: their rounds go on', () => {
+    const calls: string[] = [];
+    const sync = {
+      pause: (reason: PauseReason) => void calls.push(`pause ${reason}`),
+      unpause: (reason: PauseReason) => void calls.push(`unpause ${reason}`),
+    };
+    followConnection(sync, 'unauthorized', true);
+    followConnection(sync, 'signed-out', true);
+    expect(calls).toEqual(['unpause signed-out', 'pause signed-out']);
+  });
 });
