@@ -46,8 +46,8 @@ interface Book {
   listedAt: number | null;
   /** Where the audit log is read from next round; null: from its newest page. */
   cursor: ChangeCursor | null;
-  /** The audit log said no (no app:read) or is absent: not asked again this run. */
-  noAuditLog: boolean;
+  /** When the audit log said no (no app:read) or was absent: asked again an hour later. */
+  noAuditLog: number | null;
   /** What the log named that is still to be read (owed-reads.ts). */
   readonly owed: OwedReads;
 }
@@ -56,6 +56,9 @@ interface PinPlace {
   readonly taskId: string;
   readonly entity: EntityKey | null;
 }
+
+/** How long a "no" of the audit log stands before a round asks it again. */
+export const AUDIT_LOG_RETRY_MS = 60 * 60_000;
 
 /** What the background budget lets through a minute once its small burst is spent (read-budget.ts). */
 const STEADY_PER_MINUTE = bucketFor(BACKGROUND_RATE, BACKGROUND_BURST_SHARE).refillPerMs * 60_000;
@@ -82,7 +85,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
           entities: [],
           listedAt: null,
           cursor: null,
-          noAuditLog: false,
+          noAuditLog: null,
           owed: noOwedReads(),
         }),
       );
@@ -95,13 +98,15 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     book: Book,
     pins: readonly PinPlace[],
   ): Promise<EntityKey[] | null> {
-    if (book.noAuditLog) return null;
+    // A key given app:read later is noticed within the hour, not only on reconnecting.
+    const now = deps.scheduler.now();
+    if (book.noAuditLog !== null && now - book.noAuditLog < AUDIT_LOG_RETRY_MS) return null;
     const reads = deps.reads.backgroundReadsOf(profileId);
     const page = reads ? await reads.changesSince(book.cursor) : null;
     if (!page?.ok) return null;
     if (page.value.kind === 'unavailable') {
       // No app:read (or no audit log here): every pin each round, "Assigned to me" gone round.
-      book.noAuditLog = true;
+      book.noAuditLog = now;
       return null;
     }
     book.cursor = page.value.cursor;
@@ -236,7 +241,7 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     /** Connected (again), perhaps with another key: the audit log is asked again. */
     connected(profileId: string): void {
       const book = books.get(profileId);
-      if (book) book.noAuditLog = false;
+      if (book) book.noAuditLog = null;
     },
     /** The profile is removed: nothing of it is kept, and no round reads for it. */
     forget(profileId: string): void {

@@ -218,6 +218,17 @@ describe.skipIf(gate.skip)('the background sync (issue 35)', () => {
     expect(auditAsked()).toBeGreaterThan(before);
   }, 60_000);
 
+  it('asks the audit log again an hour after it said no, not every round', async () => {
+    const w = await world();
+    await settledIn(w);
+    const auditAsked = () => w.sent.filter((s) => s.route === 'GET /v1/audit-logs').length;
+    const before = auditAsked();
+    await w.pass(50 * MIN);
+    expect(auditAsked()).toBe(before);
+    await w.pass(14 * MIN);
+    expect(auditAsked()).toBe(before + 1);
+  }, 60_000);
+
   it('asks nothing while offline, looks once an interval, and catches up once online', async () => {
     const online = { value: true };
     const w = await world({ online });
