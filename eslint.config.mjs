@@ -45,6 +45,7 @@ export const MAIN_LAYERS = {
     'window',
     'ipc',
     'shortcut',
+    'reminders',
   ],
   app: ['app'],
 };

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'refused',
   'assigned',
   'changedByOthers',
+  'reminders',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -21,6 +22,7 @@ export interface NotificationSettings {
   readonly refused: boolean;
   readonly assigned: boolean;
   readonly changedByOthers: boolean;
+  readonly reminders: boolean;
 }
 
 export type NotificationSettingKey = keyof NotificationSettings;
@@ -32,6 +34,7 @@ export const defaultNotificationSettings = (): NotificationSettings => ({
   refused: true,
   assigned: true,
   changedByOthers: true,
+  reminders: true,
 });
 
 export interface NotificationSettingText {
@@ -71,5 +74,10 @@ export const NOTIFICATION_SETTING_TEXT: Readonly<
     label: 'Pinned tasks changed by others',
     description:
       'When someone else changes the status, priority, title, assignee or description of a task you pinned.',
+  },
+  reminders: {
+    label: 'Review date reminders',
+    description:
+      'For compliance tasks assigned to you: at 9:00 the working day before a review date, on the day, and once when it is overdue.',
   },
 };

@@ -15,6 +15,7 @@ export const NotificationSettingsSchema = z.strictObject({
   refused: z.boolean().default(true),
   assigned: z.boolean().default(true),
   changedByOthers: z.boolean().default(true),
+  reminders: z.boolean().default(true),
 });
 
 /**
@@ -28,6 +29,7 @@ export const NotificationSettingsPatchSchema = z
     refused: z.boolean(),
     assigned: z.boolean(),
     changedByOthers: z.boolean(),
+    reminders: z.boolean(),
   })
   .partial();
 export type NotificationSettingsPatch = z.output<typeof NotificationSettingsPatchSchema>;

@@ -7,6 +7,7 @@ import type {
   NotificationTarget,
   NotifyContext,
   NotifyEvent,
+  ReviewReminder,
 } from './notify-events';
 
 /**
@@ -128,7 +129,21 @@ function changedText(events: readonly ChangedByOther[], more: boolean) {
   };
 }
 
+function reminderText(events: readonly ReviewReminder[], more: boolean) {
+  const n = events.length;
+  const first = events[0];
+  if (n === 1 && !more && first) {
+    const due = oneLine(first.due);
+    return { title: due.charAt(0).toUpperCase() + due.slice(1), body: taskName(first) };
+  }
+  return {
+    title: `${n} ${more ? 'more ' : ''}${plural(n, 'task', 'tasks')} due or overdue`,
+    body: named(events),
+  };
+}
+
 const isRefused = (e: NotifyEvent): e is ChangeRefused => e.kind === 'change-refused';
+const isReminder = (e: NotifyEvent): e is ReviewReminder => e.kind === 'review-reminder';
 const isChanged = (e: NotifyEvent): e is ChangedByOther => e.kind === 'changed-by-other';
 
 /** Later events about a task replace earlier ones: a notification counts tasks, not attempts. */
@@ -162,13 +177,16 @@ export function notificationFor(
         ? refusedText(events.filter(isRefused), more)
         : kind === 'assigned-to-me'
           ? assignedText(events, more)
-          : changedText(events.filter(isChanged), more);
+          : kind === 'review-reminder'
+            ? reminderText(events.filter(isReminder), more)
+            : changedText(events.filter(isChanged), more);
   return {
     id,
     kind,
     title: text.title + profileSuffix(events, ctx),
     body: clip(text.body, BODY_CHARS),
-    target: targetOf(events),
+    // A compliance task has no place in the popup yet: a reminder opens the popup itself.
+    target: kind === 'review-reminder' ? null : targetOf(events),
     count: events.length,
   };
 }

@@ -55,7 +55,22 @@ export interface ChangedByOther {
   readonly fields: readonly string[];
 }
 
-export type NotifyEvent = ChangeLanded | ChangeRefused | AssignedToMe | ChangedByOther;
+/** A compliance task of the person's is due soon, today, or became overdue (main/reminders/). */
+export interface ReviewReminder {
+  readonly kind: 'review-reminder';
+  readonly profileId: string;
+  readonly taskId: string;
+  readonly title: string | null;
+  /** When it is due, in words: "due tomorrow", "review due today", "3 days overdue". */
+  readonly due: string;
+}
+
+export type NotifyEvent =
+  | ChangeLanded
+  | ChangeRefused
+  | AssignedToMe
+  | ChangedByOther
+  | ReviewReminder;
 
 /** The setting each event kind answers to. */
 export const SETTING_OF = {
@@ -63,6 +78,7 @@ export const SETTING_OF = {
   'change-refused': 'refused',
   'assigned-to-me': 'assigned',
   'changed-by-other': 'changedByOthers',
+  'review-reminder': 'reminders',
 } as const satisfies Record<NotifyEvent['kind'], keyof NotificationSettings>;
 
 /** What the rules need to know of the app at the moment an event comes in. */

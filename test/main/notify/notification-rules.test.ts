@@ -194,6 +194,7 @@ describe('settings', () => {
       refused: false,
       assigned: false,
       changedByOthers: false,
+      reminders: false,
     };
     rules.take(landed('tski_1'));
     rules.take(refused('tski_2', clock.now()));

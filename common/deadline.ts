@@ -1,0 +1,106 @@
+import type { ComplianceStatus } from './compliance-values';
+
+/**
+ * When a compliance task is due, in the person's own calendar days. The
+ * platform's meaning (trycompai/comp, apps/app task-schedule): an open
+ * task is due on its review date; a done one's review date is when it is
+ * due again — the platform reopens it once that date has passed — so it
+ * counts from that day on too. A task marked not relevant is never due.
+ * Pure: `now` and the IANA time zone come in, so a reminder test can move
+ * both.
+ */
+
+export interface Deadline {
+  readonly kind: 'overdue' | 'today' | 'soon' | 'later' | 'next-review';
+  /** Calendar days from today to the due day (negative: overdue). */
+  readonly days: number;
+  /** "due tomorrow", "3 days overdue", "next review 28 Feb". */
+  readonly words: string;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** The calendar day an instant falls on in a time zone, as days since 1970-01-01. */
+export function localDay(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / MS_PER_DAY;
+}
+
+/** "Friday", "28 Feb", "28 Feb 2027" for a day number (UTC-based, so no zone shifts it). */
+const dayName = (day: number): string =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(day * MS_PER_DAY);
+const dateWords = (day: number, today: number): string => {
+  const sameYear =
+    new Date(day * MS_PER_DAY).getUTCFullYear() === new Date(today * MS_PER_DAY).getUTCFullYear();
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(day * MS_PER_DAY);
+};
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What a task's review date means today; null when it has none or cannot be due. */
+export function deadlineOf(
+  task: { readonly status: string; readonly reviewDate: string | null },
+  now: number,
+  timeZone: string,
+): Deadline | null {
+  if (task.reviewDate === null || task.status === ('not_relevant' satisfies ComplianceStatus))
+    return null;
+  const at = Date.parse(task.reviewDate);
+  if (Number.isNaN(at)) return null;
+  const today = localDay(now, timeZone);
+  const due = localDay(at, timeZone);
+  const days = due - today;
+  const done = task.status === ('done' satisfies ComplianceStatus);
+  const what = done ? 'review due' : 'due';
+  if (days < 0) {
+    const words = done
+      ? `review ${plural(-days, 'day')} overdue`
+      : `${plural(-days, 'day')} overdue`;
+    return { kind: 'overdue', days, words };
+  }
+  if (days === 0) return { kind: 'today', days, words: `${what} today` };
+  if (done) return { kind: 'next-review', days, words: `next review ${dateWords(due, today)}` };
+  if (days === 1) return { kind: 'soon', days, words: 'due tomorrow' };
+  if (days < 7) return { kind: 'soon', days, words: `due ${dayName(due)}` };
+  return { kind: 'later', days, words: `due ${dateWords(due, today)}` };
+}
+
+export interface DeadlineCounts {
+  readonly overdue: number;
+  readonly dueToday: number;
+}
+
+export function deadlineCounts(
+  tasks: readonly { readonly status: string; readonly reviewDate: string | null }[],
+  now: number,
+  timeZone: string,
+): DeadlineCounts {
+  let overdue = 0;
+  let dueToday = 0;
+  for (const t of tasks) {
+    const d = deadlineOf(t, now, timeZone);
+    if (d?.kind === 'overdue') overdue += 1;
+    else if (d?.kind === 'today') dueToday += 1;
+  }
+  return { overdue, dueToday };
+}
+
+/** "2 overdue · 1 due today"; null when nothing is. */
+export function deadlineSummary(counts: DeadlineCounts): string | null {
+  const parts = [
+    ...(counts.overdue > 0 ? [`${counts.overdue} overdue`] : []),
+    ...(counts.dueToday > 0 ? [`${counts.dueToday} due today`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
