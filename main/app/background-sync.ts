@@ -4,6 +4,7 @@ import { DEFAULT_SYNC_INTERVAL, syncIntervalMs } from '../../common/sync-interva
 import type { RefreshAnswer } from '../../common/views';
 import type { AccountService } from '../accounts/account-service';
 import type { Assigned } from '../assigned/assigned-service';
+import type { ComplianceReads } from '../compliance/compliance-reads';
 import type { Logger } from '../log/logger';
 import { entityKey } from '../reads/read-schemas';
 import type { EntityKey } from '../reads/read-schemas';
@@ -28,6 +29,8 @@ export interface BackgroundSyncDeps {
   readonly profiles: Pick<ActiveProfiles, 'active'>;
   readonly reads: Pick<TaskReads, 'refresh' | 'readsOfShown' | 'lastFullRead'>;
   readonly assigned: Pick<Assigned, 'syncRead'>;
+  /** Each round also reads the account's compliance tasks (one conditional request). */
+  readonly compliance?: Pick<ComplianceReads, 'syncRound'>;
   readonly settings: Pick<SettingsStore, 'get'>;
   readonly scheduler: Scheduler;
   readonly isOnline: () => boolean;
@@ -118,6 +121,8 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
         entityKey(p.ref.entityType, p.ref.entityId) ??
         entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
     }));
+    if (deps.compliance && runner.mayRead()) await deps.compliance.syncRound(profileId, a.client);
+    if (gone()) return;
     const names = await named(book, pins);
     if (gone()) return;
     const log = owedWithNamed(book.owed, names);

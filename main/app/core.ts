@@ -15,6 +15,7 @@ import { createActiveProfiles } from './active-profile';
 import { createAppNotifications } from './app-notifications';
 import { createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
+import { createAppCompliance } from './compliance-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
@@ -124,6 +125,12 @@ export function createAppCore(opts: AppCoreOptions) {
     emit: (view) => events.emit('assigned:changed', view),
     emitProgress: (progress) => events.emit('assigned:progress', progress),
   });
+  const compliance = createAppCompliance({
+    ...{ userDataDir: opts.userDataDir, redact, accounts, organization, assigned, settings },
+    ...{ outbox, scheduler, log, budgets: readBudgets },
+    reach: { fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? 15_000 },
+    emit: (view) => events.emit('compliance:changed', view),
+  });
   const tasks = createAppTasks({
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
     log,
@@ -137,17 +144,31 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   const sync = createBackgroundSync({
     ...{ accounts, profiles, reads, assigned, settings, scheduler, log, isOnline },
+    compliance: compliance.reads,
     onChanged: () => connection.emit(),
   });
   events.on((event, payload) => {
     if (event === 'connection:changed') followConnection(sync, (payload as ConnectionView).state);
+    // The compliance view is the shown account's, for the person "me" is, in its organization.
+    if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed')
+      compliance.changed();
   });
 
   // Main asks the person itself; where it cannot, the answer is no.
   const confirm = opts.confirm ?? (async () => false);
   const people = createProfiles({
     ...{ accounts, active: profiles, settings, organization, connection, shown },
-    ...{ outbox, tasks, reads, assigned, notifications, confirm, sync },
+    ...{ outbox, tasks, reads, assigned, notifications, confirm },
+    sync: {
+      connected: (profileId: string) => {
+        sync.connected(profileId);
+        compliance.reads.connected(profileId);
+      },
+      forget: (profileId: string) => {
+        sync.forget(profileId);
+        compliance.reads.forget(profileId);
+      },
+    },
   });
   const settingsChanges = createSettingsChanges({
     ...opts,
@@ -168,7 +189,7 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
-    ...{ reads, sync },
+    ...{ reads, sync, compliance },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
 
@@ -202,12 +223,19 @@ export function createAppCore(opts: AppCoreOptions) {
       actions.fromTray(taskId, { status }),
     setPriority: (taskId: string, priority: UpdateTaskInput['patch']['priority']) =>
       actions.fromTray(taskId, { priority }),
+    /** Each profile's compliance tasks as kept: the reminders, the tray and the outbox build on it. */
+    compliance: compliance.kept,
     start: () =>
-      startUp({
-        ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
-        ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
-        ...{ assigned, reads },
-      }).then(() => sync.start()),
+      compliance
+        .load()
+        .then(() =>
+          startUp({
+            ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
+            ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
+            ...{ assigned, reads },
+          }),
+        )
+        .then(() => sync.start()),
     /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
     resume(): void {
       outbox.retryNow();
@@ -235,6 +263,7 @@ export function createAppCore(opts: AppCoreOptions) {
       readBudgets.dispose();
       await reads.dispose();
       await assigned.dispose();
+      await compliance.dispose();
       await outbox.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();
