@@ -30,10 +30,18 @@ export interface ComplianceKeeper extends KeptCompliance {
   load(): Promise<void>;
   /** The list's ETag for a conditional read; null when none is kept. */
   etag(profileId: string): string | null;
-  /** A list the service sent: kept, saved and told only when it differs from the one kept. */
+  /**
+   * A list the service sent (and the options, when they were read with it):
+   * kept, saved and told only when it differs from the one kept.
+   */
   took(
     profileId: string,
-    list: { tasks: readonly ComplianceTask[]; etag: string | null; readAt: number },
+    list: {
+      tasks: readonly ComplianceTask[];
+      etag: string | null;
+      readAt: number;
+      approvalEnabled?: boolean | null;
+    },
   ): void;
   /** The service said nothing changed (304): only the time of the read moves, nobody is told. */
   confirmed(profileId: string, readAt: number): void;
@@ -94,12 +102,17 @@ export function createComplianceKeeper(file: ComplianceFile): ComplianceKeeper {
     took(profileId, list) {
       const before = entryOf(profileId);
       const tasks = keptTasks(list.tasks);
-      const same = before !== undefined && before.readAt > 0 && sameData(before.tasks, tasks);
+      const base = before ?? blank(profileId);
+      const approvalEnabled =
+        list.approvalEnabled === undefined ? base.approvalEnabled : list.approvalEnabled;
+      const same =
+        base.readAt > 0 && base.approvalEnabled === approvalEnabled && sameData(base.tasks, tasks);
       replace({
-        ...(before ?? blank(profileId)),
+        ...base,
         readAt: list.readAt,
         etag: list.etag,
-        tasks: same ? before.tasks : tasks,
+        approvalEnabled,
+        tasks: same ? base.tasks : tasks,
       });
       save();
       if (!same) tell(profileId);

@@ -117,44 +117,51 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
     k.failing = true;
   };
 
+  /** Whether the organization uses evidence approval; undefined: not read now. */
   async function readOptions(
     profileId: string,
     k: Known,
     a: ComplianceAccount,
     background: boolean,
-  ) {
-    if (!(await turn(profileId, a, OPTIONS_ROUTE, background))) return;
+  ): Promise<boolean | null | undefined> {
+    if (k.optionsAt !== null && now() - k.optionsAt < ASK_AGAIN_MS) return undefined;
+    if (!(await turn(profileId, a, OPTIONS_ROUTE, background))) return undefined;
     const options = await a.compliance.options();
-    if (deps.account(profileId)?.client !== a.client) return;
     if (options.ok) {
       k.optionsAt = now();
-      return deps.keeper.approval(profileId, options.value.evidenceApprovalEnabled);
+      return options.value.evidenceApprovalEnabled;
     }
-    // Not offered here (an older service): unknown, and not asked again before the hour.
-    if (options.error.unavailable) k.optionsAt = now();
-    else if (options.error.kind === 'rate_limited')
+    // Not offered here: unknown, and not asked again before the hour.
+    if (options.error.unavailable) {
+      k.optionsAt = now();
+      return null;
+    }
+    if (options.error.kind === 'rate_limited')
       failed(profileId, k, a, OPTIONS_ROUTE, options.error);
+    return undefined;
   }
 
   async function read(profileId: string, a: ComplianceAccount, k: Known, background: boolean) {
     if (!(await turn(profileId, a, LIST_ROUTE, background))) return;
     const listed = await a.compliance.listIfChanged(deps.keeper.etag(profileId));
+    const mine = () => !disposed && deps.account(profileId)?.client === a.client;
     // Signed out or another key meanwhile: the answer is not this account's any more.
-    if (deps.account(profileId)?.client !== a.client || disposed) return;
+    if (!mine()) return;
     if (!listed.ok) return failed(profileId, k, a, LIST_ROUTE, listed.error);
     const at = now();
     k.readAt = at;
     k.failing = false;
-    if (listed.value.unchanged) deps.keeper.confirmed(profileId, at);
-    else
-      deps.keeper.took(profileId, {
-        tasks: listed.value.tasks,
-        etag: listed.value.etag,
-        readAt: at,
-      });
+    // At connect and hourly, with the list: one change told, not two.
+    const approvalEnabled = await readOptions(profileId, k, a, background);
+    if (!mine()) return;
+    if (!listed.value.unchanged) {
+      const { tasks, etag } = listed.value;
+      deps.keeper.took(profileId, { tasks, etag, readAt: at, approvalEnabled });
+    } else {
+      deps.keeper.confirmed(profileId, at);
+      if (approvalEnabled !== undefined) deps.keeper.approval(profileId, approvalEnabled);
+    }
     setAvailability(profileId, k, 'ok');
-    if (k.optionsAt === null || at - k.optionsAt >= ASK_AGAIN_MS)
-      await readOptions(profileId, k, a, background);
   }
 
   /**
