@@ -14,7 +14,7 @@ import { MAX_ETAG_LENGTH } from '../service/conditional-memory';
  * Each profile's compliance tasks as last read, in `compliance.json`, so My
  * work shows them at once on the next start and reads again behind. A cache,
  * not truth: a file that does not read as this shape is moved aside and the
- * list read again; it never stops the app nor touches another file. Written
+ * list read again (a cache is removed, not moved aside); it never stops the app nor touches another file. Written
  * through the secret guard and bounded, in total too (docs/ARCHITECTURE.md,
  * invariants 1 and 8).
  */
@@ -86,7 +86,7 @@ export function createComplianceFile(opts: {
         },
         startLoading(),
       );
-      if (state.kind === 'removed') opts.onProblem?.(state.why);
+      if (state.kind === 'removed' || state.kind === 'left-alone') opts.onProblem?.(state.why);
       return deepFreeze(state.kind === 'read' ? (state.value ?? []) : []);
     },
     async save(entries) {
