@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ComplianceView } from '../../common/compliance-view';
+import type { EventName } from '../../common/channels';
 import { sameData } from '../../common/same-data';
 import type { AccountService } from '../accounts/account-service';
 import { complianceClientFor } from '../accounts/credential';
@@ -20,11 +21,14 @@ import type { ServiceClient } from '../service/client';
 import type { ComplianceClient } from '../service/compliance-client';
 import type { SettingsStore } from '../settings/settings-store';
 import type { OrganizationState } from './organization-state';
+import type { BackgroundSync } from './background-sync';
+import type { AppCoreOptions } from './core-options';
 
 export interface AppComplianceDeps {
-  readonly userDataDir: string;
+  /** Where the kept lists go, and how the service is reached (as the accounts reach it). */
+  readonly opts: Pick<AppCoreOptions, 'userDataDir' | 'fetch' | 'timeoutMs'>;
+  readonly events: { emit(event: 'compliance:changed', view: ComplianceView): void };
   readonly redact: <T>(value: T) => T;
-  readonly reach: ServiceReach;
   readonly accounts: Pick<AccountService, 'active'>;
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly assigned: Pick<Assigned, 'view' | 'me'>;
@@ -33,7 +37,6 @@ export interface AppComplianceDeps {
   readonly budgets: ReadBudgets;
   readonly scheduler: Scheduler;
   readonly log: Logger;
-  readonly emit: (view: ComplianceView) => void;
 }
 
 /**
@@ -45,18 +48,19 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   const { accounts, log } = deps;
   const keeper = createComplianceKeeper(
     createComplianceFile({
-      filePath: join(deps.userDataDir, COMPLIANCE_FILE),
+      filePath: join(deps.opts.userDataDir, COMPLIANCE_FILE),
       redact: deps.redact,
       onProblem: (message) => log.warn(message),
     }),
   );
+  const reach: ServiceReach = { fetch: deps.opts.fetch, timeoutMs: deps.opts.timeoutMs ?? 15_000 };
   // One compliance client per signed-in client: the same key, the same client, for its life.
   const clients = new WeakMap<ServiceClient, ComplianceClient>();
   const complianceOf = (a: ActiveAccount): ComplianceClient => {
     let c = clients.get(a.client);
     if (!c) {
       const { baseUrl, authKind, organizationId } = a.profile;
-      c = complianceClientFor(deps.reach, { baseUrl, authKind, organizationId, secret: a.secret });
+      c = complianceClientFor(reach, { baseUrl, authKind, organizationId, secret: a.secret });
       clients.set(a.client, c);
     }
     return c;
@@ -88,7 +92,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     const next = view();
     if (told && sameData(told, next)) return;
     told = next;
-    deps.emit(next);
+    deps.events.emit('compliance:changed', next);
   };
   const shownIs = (profileId: string) => accounts.active()?.profile.id === profileId;
 
@@ -128,8 +132,24 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       if (a && !reads.asked(a.profile.id)) void readShown();
       return view();
     },
-    /** Something the view is made from changed (the account shown, who "me" is, the organization). */
-    changed,
+    /** The view is the shown account's, for the person "me" is, in its organization: it follows them. */
+    followEvent(event: EventName): void {
+      if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed')
+        changed();
+    },
+    /** The background sync's connect and forget, with the compliance reads' beside them. */
+    alongside(sync: Pick<BackgroundSync, 'connected' | 'forget'>) {
+      return {
+        connected(profileId: string): void {
+          sync.connected(profileId);
+          reads.connected(profileId);
+        },
+        forget(profileId: string): void {
+          sync.forget(profileId);
+          reads.forget(profileId);
+        },
+      };
+    },
     view,
     dispose: () => reads.dispose(),
   };

@@ -126,10 +126,8 @@ export function createAppCore(opts: AppCoreOptions) {
     emitProgress: (progress) => events.emit('assigned:progress', progress),
   });
   const compliance = createAppCompliance({
-    ...{ userDataDir: opts.userDataDir, redact, accounts, organization, assigned, settings },
+    ...{ opts, events, redact, accounts, organization, assigned, settings },
     ...{ outbox, scheduler, log, budgets: readBudgets },
-    reach: { fetch: opts.fetch, timeoutMs: opts.timeoutMs ?? 15_000 },
-    emit: (view) => events.emit('compliance:changed', view),
   });
   const tasks = createAppTasks({
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
@@ -149,9 +147,7 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   events.on((event, payload) => {
     if (event === 'connection:changed') followConnection(sync, (payload as ConnectionView).state);
-    // The compliance view is the shown account's, for the person "me" is, in its organization.
-    if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed')
-      compliance.changed();
+    compliance.followEvent(event);
   });
 
   // Main asks the person itself; where it cannot, the answer is no.
@@ -159,16 +155,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const people = createProfiles({
     ...{ accounts, active: profiles, settings, organization, connection, shown },
     ...{ outbox, tasks, reads, assigned, notifications, confirm },
-    sync: {
-      connected: (profileId: string) => {
-        sync.connected(profileId);
-        compliance.reads.connected(profileId);
-      },
-      forget: (profileId: string) => {
-        sync.forget(profileId);
-        compliance.reads.forget(profileId);
-      },
-    },
+    sync: compliance.alongside(sync),
   });
   const settingsChanges = createSettingsChanges({
     ...opts,
@@ -226,16 +213,11 @@ export function createAppCore(opts: AppCoreOptions) {
     /** Each profile's compliance tasks as kept: the reminders, the tray and the outbox build on it. */
     compliance: compliance.kept,
     start: () =>
-      compliance
-        .load()
-        .then(() =>
-          startUp({
-            ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
-            ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
-            ...{ assigned, reads },
-          }),
-        )
-        .then(() => sync.start()),
+      startUp({
+        ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
+        ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
+        ...{ assigned, reads, compliance },
+      }).then(() => sync.start()),
     /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
     resume(): void {
       outbox.retryNow();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { COMPLIANCE_BOUNDS, ComplianceTaskSchema } from '../../common/compliance-task';
 import type { ComplianceTask } from '../../common/compliance-task';
 import { deepFreeze } from '../lib/deep-freeze';
-import { removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file';
+import { writeFileAtomic } from '../storage/atomic-file';
 import { settleDurableFile } from '../storage/durable-file';
 import { startLoading } from '../storage/durable-file-state';
 import type { Reading } from '../storage/durable-file-state';
@@ -74,8 +74,6 @@ export function createComplianceFile(opts: {
   const now = opts.now ?? (() => new Date());
   return {
     async load() {
-      // A crash mid-write leaves a temp copy that nothing else would remove.
-      await removeLeftoverTempFiles(opts.filePath).catch(() => 0);
       const state = await settleDurableFile(
         {
           filePath: opts.filePath,
