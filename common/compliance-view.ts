@@ -13,19 +13,8 @@ import { clip } from './bounds';
  */
 export type ComplianceAvailability = 'ok' | 'absent' | 'not_permitted' | 'unknown';
 
-export interface ComplianceTaskView {
-  readonly id: string;
-  readonly title: string;
-  readonly status: string;
-  /** When the evidence is next due (ISO), or null when it has no date. */
-  readonly reviewDate: string | null;
-  readonly frequency: string | null;
-  readonly department: string | null;
-  /** Plain text, cut to COMPLIANCE_VIEW_BOUNDS.description. */
-  readonly description: string | null;
-  readonly assigneeId: string | null;
-  readonly approverId: string | null;
-  readonly notRelevantJustification: string | null;
+/** A compliance task as the popup gets it (the kept task's fields it shows). */
+export interface ComplianceTaskView extends ComplianceTaskFields {
   /** "Open in web app": `<web-app>/{org_…}/tasks/{tsk_…}`; null while the organization is unknown. */
   readonly webUrl: string | null;
 }
@@ -106,9 +95,11 @@ export interface ComplianceTaskFields {
   readonly id: string;
   readonly title: string;
   readonly status: string;
+  /** When the evidence is next due (ISO), or null when it has no date. */
   readonly reviewDate: string | null;
   readonly frequency: string | null;
   readonly department: string | null;
+  /** Plain text; in the view, cut to COMPLIANCE_VIEW_BOUNDS.description. */
   readonly description: string | null;
   readonly assigneeId: string | null;
   readonly approverId: string | null;
