@@ -53,7 +53,12 @@ interface Known {
   since: number;
   optionsAt: number | null;
   readAt: number | null;
-  running: Promise<void> | null;
+  /** The read under way, the person's and the background's apart: the person's never waits behind. */
+  person: Promise<void> | null;
+  behind: Promise<void> | null;
+  /** Reads sent, and the newest whose answer landed: an older answer landing later is dropped. */
+  sent: number;
+  landed: number;
   /** A read failed (network, 5xx): said once until one succeeds. */
   failing: boolean;
 }
@@ -69,7 +74,10 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
         since: 0,
         optionsAt: null,
         readAt: null,
-        running: null,
+        person: null,
+        behind: null,
+        sent: 0,
+        landed: 0,
         failing: false,
       };
       known.set(profileId, k);
@@ -142,11 +150,16 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
   }
 
   async function read(profileId: string, a: ComplianceAccount, k: Known, background: boolean) {
+    const asked = now();
     if (!(await turn(profileId, a, LIST_ROUTE, background))) return;
+    // The person's read went past this one while it waited its turn: nothing left to ask.
+    if (background && k.readAt !== null && k.readAt >= asked) return;
+    const seq = ++k.sent;
     const listed = await a.compliance.listIfChanged(deps.keeper.etag(profileId));
     const mine = () => !disposed && deps.account(profileId)?.client === a.client;
     // Signed out or another key meanwhile: the answer is not this account's any more.
-    if (!mine()) return;
+    if (!mine() || seq < k.landed) return;
+    k.landed = seq;
     if (!listed.ok) return failed(profileId, k, a, LIST_ROUTE, listed.error);
     const at = now();
     k.readAt = at;
@@ -167,14 +180,16 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
   /**
    * Reads the profile's list unless there is no need: not signed in (or
    * `client` is not its client any more), the routes said no within the
-   * hour, or (the person's read) one was made just now. One at a time per
-   * profile: a second ask joins the first.
+   * hour, or (the person's read) one was made just now. A second ask joins
+   * the read under way, but the person's never joins a background read,
+   * which may still be waiting its turn.
    */
   const readFor = (profileId: string, opts: { background: boolean; client?: ServiceClient }) => {
     const a = deps.account(profileId);
     if (!a || disposed || (opts.client && opts.client !== a.client)) return Promise.resolve();
     const k = knownOf(profileId);
-    if (k.running) return k.running;
+    const running = k.person ?? (opts.background ? k.behind : null);
+    if (running) return running;
     const t = now();
     if (
       (k.availability === 'absent' || k.availability === 'not_permitted') &&
@@ -182,13 +197,15 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
     )
       return Promise.resolve();
     if (!opts.background && k.readAt !== null && t - k.readAt < RECENT_MS) return Promise.resolve();
-    const running = read(profileId, a, k, opts.background)
+    const started = read(profileId, a, k, opts.background)
       .catch((e: unknown) => deps.log.error('Reading the compliance tasks failed', e))
       .finally(() => {
-        if (k.running === running) k.running = null;
+        if (k.person === started) k.person = null;
+        if (k.behind === started) k.behind = null;
       });
-    k.running = running;
-    return running;
+    if (opts.background) k.behind = started;
+    else k.person = started;
+    return started;
   };
 
   return {
@@ -217,7 +234,7 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
     },
     async dispose(): Promise<void> {
       disposed = true;
-      await Promise.all([...known.values()].map((k) => k.running));
+      await Promise.all([...known.values()].flatMap((k) => [k.person, k.behind]));
       await deps.keeper.flushed();
     },
   };

@@ -169,6 +169,19 @@ describe('compliance tasks kept, read over the reference service', () => {
     expect(w.tasksCalls().filter((s) => s.path === LIST)).toHaveLength(1);
   });
 
+  it("the popup's read does not wait behind a round waiting for the person's changes", async () => {
+    const { w } = await withKey();
+    const release = w.changeOnTheWire();
+    const round = w.round();
+    await w.reads.opened(PROFILE);
+    expect(w.tasksCalls().filter((s) => s.path === LIST)).toHaveLength(1);
+    expect(w.keeper.list(PROFILE)?.tasks).toHaveLength(7);
+    // The round goes once the change is sent, and finds nothing left to ask.
+    release();
+    await round;
+    expect(w.tasksCalls().filter((s) => s.path === LIST)).toHaveLength(1);
+  });
+
   it('options are read at connect and hourly, not each round', async () => {
     const { w } = await withKey();
     for (let i = 0; i < 12; i++) {

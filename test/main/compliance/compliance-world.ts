@@ -63,6 +63,8 @@ export async function complianceWorld(server: DemoServer, dir: string, auth: Ser
     compliance: createComplianceClient(options),
   };
   let signedIn = true;
+  /** The person's changes on the wire: background reads wait for this. */
+  let quiet: Promise<void> = Promise.resolve();
   const told: string[] = [];
   const availability: string[] = [];
   const filePath = join(dir, 'compliance.json');
@@ -75,7 +77,7 @@ export async function complianceWorld(server: DemoServer, dir: string, auth: Ser
     keeper,
     account: (id) => (id === PROFILE && signedIn ? account : null),
     budgets: createReadBudgets(scheduler),
-    quiet: async () => undefined,
+    quiet: () => quiet,
     scheduler,
     log,
     onAvailability: (id) => availability.push(`${id} ${reads.availability(id)}`),
@@ -94,6 +96,15 @@ export async function complianceWorld(server: DemoServer, dir: string, auth: Ser
     /** A background sync round's read. */
     round: () => reads.syncRound(PROFILE, account.client),
     signOut: () => void (signedIn = false),
+    /** A change of the person's goes out and holds background reads until `release`. */
+    changeOnTheWire(): () => void {
+      let release = () => {};
+      quiet = new Promise((resolve) => (release = resolve));
+      return () => {
+        quiet = Promise.resolve();
+        release();
+      };
+    },
     /** Requests to the compliance routes only. */
     tasksCalls: () => seen.filter((s) => s.path.startsWith('/v1/tasks')),
   };
