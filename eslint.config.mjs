@@ -32,6 +32,7 @@ export const MAIN_LAYERS = {
   features: [
     'accounts',
     'assigned',
+    'compliance',
     'notify',
     'outbox',
     'reads',

@@ -22,6 +22,7 @@ export const CHANNELS = {
   listPeople: 'assigned:people',
   setMe: 'assigned:set-me',
   getMe: 'assigned:me',
+  getCompliance: 'compliance:get',
   pinTask: 'tasks:pin',
   unpinTask: 'tasks:unpin',
   updateTask: 'tasks:update',
@@ -52,6 +53,7 @@ export const EVENT_NAMES = [
   'view:open',
   'assigned:changed',
   'assigned:progress',
+  'compliance:changed',
   'update:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

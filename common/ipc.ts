@@ -23,6 +23,7 @@ import { UPDATE_ACTIONS } from './update-line';
 import { NotificationSettingsPatchSchema } from './notification-settings';
 import type { UpdateAbout, UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
+import type { ComplianceView } from './compliance-view';
 import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
 
@@ -186,6 +187,12 @@ export const contract = {
       memberId: z.string().regex(MEMBER_ID_PATTERN).nullable(),
     }),
   ),
+  /**
+   * The shown account's compliance tasks (`tsk_…`) that are the person's, as
+   * kept (at once, also after a restart), and read again when not read yet
+   * this run; later changes come as compliance:changed.
+   */
+  getCompliance: method<ComplianceView>()(CHANNELS.getCompliance, NoInput),
   /** `at`: where a new pin goes in the list (an unpin undone goes back to its place); else the end. */
   pinTask: method<PinnedTaskView>()(
     CHANNELS.pinTask,
@@ -253,6 +260,8 @@ interface EventPayloads {
   /** How far a gathering of "assigned to me" is: without the list, which assigned:changed carries. */
   'assigned:progress': { readonly done: number; readonly total: number };
   'update:changed': UpdateFooterLine | null;
+  /** The shown account's compliance tasks changed (a read, a change landed, who "me" is). */
+  'compliance:changed': ComplianceView;
 }
 
 export type ViewRequest =

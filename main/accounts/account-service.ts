@@ -53,6 +53,9 @@ export function createAccountService(deps: AccountDeps) {
     /** A saved profile whose secret was read, shown or not (the background sync reads for each). */
     signedIn: accounts.signedIn,
     signedInIds: accounts.signedInIds,
+    /** Another account than the one shown is signed in (its rounds go on if the shown key is refused). */
+    othersSignedIn: (): boolean =>
+      accounts.signedInIds().some((id) => id !== accounts.active()?.profile.id),
     /** Whether a profile's changes can be sent: its secret was read (or it is the demo on show). */
     canSend: (profileId: string): boolean => accounts.clientOf(profileId) !== null,
     secretsInUse: accounts.secretsInUse,

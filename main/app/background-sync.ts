@@ -4,6 +4,7 @@ import { DEFAULT_SYNC_INTERVAL, syncIntervalMs } from '../../common/sync-interva
 import type { RefreshAnswer } from '../../common/views';
 import type { AccountService } from '../accounts/account-service';
 import type { Assigned } from '../assigned/assigned-service';
+import type { ComplianceReads } from '../compliance/compliance-reads';
 import type { Logger } from '../log/logger';
 import { entityKey } from '../reads/read-schemas';
 import type { EntityKey } from '../reads/read-schemas';
@@ -20,6 +21,7 @@ import type { PlanInput } from '../sync/sync-plan';
 import { noOwedReads, owedWithNamed, settleOwed } from '../sync/owed-reads';
 import type { OwedReads } from '../sync/owed-reads';
 import { createSyncRunner } from '../sync/sync-runner';
+import { roundOrder } from '../sync/round-order';
 import type { PauseReason } from '../sync/sync-state';
 import { checkedAgo, checkFailed } from '../sync/sync-words';
 import type { ActiveProfiles } from './active-profile';
@@ -31,6 +33,8 @@ export interface BackgroundSyncDeps {
   /** The shown account's key was refused: no round reads for it until it connects again. */
   readonly shownRefused: () => boolean;
   readonly assigned: Pick<Assigned, 'syncRead'>;
+  /** Each round also reads the account's compliance tasks (one conditional request). */
+  readonly compliance?: Pick<ComplianceReads, 'syncRound'>;
   readonly settings: Pick<SettingsStore, 'get'>;
   readonly scheduler: Scheduler;
   readonly isOnline: () => boolean;
@@ -114,29 +118,19 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
   }
 
   /** The address each account's reads count against, for the accounts a round reads for. */
-  const addressOf = (profileId: string): string =>
-    addressKey(
-      deps.accounts.active()?.profile.id === profileId
-        ? deps.accounts.active()?.profile.baseUrl
-        : deps.accounts.signedIn(profileId)?.profile.baseUrl,
-    );
-
-  /**
-   * One round: the account shown (unless its key was refused), then every
-   * other signed in, each planned within its share of its address's budget.
-   */
+  /** One round: each account signed in, the shown one first (sync/round-order.ts). */
   async function round(): Promise<void> {
     const a = deps.accounts.active();
-    const shownId = a && deps.profiles.active()?.profileId === a.profile.id ? a.profile.id : null;
-    const ids = [
-      ...(shownId && !deps.shownRefused() ? [shownId] : []),
-      ...deps.accounts.signedInIds().filter((id) => id !== shownId),
-    ];
-    const addresses = ids.map(addressOf);
-    for (const [i, id] of ids.entries()) {
+    const order = roundOrder({
+      shownId: a && deps.profiles.active()?.profileId === a.profile.id ? a.profile.id : null,
+      shownRefused: deps.shownRefused(),
+      signedInIds: deps.accounts.signedInIds(),
+      addressOf: (id) =>
+        addressKey((a?.profile.id === id ? a : deps.accounts.signedIn(id))?.profile.baseUrl),
+    });
+    for (const { profileId, isShown, share } of order) {
       if (!runner.mayRead()) return;
-      const sharing = addresses.filter((address) => address === addresses[i]).length;
-      await roundFor(id, id === shownId, STEADY_PER_MINUTE / sharing);
+      await roundFor(profileId, isShown, STEADY_PER_MINUTE * share);
     }
   }
 
@@ -161,6 +155,9 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
         entityKey(p.ref.entityType, p.ref.entityId) ??
         entityKey(p.snapshot?.entityType, p.snapshot?.entityId),
     }));
+    if (deps.compliance && client && runner.mayRead())
+      await deps.compliance.syncRound(profileId, client);
+    if (gone()) return;
     const names = await named(profileId, book, pins);
     if (gone()) return;
     const log = owedWithNamed(book.owed, names);

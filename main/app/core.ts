@@ -15,6 +15,7 @@ import { createActiveProfiles } from './active-profile';
 import { createAppNotifications } from './app-notifications';
 import { createAppBehindReads, createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
+import { createAppCompliance } from './compliance-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
@@ -121,10 +122,13 @@ export function createAppCore(opts: AppCoreOptions) {
   const behind = createAppBehindReads({ accounts, outbox, budgets: readBudgets, scheduler });
   const { assigned, cache: assignedCache } = createAppAssigned({
     ...{ userDataDir: opts.userDataDir, redact, accounts, profiles, organization, settings },
-    behind,
-    ...{ outbox, notifications, scheduler, log, budgets: readBudgets },
+    ...{ outbox, notifications, scheduler, log, budgets: readBudgets, behind },
     emit: (view) => events.emit('assigned:changed', view),
     emitProgress: (progress) => events.emit('assigned:progress', progress),
+  });
+  const compliance = createAppCompliance({
+    ...{ opts, events, redact, accounts, organization, assigned, settings },
+    ...{ outbox, scheduler, log, budgets: readBudgets },
   });
   const tasks = createAppTasks({
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
@@ -140,20 +144,21 @@ export function createAppCore(opts: AppCoreOptions) {
   const sync = createBackgroundSync({
     ...{ accounts, profiles, reads, assigned, settings, scheduler, log, isOnline },
     shownRefused: () => connection.view().state === 'unauthorized',
+    compliance: compliance.reads,
     onChanged: () => connection.emit(),
   });
-  const othersSignedIn = () =>
-    accounts.signedInIds().some((id) => id !== accounts.active()?.profile.id);
   events.on((event, payload) => {
     if (event === 'connection:changed')
-      followConnection(sync, (payload as ConnectionView).state, othersSignedIn());
+      followConnection(sync, (payload as ConnectionView).state, accounts.othersSignedIn());
+    compliance.followEvent(event);
   });
 
   // Main asks the person itself; where it cannot, the answer is no.
   const confirm = opts.confirm ?? (async () => false);
   const people = createProfiles({
     ...{ accounts, active: profiles, settings, organization, connection, shown },
-    ...{ outbox, tasks, reads, assigned, notifications, confirm, sync },
+    ...{ outbox, tasks, reads, assigned, notifications, confirm },
+    sync: compliance.alongside(sync),
   });
   const settingsChanges = createSettingsChanges({
     ...opts,
@@ -172,9 +177,10 @@ export function createAppCore(opts: AppCoreOptions) {
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
+  const coreParts = { accounts, organization, tasks, connection, sync, assigned };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
-    ...{ reads, sync },
+    ...{ reads, sync, compliance },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
 
@@ -187,18 +193,7 @@ export function createAppCore(opts: AppCoreOptions) {
     log,
     onEvent: (listener: EventListener) => events.on(listener),
     /** What the tray shows (and tests read): through the same guard as the popup's events. */
-    state: () =>
-      redact(
-        coreState({
-          accounts,
-          organization,
-          tasks,
-          connection,
-          sync,
-          settings: settingsChanges,
-          assigned,
-        }),
-      ),
+    state: () => redact(coreState({ ...coreParts, settings: settingsChanges })),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', settingsChanges.view()),
     /** A task from a tasktray:// link; shown in a notification when refused, so guarded. */
@@ -208,11 +203,13 @@ export function createAppCore(opts: AppCoreOptions) {
       actions.fromTray(taskId, { status }),
     setPriority: (taskId: string, priority: UpdateTaskInput['patch']['priority']) =>
       actions.fromTray(taskId, { priority }),
+    /** Each profile's compliance tasks as kept: the reminders, the tray and the outbox build on it. */
+    compliance: compliance.kept,
     start: () =>
       startUp({
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
         ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
-        ...{ assigned, reads },
+        ...{ assigned, reads, compliance },
       }).then(() => sync.start()),
     /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
     resume(): void {
@@ -242,6 +239,7 @@ export function createAppCore(opts: AppCoreOptions) {
       behind.dispose();
       await reads.dispose();
       await assigned.dispose();
+      await compliance.dispose();
       await outbox.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();

@@ -3,6 +3,7 @@ import { bothProblems } from '../../common/result';
 import type { AccountService } from '../accounts/account-service';
 import { ASSIGNED_FILE } from '../assigned/assigned-cache';
 import type { AssignedCache } from '../assigned/assigned-cache';
+import { COMPLIANCE_FILE } from '../compliance/compliance-file';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import { removeLeftoverTempFiles } from '../storage/atomic-file';
@@ -32,6 +33,8 @@ export interface StartUpDeps {
   readonly organization: OrganizationState;
   readonly assigned: Assigned;
   readonly reads: TaskReads;
+  /** Each profile's compliance tasks as kept (compliance.json). */
+  readonly compliance: { load(): Promise<void> };
 }
 
 /**
@@ -40,7 +43,7 @@ export interface StartUpDeps {
  */
 export async function startUp(d: StartUpDeps): Promise<void> {
   // A crash mid-write leaves a temp copy of settings or the outbox: nothing else would remove it.
-  for (const name of [SETTINGS_FILE, OUTBOX_FILE, ASSIGNED_FILE]) {
+  for (const name of [SETTINGS_FILE, OUTBOX_FILE, ASSIGNED_FILE, COMPLIANCE_FILE]) {
     const removed = await removeLeftoverTempFiles(join(d.userDataDir, name));
     if (removed > 0)
       d.log.info(
@@ -51,6 +54,7 @@ export async function startUp(d: StartUpDeps): Promise<void> {
   await d.settingsChanges.followLoginItem();
   d.followRateSetting();
   await d.assignedCache.load();
+  await d.compliance.load();
   const outboxProblem = await d.outbox.load();
   if (outboxProblem) d.log.warn(outboxProblem.message);
   // Both said when both files had one: each names its own file and what was lost from it.

@@ -1,12 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { z } from 'zod';
 import { TaskSchema } from '../../common/task';
 import type { Task } from '../../common/task';
-import { writeFileAtomic } from '../storage/atomic-file';
-import { settleDurableFile } from '../storage/durable-file';
-import { startLoading } from '../storage/durable-file-state';
-import type { Reading } from '../storage/durable-file-state';
+import { createCacheFile } from '../storage/cache-file';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { BOUNDS } from '../../common/bounds';
 import { deepFreeze } from '../lib/deep-freeze';
@@ -39,25 +34,8 @@ const EntrySchema = z.object({
 });
 export type AssignedEntry = z.output<typeof EntrySchema>;
 
-const FileSchema = z.object({
-  version: z.literal(VERSION),
-  entries: z.array(EntrySchema).max(MAX_PROFILES),
-});
-
 const UNUSABLE =
   'The kept list of tasks assigned to you could not be read; it is being built again.';
-
-function readAssignedFile(bytes: Buffer): Reading<AssignedEntry[], never> {
-  let parsed: z.ZodSafeParseResult<z.output<typeof FileSchema>>;
-  try {
-    parsed = FileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
-  } catch {
-    parsed = FileSchema.safeParse(null);
-  }
-  return parsed.success
-    ? { kind: 'usable', value: parsed.data.entries }
-    : { kind: 'unusable', unusable: 'corrupt', why: UNUSABLE, salvaged: null };
-}
 
 export interface AssignedCache {
   /** The entry for this profile and member, or null (none yet, or the file was unusable). */
@@ -79,36 +57,21 @@ export function createAssignedCache(opts: {
   readonly now?: () => Date;
   readonly onProblem?: (message: string) => void;
 }): AssignedCache {
-  let entries: AssignedEntry[] = [];
+  let entries: readonly AssignedEntry[] = [];
   const now = opts.now ?? (() => new Date());
-
-  const save = async () => {
-    let text = '';
-    for (let n = entries.length; n > 0; n--) {
-      const file = { version: VERSION, entries: entries.slice(0, n) };
-      text = JSON.stringify(opts.redact ? opts.redact(file) : file);
-      if (Buffer.byteLength(text) <= MAX_FILE_BYTES) break;
-    }
-    await mkdir(dirname(opts.filePath), { recursive: true, mode: 0o700 }).catch(() => undefined);
-    const written = await writeFileAtomic(opts.filePath, text, { mode: 0o600 });
-    if (!written.ok) opts.onProblem?.(written.error.message);
-  };
+  const file = createCacheFile({
+    ...opts,
+    version: VERSION,
+    entry: EntrySchema,
+    maxEntries: MAX_PROFILES,
+    maxBytes: MAX_FILE_BYTES,
+    unusable: UNUSABLE,
+  });
+  const save = () => file.save(entries);
 
   return {
     async load() {
-      const state = await settleDurableFile(
-        {
-          filePath: opts.filePath,
-          now,
-          policy: { disposable: true },
-          parse: readAssignedFile,
-          maxBytes: MAX_FILE_BYTES,
-        },
-        startLoading(),
-      );
-      // Frozen once: the secret guard walks a list it found clean no more (every event, answer).
-      entries = deepFreeze(state.kind === 'read' ? (state.value ?? []) : []);
-      if (state.kind === 'removed') opts.onProblem?.(state.why);
+      entries = await file.load();
     },
     get: (profileId, memberId) =>
       entries.find((e) => e.profileId === profileId && e.memberId === memberId) ?? null,

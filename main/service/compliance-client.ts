@@ -18,6 +18,7 @@ import type { Result } from '../../common/result';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import type { ComplianceError } from './compliance-errors';
 import { complianceErrorFromResponse } from './compliance-errors';
+import { MAX_ETAG_LENGTH } from './conditional-memory';
 import { parseJsonAnswer, where } from './response-parsing';
 import { createTransport } from './transport';
 import type { Sent, TransportOptions } from './transport';
@@ -33,6 +34,12 @@ import type { Sent, TransportOptions } from './transport';
 export interface ComplianceClient {
   /** Every compliance task of the organization, whole, in one request. */
   list(): Promise<ComplianceResult<ComplianceTaskList>>;
+  /**
+   * The list, asked with If-None-Match when `etag` is given: a 304 answers
+   * `unchanged` with no body to read or check; a body comes with its ETag
+   * (null when the service gave none, or one not fit to send back).
+   */
+  listIfChanged(etag: string | null): Promise<ComplianceResult<ComplianceListAnswer>>;
   get(id: string): Promise<ComplianceResult<ComplianceTask>>;
   /**
    * Whether the organization uses evidence approval (then a task in review
@@ -58,6 +65,20 @@ export type ComplianceResult<T> = Result<T, ComplianceError>;
 export interface ComplianceTaskList {
   readonly tasks: readonly ComplianceTask[];
 }
+
+export type ComplianceListAnswer =
+  | { readonly unchanged: true }
+  | {
+      readonly unchanged: false;
+      readonly tasks: readonly ComplianceTask[];
+      readonly etag: string | null;
+    };
+
+/** Real ETags are ~40 characters (conditional-memory.ts): anything else is not kept nor sent back. */
+const usableEtag = (etag: string | null): string | null =>
+  etag && etag.length <= MAX_ETAG_LENGTH && /^[\x21-\x7e]+$/.test(etag) ? etag : null;
+
+const LIST_PATH = '/v1/tasks?includeRelations=true';
 
 /** A whole organization's list: more than one task's answer (read-body.ts), still bounded. */
 const LIST_MAX_BYTES = 12 * 1024 * 1024;
@@ -127,7 +148,7 @@ const checkPage = (page: { skip?: number; take?: number }): Result<string> => {
 };
 
 export function createComplianceClient(options: TransportOptions): ComplianceClient {
-  const { send, safe } = createTransport(options, complianceErrorFromResponse);
+  const { send, exchange, safe } = createTransport(options, complianceErrorFromResponse);
   const path = (id: string, tail = '') => `/v1/tasks/${encodeURIComponent(id)}${tail}`;
 
   /** A change or review action on one task, answered with the task. */
@@ -146,12 +167,28 @@ export function createComplianceClient(options: TransportOptions): ComplianceCli
       const body = await send({
         operation: 'read',
         method: 'GET',
-        path: '/v1/tasks?includeRelations=true',
+        path: LIST_PATH,
         maxBytes: LIST_MAX_BYTES,
       });
       if (!body.ok) return safe(body);
       const list = answer(ComplianceListSchema, body.value, 'a list of compliance tasks');
       return safe(list.ok ? ok({ tasks: list.value.data }) : list);
+    },
+
+    async listIfChanged(etag) {
+      const tag = usableEtag(etag);
+      const body = await exchange({
+        operation: 'read',
+        method: 'GET',
+        path: LIST_PATH,
+        maxBytes: LIST_MAX_BYTES,
+        ifNoneMatch: tag,
+      });
+      if (!body.ok) return safe(body);
+      if (body.value.status === 304) return ok({ unchanged: true });
+      const list = answer(ComplianceListSchema, body.value.text, 'a list of compliance tasks');
+      if (!list.ok) return safe(list);
+      return ok({ unchanged: false, tasks: list.value.data, etag: usableEtag(body.value.etag) });
     },
 
     async options() {

@@ -1,3 +1,4 @@
+import { COMPLIANCE_FILE } from '../../../main/compliance/compliance-file';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -267,11 +268,12 @@ describe.skipIf(gate.skip)('no secret leaves main: files, logs, IPC answers and 
       expect(findSecretRun(`x ${server.keys.full.slice(1, 8)} y`, [server.keys.full])).toBeNull();
       await removeTempDir(control);
 
-      // What was written: settings and the outbox (and anything moved aside) exist and carry no secret.
+      // What was written: settings, the outbox, the kept compliance tasks (and anything moved aside) exist and carry no secret.
       expect(await filesContaining(userDataDir, '"version"')).toEqual(
         expect.arrayContaining([
           join(userDataDir, 'settings.json'),
           join(userDataDir, OUTBOX_FILE),
+          join(userDataDir, COMPLIANCE_FILE),
         ]),
       );
       // Any 8-character run of any secret, as is or encoded (docs/ARCHITECTURE.md, invariant 1).
