@@ -2,7 +2,8 @@ import type { ConnectApiKeyInput } from '../../common/ipc';
 import { ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { SettingsStore } from '../settings/settings-store';
-import { clientFor } from './credential';
+import type { ComplianceClient } from '../service/compliance-client';
+import { clientFor, complianceClientFor } from './credential';
 import type { ServiceReach, SignedIn } from './credential';
 import type { ProfileStores } from './save-profile';
 import { createSavedAccounts } from './saved-accounts';
@@ -50,6 +51,14 @@ export function createAccountService(deps: AccountDeps) {
     status: accounts.status,
     /** The client of any signed-in profile, shown or not: its waiting changes go out with its own key. */
     clientFor: accounts.clientOf,
+    /** As clientFor, for the profile's compliance task changes and reviews (`tsk_…`). */
+    complianceFor(profileId: string): ComplianceClient | null {
+      const shown = accounts.active();
+      const a = shown?.profile.id === profileId ? shown : accounts.signedIn(profileId);
+      if (!a) return null;
+      const { baseUrl, authKind, organizationId } = a.profile;
+      return complianceClientFor(deps, { baseUrl, authKind, organizationId, secret: a.secret });
+    },
     /** Whether a profile's changes can be sent: its secret was read (or it is the demo on show). */
     canSend: (profileId: string): boolean => accounts.clientOf(profileId) !== null,
     secretsInUse: accounts.secretsInUse,

@@ -1,5 +1,7 @@
 import type { Organization } from '../../common/organization';
 import { createServiceClient } from '../service/client';
+import { createComplianceClient } from '../service/compliance-client';
+import type { ComplianceClient } from '../service/compliance-client';
 import type { ServiceAuth, ServiceClient } from '../service/client';
 import type { SecretKind } from './watched-secrets';
 
@@ -41,6 +43,15 @@ const authFor = (c: Credential): ServiceAuth =>
 /** A client that sends this credential; it holds nothing else, so one per use is the same as one kept. */
 export const clientFor = (reach: ServiceReach, c: Credential): ServiceClient =>
   createServiceClient({
+    baseUrl: c.baseUrl,
+    auth: authFor(c),
+    fetch: reach.fetch,
+    timeoutMs: reach.timeoutMs,
+  });
+
+/** The compliance task routes' client for the same credential (service/compliance-client.ts). */
+export const complianceClientFor = (reach: ServiceReach, c: Credential): ComplianceClient =>
+  createComplianceClient({
     baseUrl: c.baseUrl,
     auth: authFor(c),
     fetch: reach.fetch,

@@ -15,6 +15,7 @@ import { createActiveProfiles } from './active-profile';
 import { createAppNotifications } from './app-notifications';
 import { createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
+import { createAppComplianceChanges } from './compliance-change-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
@@ -42,6 +43,7 @@ import type { ConnectionView } from '../../common/views';
 import type { UpdatesPort } from './updates-link';
 
 export type { AppCoreOptions, Confirmation, OutboxOptions } from './core-options';
+import type { ComplianceChange } from '../../common/compliance-change';
 export { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 export type { UpdatesPort } from './updates-link';
 
@@ -95,6 +97,7 @@ export function createAppCore(opts: AppCoreOptions) {
     pacer,
     // Each profile's changes go out with its own credentials, shown or not (docs/ARCHITECTURE.md, invariant 7).
     clientFor: (profileId) => accounts.clientFor(profileId),
+    complianceFor: (profileId) => accounts.complianceFor(profileId),
     ...relay.ends,
     ...{ log, backoff: opts.outbox?.backoff, random: opts.outbox?.random },
   });
@@ -128,9 +131,11 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
     log,
   });
-  relay.attach(
-    outboxListeners({ accounts, profiles, tasks, notifications, connection, shown, log }),
-  );
+  const complianceWrites = createAppComplianceChanges({
+    ...{ accounts, profiles, outbox, assigned, log, kept: opts.complianceKept },
+  });
+  const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
+  relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
   const reads = createAppReads({
     ...{ accounts, profiles, tasks, outbox, scheduler, log },
     budgets: readBudgets,
@@ -163,6 +168,7 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   const actions = createTaskActions({
     ...{ accounts, tasks, reads, assigned, notifications },
+    compliance: complianceWrites,
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
@@ -202,6 +208,9 @@ export function createAppCore(opts: AppCoreOptions) {
       actions.fromTray(taskId, { status }),
     setPriority: (taskId: string, priority: UpdateTaskInput['patch']['priority']) =>
       actions.fromTray(taskId, { priority }),
+    /** From the tray menu or a notification: a compliance task's change, as the popup's. */
+    changeCompliance: (id: string, change: ComplianceChange) =>
+      actions.changeCompliance(id, change),
     start: () =>
       startUp({
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },

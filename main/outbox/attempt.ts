@@ -83,7 +83,11 @@ export function createAttempts(deps: AttemptsDeps) {
     };
 
   /** Task items go by PUT /v1/task-management/{id}; compliance tasks by PATCH /v1/tasks/{id}. */
-  const send = async (lane: Lane, entry: HeldEntry, client: ServiceClient): Promise<Result<Answer>> => {
+  const send = async (
+    lane: Lane,
+    entry: HeldEntry,
+    client: ServiceClient,
+  ): Promise<Result<Answer>> => {
     if (!isComplianceEntry(entry)) return client.updateTask(entry.taskId, entry.patch as TaskPatch);
     const compliance = outbox.complianceFor?.(lane.profileId);
     if (!compliance) return err(NO_COMPLIANCE_CLIENT);
@@ -113,7 +117,12 @@ export function createAttempts(deps: AttemptsDeps) {
     const recorded = safely(async () => {
       // The lane's kind says the answer's: a compliance change is answered with a compliance task.
       if (isComplianceEntry(entry))
-        await outbox.onComplianceLanded?.(lane.profileId, lane.taskId, task as ComplianceTask, ...args);
+        await outbox.onComplianceLanded?.(
+          lane.profileId,
+          lane.taskId,
+          task as ComplianceTask,
+          ...args,
+        );
       else await outbox.onLanded(lane.profileId, lane.taskId, task as Task, ...args);
     });
     outbox.onChange();

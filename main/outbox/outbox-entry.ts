@@ -80,7 +80,10 @@ export const patchPieces = (patch: OutboxPatch): OutboxPatch[] =>
     .filter(([field]) => field !== JUSTIFICATION)
     .map(([field, value]) =>
       field === 'status' && JUSTIFICATION in patch
-        ? ({ status: value, [JUSTIFICATION]: (patch as CompliancePatch)[JUSTIFICATION] } as OutboxPatch)
+        ? ({
+            status: value,
+            [JUSTIFICATION]: (patch as CompliancePatch)[JUSTIFICATION],
+          } as OutboxPatch)
         : ({ [field]: value } as OutboxPatch),
     );
 
