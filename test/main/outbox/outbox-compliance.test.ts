@@ -6,7 +6,7 @@ import {
   splitEntry,
   withoutPiece,
 } from '../../../main/outbox/outbox-entry';
-import type { HeldEntry } from '../../../main/outbox/outbox-entry';
+import type { HeldEntry, OutboxEntry } from '../../../main/outbox/outbox-entry';
 import { parseOutbox, serializeOutbox } from '../../../main/outbox/outbox-format';
 
 /**
@@ -54,14 +54,14 @@ describe('compliance task entries in the outbox', () => {
       },
     ] as const;
     expect(parseOutbox(serializeOutbox(entries))).toEqual({ kind: 'ok', entries });
-    // A task item's status set on a compliance task, a compliance status on a task item, or a
-    // justification without not_relevant: none is a change either kind takes.
-    const wrong = [
+    // A task item's priority set on a compliance task, a compliance status on a task item, or
+    // a justification without not_relevant: none is a change either kind takes.
+    const wrong: OutboxEntry[] = [
       { ...entries[1], id: 'c', patch: { priority: 'high' } },
       { ...entries[0], id: 'd', patch: { status: 'failed' } },
       { ...entries[1], id: 'e', patch: { notRelevantJustification: 'Why' } },
       { ...entries[1], id: 'f', patch: { status: 'not_relevant' } },
-    ];
+    ] as unknown as OutboxEntry[];
     const reading = parseOutbox(serializeOutbox([...entries, ...wrong]));
     expect(reading).toMatchObject({ kind: 'damaged', lost: 4, entries });
   });
