@@ -328,4 +328,37 @@ describe.skipIf(gate.skip)('compliance task changes, through the outbox', () => 
     expect((await onServer(VENDORS)).status).toBe('in_review');
     expect((await onServer(TABLETOP)).status).toBe('todo');
   });
+
+  it('the tray’s change takes the same path: words for not relevant without a justification', async () => {
+    const h = await withKey();
+    const refused = await h.core.changeCompliance(TABLETOP, {
+      kind: 'status',
+      status: 'not_relevant',
+    });
+    expect(failure(refused).message).toMatch(/not relevant needs a justification/);
+    expect(patches()).toHaveLength(0);
+    const done = unwrap(
+      await h.core.changeCompliance(TABLETOP, {
+        kind: 'status',
+        status: 'not_relevant',
+        justification: 'Covered by the group exercise.',
+      }),
+    );
+    expect(done.task).toMatchObject({
+      status: 'not_relevant',
+      notRelevantJustification: 'Covered by the group exercise.',
+    });
+  });
+
+  it('a review waits for a change of the same task still on its way, and says so', async () => {
+    const h = await withSession('maya');
+    server.faults.dropNext(1);
+    const queued = unwrap(
+      await h.call('updateComplianceTask', { taskId: TABLETOP, patch: { title: 'Tabletop' } }),
+    );
+    expect(queued.outcome).toBe('queued');
+    const e = failure(await h.call('submitForReview', { taskId: TABLETOP, approverId: DANIEL }));
+    expect(e.message).toMatch(/waits until your change to this task has reached the service/);
+    expect((await onServer(TABLETOP)).status).toBe('todo');
+  });
 });
