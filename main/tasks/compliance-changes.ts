@@ -114,6 +114,8 @@ export function createComplianceChanges(deps: ComplianceChangesDeps) {
         durable: a.durable,
       });
       if (outcome.kind === 'not_saved') return err(outcome.error);
+      if (deps.active()?.profileId !== a.profileId)
+        return err(appError('not_connected', COMPLIANCE_WORDS.switched));
       const change = state(a.profileId, taskId);
       const task = outcome.kind === 'landed' ? outcome.task : (lastRead.get(k) ?? null);
       return ok({

@@ -38,10 +38,10 @@ export function createComplianceReviews(deps: ComplianceReviewsDeps) {
     if (deps.outbox.complianceLaneView(a.profileId, taskId))
       return err(appError('bad_input', COMPLIANCE_WORDS.waiting(action)));
     const answer = await call(client);
-    if (answer.ok) {
-      deps.changes.settled(a.profileId, answer.value);
-      return answer;
-    }
+    if (answer.ok) deps.changes.settled(a.profileId, answer.value);
+    if (deps.active()?.profileId !== a.profileId)
+      return err(appError('not_connected', COMPLIANCE_WORDS.switched));
+    if (answer.ok) return answer;
     if (complianceRefusal(answer.error) === 'needs_session')
       return err({ ...answer.error, message: COMPLIANCE_WORDS.needsSession(action) });
     return answer;

@@ -17,5 +17,8 @@ export const COMPLIANCE_WORDS = {
   waiting: (action: ReviewAction): string =>
     `${ACTION_NAMES[action]} waits until your change to this task has reached the service; try again then.`,
   notConnected: 'Connect to the service first.',
+  /** Invariant 9: an answer for the account shown before is not shown on another's screen. */
+  switched:
+    'The account shown changed before the service answered: the change stays with the account that made it.',
   notComplianceTask: 'That is not a compliance task id ("tsk_…").',
 } as const;

@@ -361,4 +361,30 @@ describe.skipIf(gate.skip)('compliance task changes, through the outbox', () => 
     expect(e.message).toMatch(/waits until your change to this task has reached the service/);
     expect((await onServer(TABLETOP)).status).toBe('todo');
   });
+
+  it('an answer that comes after the person switched accounts is not shown on the other one', async () => {
+    const h = await withKey();
+    const first = unwrap(await h.call('getAccount'));
+    unwrap(
+      await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.colleague }),
+    );
+    const firstId = first.state === 'connected' ? first.profile.id : '';
+    const second = unwrap(await h.call('getAccount'));
+    unwrap(await h.call('switchProfile', { profileId: firstId }));
+    server.faults.latencyMs = 300;
+    const late = h.call('updateComplianceTask', { taskId: TABLETOP, patch: { status: 'failed' } });
+    await new Promise((r) => setTimeout(r, 50));
+    unwrap(
+      await h.call('switchProfile', {
+        profileId: second.state === 'connected' ? second.profile.id : '',
+      }),
+    );
+    expect(failure(await late).message).toMatch(
+      /account shown changed before the service answered/,
+    );
+    // The change still went out, with the credentials of the account that made it.
+    server.faults.latencyMs = 0;
+    expect((await onServer(TABLETOP)).status).toBe('failed');
+    expect(patches().at(-1)?.apiKey).toBe(server.keys.full);
+  });
 });
