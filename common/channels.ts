@@ -42,6 +42,11 @@ export const CHANNELS = {
   performUpdate: 'update:perform',
   getUpdateAbout: 'update:about',
   checkForUpdates: 'update:check',
+  // Compliance tasks' changes and reviews (tsk_…).
+  updateComplianceTask: 'compliance:update',
+  submitForReview: 'compliance:submit-for-review',
+  approveTask: 'compliance:approve',
+  rejectTask: 'compliance:reject',
 } as const;
 
 export const EVENT_NAMES = [

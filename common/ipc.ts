@@ -26,6 +26,9 @@ import { THEMES } from './views';
 import type { ComplianceView } from './compliance-view';
 import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
+import { COMPLIANCE_TASK_ID_PATTERN, CompliancePatchSchema } from './compliance-task';
+import type { ComplianceTask } from './compliance-task';
+import type { ComplianceChangeAnswer } from './compliance-change';
 
 /**
  * The single IPC contract. Every method the renderer may call is here with
@@ -131,6 +134,26 @@ export const SettingsPatchInput = z.strictObject({
   notifications: NotificationSettingsPatchSchema.optional(),
 });
 export type SettingsPatchInput = z.infer<typeof SettingsPatchInput>;
+
+const ComplianceTaskId = z
+  .string()
+  .regex(
+    COMPLIANCE_TASK_ID_PATTERN,
+    'A compliance task id is "tsk_" followed by letters and digits.',
+  );
+const ComplianceTaskInput = z.strictObject({ taskId: ComplianceTaskId });
+
+/** A compliance task's change: only the fields PATCH /v1/tasks/{id} takes, not_relevant with its justification. */
+export const UpdateComplianceTaskInput = z.strictObject({
+  taskId: ComplianceTaskId,
+  patch: CompliancePatchSchema,
+});
+export type UpdateComplianceTaskInput = z.infer<typeof UpdateComplianceTaskInput>;
+
+export const SubmitForReviewInput = z.strictObject({
+  taskId: ComplianceTaskId,
+  approverId: z.string().regex(MEMBER_ID_PATTERN, 'Choose the approver from the people list.'),
+});
 
 const ProfileId = z.string().min(1).max(256);
 const ProfileInput = z.strictObject({ profileId: ProfileId });
@@ -238,6 +261,19 @@ export const contract = {
   getUpdateAbout: method<UpdateAbout>()(CHANNELS.getUpdateAbout, NoInput),
   /** Settings' "Check now": answers once the check is over, with what it found. */
   checkForUpdates: method<UpdateAbout>()(CHANNELS.checkForUpdates, NoInput),
+  /**
+   * Changes a compliance task through the outbox, as updateTask does a task
+   * item: answered with the first attempt that carried it (landed, queued,
+   * refused with the service's words and what to offer instead).
+   */
+  updateComplianceTask: method<ComplianceChangeAnswer>()(
+    CHANNELS.updateComplianceTask,
+    UpdateComplianceTaskInput,
+  ),
+  /** Sent at once, not queued: the review actions need the person present and a web session. */
+  submitForReview: method<ComplianceTask>()(CHANNELS.submitForReview, SubmitForReviewInput),
+  approveTask: method<ComplianceTask>()(CHANNELS.approveTask, ComplianceTaskInput),
+  rejectTask: method<ComplianceTask>()(CHANNELS.rejectTask, ComplianceTaskInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;

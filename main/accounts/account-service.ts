@@ -2,7 +2,8 @@ import type { ConnectApiKeyInput } from '../../common/ipc';
 import { ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { SettingsStore } from '../settings/settings-store';
-import { clientFor } from './credential';
+import type { ComplianceClient } from '../service/compliance-client';
+import { clientFor, complianceClientFor } from './credential';
 import type { ServiceReach, SignedIn } from './credential';
 import type { ProfileStores } from './save-profile';
 import { createSavedAccounts } from './saved-accounts';
@@ -56,6 +57,14 @@ export function createAccountService(deps: AccountDeps) {
     /** Another account than the one shown is signed in (its rounds go on if the shown key is refused). */
     othersSignedIn: (): boolean =>
       accounts.signedInIds().some((id) => id !== accounts.active()?.profile.id),
+    /** As clientFor, for the profile's compliance task changes and reviews (`tsk_…`). */
+    complianceFor(profileId: string): ComplianceClient | null {
+      const shown = accounts.active();
+      const a = shown?.profile.id === profileId ? shown : accounts.signedIn(profileId);
+      if (!a) return null;
+      const { baseUrl, authKind, organizationId } = a.profile;
+      return complianceClientFor(deps, { baseUrl, authKind, organizationId, secret: a.secret });
+    },
     /** Whether a profile's changes can be sent: its secret was read (or it is the demo on show). */
     canSend: (profileId: string): boolean => accounts.clientOf(profileId) !== null,
     secretsInUse: accounts.secretsInUse,

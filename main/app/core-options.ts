@@ -4,6 +4,7 @@ import type { DemoService, SessionGrant } from '../accounts/sign-in';
 import type { LogSink } from '../log/logger';
 import type { AppNotification } from '../notify/notify-events';
 import type { BackoffPolicy } from '../outbox/retry-policy';
+import type { ComplianceKeptPort } from '../tasks/compliance-changes';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { SecretStore } from '../secrets/secret-store';
 import type { RateLimit } from '../service/pacing';
@@ -61,6 +62,11 @@ export interface AppCoreOptions {
   /** Every timer main sets for its own work; one is made when not given. */
   readonly scheduler?: Scheduler;
   readonly outbox?: OutboxOptions;
+  /**
+   * Where compliance tasks' answers (a change landed, a review) are kept:
+   * the kept list of main/compliance/compliance-kept.ts once it is wired here.
+   */
+  readonly complianceKept?: ComplianceKeptPort;
 }
 
 /** A question main asks the person: what goes ahead, why it matters, and the button that says yes. */

@@ -16,6 +16,7 @@ import { createAppNotifications } from './app-notifications';
 import { createAppBehindReads, createAppReads, createAppTasks } from './app-tasks';
 import { createAppAssigned } from './assigned-wiring';
 import { createAppCompliance } from './compliance-wiring';
+import { createAppComplianceChanges } from './compliance-change-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
@@ -43,6 +44,7 @@ import type { ConnectionView } from '../../common/views';
 import type { UpdatesPort } from './updates-link';
 
 export type { AppCoreOptions, Confirmation, OutboxOptions } from './core-options';
+import type { ComplianceChange } from '../../common/compliance-change';
 export { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 export type { UpdatesPort } from './updates-link';
 
@@ -96,6 +98,7 @@ export function createAppCore(opts: AppCoreOptions) {
     pacer,
     // Each profile's changes go out with its own credentials, shown or not (docs/ARCHITECTURE.md, invariant 7).
     clientFor: (profileId) => accounts.clientFor(profileId),
+    complianceFor: (profileId) => accounts.complianceFor(profileId),
     ...relay.ends,
     ...{ log, backoff: opts.outbox?.backoff, random: opts.outbox?.random },
   });
@@ -134,9 +137,11 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
     log,
   });
-  relay.attach(
-    outboxListeners({ accounts, profiles, tasks, notifications, connection, shown, log }),
-  );
+  const complianceWrites = createAppComplianceChanges({
+    ...{ accounts, profiles, outbox, assigned, log, kept: opts.complianceKept ?? compliance.kept },
+  });
+  const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
+  relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
   const reads = createAppReads({
     ...{ accounts, profiles, tasks, outbox, scheduler, log, behind },
     budgets: readBudgets,
@@ -152,12 +157,11 @@ export function createAppCore(opts: AppCoreOptions) {
       followConnection(sync, (payload as ConnectionView).state, accounts.othersSignedIn());
     compliance.followEvent(event);
   });
-
-  // Main asks the person itself; where it cannot, the answer is no.
-  const confirm = opts.confirm ?? (async () => false);
   const people = createProfiles({
     ...{ accounts, active: profiles, settings, organization, connection, shown },
-    ...{ outbox, tasks, reads, assigned, notifications, confirm },
+    ...{ outbox, tasks, reads, assigned, notifications },
+    // Main asks the person itself; where it cannot, the answer is no.
+    confirm: opts.confirm ?? (async () => false),
     sync: compliance.alongside(sync),
   });
   const settingsChanges = createSettingsChanges({
@@ -174,6 +178,7 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   const actions = createTaskActions({
     ...{ accounts, tasks, reads, assigned, notifications },
+    compliance: complianceWrites,
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
@@ -205,6 +210,9 @@ export function createAppCore(opts: AppCoreOptions) {
       actions.fromTray(taskId, { priority }),
     /** Each profile's compliance tasks as kept: the reminders, the tray and the outbox build on it. */
     compliance: compliance.kept,
+    /** From the tray menu or a notification: a compliance task's change, as the popup's. */
+    changeCompliance: (id: string, change: ComplianceChange) =>
+      actions.changeCompliance(id, change),
     start: () =>
       startUp({
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },

@@ -113,6 +113,10 @@ export function createHandlers(s: HandlerServices): Handlers {
     checkForUpdates: async () => ok(await s.updates.checkNow()),
     showLogFile: async () =>
       os.showLogFile?.() ?? err(appError('internal', 'The log file is not available here.')),
+    updateComplianceTask: (input) => s.actions.updateCompliance(input),
+    submitForReview: (input) => s.actions.submitForReview(input.taskId, input.approverId),
+    approveTask: (input) => s.actions.approve(input.taskId),
+    rejectTask: (input) => s.actions.reject(input.taskId),
     quitApp: async () => {
       const quit = os.quit;
       if (!quit) return err(appError('internal', 'Quitting is not available here.'));

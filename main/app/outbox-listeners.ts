@@ -1,4 +1,6 @@
+import { isComplianceTaskId } from '../../common/compliance-task';
 import type { AccountService } from '../accounts/account-service';
+import type { ComplianceChanges } from '../tasks/compliance-changes';
 import type { Logger } from '../log/logger';
 import type { TaskService } from '../tasks/task-service';
 import type { ActiveProfiles } from './active-profile';
@@ -11,6 +13,7 @@ export interface OutboxListenersDeps {
   readonly accounts: Pick<AccountService, 'active' | 'setProblem'>;
   readonly profiles: Pick<ActiveProfiles, 'pinsFor'>;
   readonly tasks: Pick<TaskService, 'landed' | 'refused' | 'changed'>;
+  readonly compliance: Pick<ComplianceChanges, 'landed' | 'refused' | 'outboxChanged'>;
   readonly notifications: Pick<Notifications, 'landed' | 'refused'>;
   readonly connection: Pick<ConnectionState, 'noteOutcome' | 'emit'>;
   readonly shown: Pick<ShownState, 'account'>;
@@ -31,7 +34,11 @@ export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
       notifications.landed(profileId, taskId, task, morePieces);
       return tasks.landed(profileId, taskId, task, keepError);
     },
+    onComplianceLanded: async (profileId, taskId, task, keepError) =>
+      deps.compliance.landed(profileId, taskId, task, keepError),
     onRefused: (profileId, taskId, error, morePieces) => {
+      // A compliance task is no pin: its kept task shows again, with the service's words.
+      if (isComplianceTaskId(taskId)) return deps.compliance.refused(profileId, taskId, error);
       const unpinned = !deps.profiles.pinsFor(profileId)?.get(taskId);
       notifications.refused(profileId, taskId, error, { unpinned, morePieces });
       return tasks.refused(profileId, taskId, error);
@@ -53,6 +60,9 @@ export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
       deps.shown.account();
       connection.emit();
     },
-    onChange: () => tasks.changed(),
+    onChange: () => {
+      tasks.changed();
+      deps.compliance.outboxChanged();
+    },
   };
 }

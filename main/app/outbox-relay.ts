@@ -3,7 +3,8 @@ import type { OutboxDeps } from '../outbox/outbox';
 export type OutboxListeners = Pick<
   OutboxDeps,
   'onLanded' | 'onRefused' | 'onAttempt' | 'onPaused' | 'onChange'
->;
+> &
+  Required<Pick<OutboxDeps, 'onComplianceLanded'>>;
 
 /**
  * The port between the outbox and those who hear from it. The task service
@@ -21,6 +22,7 @@ export function createOutboxRelay() {
   };
   const ends: OutboxListeners = {
     onLanded: (...a) => to().onLanded(...a),
+    onComplianceLanded: (...a) => to().onComplianceLanded(...a),
     onRefused: (...a) => to().onRefused(...a),
     onAttempt: (...a) => to().onAttempt(...a),
     onPaused: (...a) => to().onPaused(...a),

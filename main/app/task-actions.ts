@@ -4,7 +4,11 @@ import type {
   UpdateTasksInput,
   ViewRequest,
 } from '../../common/ipc';
-import { ok } from '../../common/result';
+import { compliancePatchOf } from '../../common/compliance-change';
+import type { ComplianceChange } from '../../common/compliance-change';
+import { CompliancePatchSchema } from '../../common/compliance-task';
+import type { CompliancePatch, ComplianceTask } from '../../common/compliance-task';
+import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
@@ -15,6 +19,8 @@ import type { TaskService } from '../tasks/task-service';
 import type { Assigned } from '../assigned/assigned-service';
 import type { Notifications } from '../notify/notifications';
 import type { TaskReads } from '../reads/task-reads';
+import type { ComplianceChangeAnswer } from '../tasks/compliance-changes';
+import type { AppComplianceChanges } from './compliance-change-wiring';
 
 export interface TaskActionsDeps {
   readonly accounts: Pick<AccountService, 'active'>;
@@ -22,6 +28,7 @@ export interface TaskActionsDeps {
   readonly reads: Pick<TaskReads, 'listed' | 'pinned' | 'checkRef'>;
   readonly assigned: Pick<Assigned, 'view'>;
   readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
+  readonly compliance: AppComplianceChanges;
   readonly switchTo: (profileId: string) => Promise<Result<unknown>>;
   readonly openView: (request: ViewRequest) => void;
 }
@@ -66,8 +73,38 @@ export function createTaskActions(deps: TaskActionsDeps) {
     return noteWaiting(await tasks.update({ taskId, patch }));
   }
 
+  /**
+   * A compliance task's change, from wherever it was made: checked as the
+   * service takes it (not_relevant needs its justification) before anything
+   * is queued, then through the outbox. (Not noted in notifications.made:
+   * that note is for pinned task items' reads, and only their landing clears it.)
+   */
+  async function changeCompliance(
+    taskId: string,
+    change: ComplianceChange | CompliancePatch,
+  ): Promise<Result<ComplianceChangeAnswer>> {
+    const patch = 'kind' in change ? compliancePatchOf(change) : change;
+    const checked = CompliancePatchSchema.safeParse(patch);
+    if (!checked.success)
+      return err(
+        appError('bad_input', [...new Set(checked.error.issues.map((i) => i.message))].join(' ')),
+      );
+    return deps.compliance.changes.update(taskId, checked.data);
+  }
+
+  const { reviews } = deps.compliance;
+
   return {
     fromTray,
+    changeCompliance,
+    /** The popup's change of a compliance task (updateComplianceTask). */
+    updateCompliance: (input: { taskId: string; patch: CompliancePatch }) =>
+      changeCompliance(input.taskId, input.patch),
+    /** Reviews go at once (they need the person and a session), never through the outbox. */
+    submitForReview: (taskId: string, approverId: string): Promise<Result<ComplianceTask>> =>
+      reviews.submitForReview(taskId, approverId),
+    approve: (taskId: string): Promise<Result<ComplianceTask>> => reviews.approve(taskId),
+    reject: (taskId: string): Promise<Result<ComplianceTask>> => reviews.reject(taskId),
     async update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
       notifications.made(shownId(), [input.taskId], 'popup');
       return noteWaiting(await tasks.update(input));

@@ -1,12 +1,13 @@
 import type { AppError, Result } from '../../common/result';
 import type { Task } from '../../common/task';
-import type { TaskPatch } from '../../common/task-patch';
+import type { OutboxPatch } from './outbox-entry';
+import { patchPieces } from './outbox-entry';
 import { decideRetry } from './retry-policy';
 import type { BackoffPolicy } from './retry-policy';
 
-type Verdict =
+type Verdict<T> =
   /** The service took the change. */
-  | { readonly kind: 'landed'; readonly task: Task }
+  | { readonly kind: 'landed'; readonly task: T }
   /** A combined change refused for its fields: each field goes again on its own. */
   | { readonly kind: 'split'; readonly error: AppError; readonly fields: number }
   /** Refused for good: given up, the reason on the task. */
@@ -26,7 +27,7 @@ type Verdict =
  * applies it. The lane's count of failures in a row goes in as an argument
  * and comes back here.
  */
-export type AttemptDecision = Verdict & {
+export type AttemptDecision<T = Task> = Verdict<T> & {
   /** Failed attempts in a row after this answer: the next backoff counts from it. */
   readonly failures: number;
 };
@@ -44,13 +45,13 @@ const aboutFields = (error: AppError): boolean =>
  * one bad field must not cost the others. A split counts as a failure (the
  * pieces' backoff goes on from it); a change given up ends the run of failures.
  */
-export function decideAttempt(
-  answer: Result<Task>,
-  patch: TaskPatch,
+export function decideAttempt<T = Task>(
+  answer: Result<T>,
+  patch: OutboxPatch,
   failures: number,
   policy: BackoffPolicy,
   random: () => number,
-): AttemptDecision {
+): AttemptDecision<T> {
   if (answer.ok) return { kind: 'landed', task: answer.value, failures: 0 };
   const error = answer.error;
   const failed = failures + 1;
@@ -61,7 +62,8 @@ export function decideAttempt(
     case 'pause':
       return { kind: 'pause', error, failures: failed };
     case 'give_up': {
-      const fields = Object.keys(patch).length;
+      // A compliance task's justification goes with its status: one piece, not two.
+      const fields = patchPieces(patch).length;
       return fields > 1 && aboutFields(error)
         ? { kind: 'split', error, fields, failures: failed }
         : { kind: 'refused', error, failures: 0 };

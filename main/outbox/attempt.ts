@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { appError, err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
+import type { ComplianceTask, CompliancePatch } from '../../common/compliance-task';
 import type { Task } from '../../common/task';
+import type { TaskPatch } from '../../common/task-patch';
 import type { ServiceClient } from '../service/client';
 import { decideAttempt } from './attempt-decision';
 import type { AttemptDecision } from './attempt-decision';
 import type { HeldList } from './held-list';
 import type { Lane } from './lanes';
 import type { OutboxDeps } from './outbox-types';
-import { foldLane, removeEntry, splitEntry } from './outbox-entry';
+import { foldLane, isComplianceEntry, removeEntry, splitEntry } from './outbox-entry';
 import type { HeldEntry } from './outbox-entry';
 import type { OutboxWrites } from './outbox-writes';
 import type { BackoffPolicy } from './retry-policy';
@@ -19,7 +21,16 @@ import type { Waiters } from './waiters';
 export interface AttemptsDeps {
   readonly outbox: Pick<
     OutboxDeps,
-    'onLanded' | 'onRefused' | 'onAttempt' | 'onPaused' | 'onChange' | 'log' | 'pacer' | 'scheduler'
+    | 'onLanded'
+    | 'onComplianceLanded'
+    | 'complianceFor'
+    | 'onRefused'
+    | 'onAttempt'
+    | 'onPaused'
+    | 'onChange'
+    | 'log'
+    | 'pacer'
+    | 'scheduler'
   >;
   readonly policy: BackoffPolicy;
   readonly random: () => number;
@@ -30,6 +41,15 @@ export interface AttemptsDeps {
   /** The lane's backoff is over: work it again. */
   readonly resume: (lane: Lane) => void;
 }
+
+/** What the service answers a change with: a task item, or a compliance task. */
+type Answer = Task | ComplianceTask;
+
+/** No compliance client for the profile: kept and tried again, never lost (only where none was wired). */
+const NO_COMPLIANCE_CLIENT = appError(
+  'internal',
+  'Compliance task changes cannot be sent from here yet; the change is kept.',
+);
 
 /**
  * One request of a lane: `attempt` sends the lane's first entry and decides
@@ -62,14 +82,26 @@ export function createAttempts(deps: AttemptsDeps) {
       return removeEntry(es, entry.id);
     };
 
+  /** Task items go by PUT /v1/task-management/{id}; compliance tasks by PATCH /v1/tasks/{id}. */
+  const send = async (
+    lane: Lane,
+    entry: HeldEntry,
+    client: ServiceClient,
+  ): Promise<Result<Answer>> => {
+    if (!isComplianceEntry(entry)) return client.updateTask(entry.taskId, entry.patch as TaskPatch);
+    const compliance = outbox.complianceFor?.(lane.profileId);
+    if (!compliance) return err(NO_COMPLIANCE_CLIENT);
+    return compliance.patch(entry.taskId, entry.patch as CompliancePatch);
+  };
+
   async function attempt(
     lane: Lane,
     entry: HeldEntry,
     client: ServiceClient,
-  ): Promise<AttemptDecision> {
-    let answer: Result<Task>;
+  ): Promise<AttemptDecision<Answer>> {
+    let answer: Result<Answer>;
     try {
-      answer = await client.updateTask(entry.taskId, entry.patch);
+      answer = await send(lane, entry, client);
     } catch {
       // The client promises never to throw; if it ever does, treat it like a failed request.
       answer = err(appError('internal', 'The change could not be sent.'));
@@ -79,17 +111,20 @@ export function createAttempts(deps: AttemptsDeps) {
   }
 
   /** Landed: shown as confirmed now; the snapshot, then the removal, are written behind. */
-  async function land(lane: Lane, entry: HeldEntry, task: Task): Promise<void> {
+  async function land(lane: Lane, entry: HeldEntry, task: Answer): Promise<void> {
     list.markLanded(entry.id);
-    const recorded = safely(() =>
-      outbox.onLanded(
-        lane.profileId,
-        lane.taskId,
-        task,
-        list.refusedSibling(entry),
-        list.morePieces(entry, lane.key),
-      ),
-    );
+    const args = [list.refusedSibling(entry), list.morePieces(entry, lane.key)] as const;
+    const recorded = safely(async () => {
+      // The lane's kind says the answer's: a compliance change is answered with a compliance task.
+      if (isComplianceEntry(entry))
+        await outbox.onComplianceLanded?.(
+          lane.profileId,
+          lane.taskId,
+          task as ComplianceTask,
+          ...args,
+        );
+      else await outbox.onLanded(lane.profileId, lane.taskId, task as Task, ...args);
+    });
     outbox.onChange();
     waiters.resolve(entry.id, { kind: 'landed', task });
     await recorded;
@@ -160,7 +195,11 @@ export function createAttempts(deps: AttemptsDeps) {
     waiters.releaseLane(lane.key);
   }
 
-  async function apply(lane: Lane, entry: HeldEntry, decision: AttemptDecision): Promise<void> {
+  async function apply(
+    lane: Lane,
+    entry: HeldEntry,
+    decision: AttemptDecision<Answer>,
+  ): Promise<void> {
     lane.failures = decision.failures;
     switch (decision.kind) {
       case 'landed':

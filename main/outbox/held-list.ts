@@ -1,6 +1,5 @@
-import type { TaskPatch } from '../../common/task-patch';
 import { laneOf, mergePatch } from './outbox-entry';
-import type { HeldEntry } from './outbox-entry';
+import type { HeldEntry, OutboxPatch } from './outbox-entry';
 
 /**
  * The outbox's list in memory, as the file holds it (plus the demo's entries,
@@ -67,8 +66,8 @@ export function createHeldList() {
       (byLane.get(key) ?? []).some((e) => e.id !== entry.id && e.piece === entry.piece),
 
     /** What the row shows as on its way: the lane's changes the service has not taken yet. */
-    waitingPatch(key: string): TaskPatch | null {
-      let patch: TaskPatch | null = null;
+    waitingPatch(key: string): OutboxPatch | null {
+      let patch: OutboxPatch | null = null;
       for (const e of byLane.get(key) ?? [])
         if (!landed.has(e.id)) patch = patch ? mergePatch(patch, e.patch) : e.patch;
       return patch;

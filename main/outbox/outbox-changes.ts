@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { ComplianceTask } from '../../common/compliance-task';
 import { appError } from '../../common/result';
+import type { Task } from '../../common/task';
 import type { HeldList } from './held-list';
 import type { LaneRunner } from './lane-runner';
 import { stopRetry } from './lanes';
@@ -38,7 +40,7 @@ export function createOutboxChanges(deps: OutboxChangesDeps) {
      * Keeps a change, then sends it. Resolves after the first attempt that
      * carries it — or at once with "queued" when its task is waiting anyway.
      */
-    async enqueue(change: NewChange): Promise<AttemptOutcome> {
+    async enqueue(change: NewChange): Promise<AttemptOutcome<Task | ComplianceTask>> {
       if (deps.gate.closed())
         return {
           kind: 'not_saved',
@@ -46,8 +48,10 @@ export function createOutboxChanges(deps: OutboxChangesDeps) {
         };
       const lane = lanes.for(change.profileId, change.taskId);
       let target = '';
-      let settle: (outcome: AttemptOutcome) => void = () => {};
-      const outcome = new Promise<AttemptOutcome>((resolve) => (settle = resolve));
+      let settle: (outcome: AttemptOutcome<Task | ComplianceTask>) => void = () => {};
+      const outcome = new Promise<AttemptOutcome<Task | ComplianceTask>>(
+        (resolve) => (settle = resolve),
+      );
       const saved = await writes.mutate(
         [lane.key],
         (es) => {

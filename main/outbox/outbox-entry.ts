@@ -1,21 +1,42 @@
 import { z } from 'zod';
+import { CompliancePatchSchema, isComplianceTaskId } from '../../common/compliance-task';
+import { COMPLIANCE_TASK_ID_PATTERN } from '../../common/compliance-values';
+import type { CompliancePatch } from '../../common/compliance-task';
 import { TaskIdSchema } from '../../common/task';
 import { TaskPatchSchema } from '../../common/task-patch';
 import type { TaskPatch } from '../../common/task-patch';
 
+/** What an entry sets: a task item's fields (`tski_…`), or a compliance task's (`tsk_…`). */
+export type OutboxPatch = TaskPatch | CompliancePatch;
+
+const entryFields = {
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An entry id is letters, digits, "_" and "-".'),
+  profileId: z.string().min(1).max(256),
+  createdAt: z.iso.datetime({ offset: true }),
+};
+
 /**
  * One change waiting to reach the service: which profile asked for it, which
  * task, and the fields to set. No credential: a profile id is derived from
- * public values (see profile-id.ts), the patch is what the person typed.
+ * public values (see profile-id.ts), the patch is what the person typed. The
+ * task's id says its kind, and so which fields its patch may hold: a file
+ * written before compliance tasks holds only task items' entries, read as ever.
  */
-export const OutboxEntrySchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An entry id is letters, digits, "_" and "-".'),
-  profileId: z.string().min(1).max(256),
-  taskId: TaskIdSchema,
-  patch: TaskPatchSchema,
-  createdAt: z.iso.datetime({ offset: true }),
-});
-export type OutboxEntry = z.output<typeof OutboxEntrySchema>;
+export const OutboxEntrySchema = z.union([
+  z.strictObject({ ...entryFields, taskId: TaskIdSchema, patch: TaskPatchSchema }),
+  z.strictObject({
+    ...entryFields,
+    taskId: z.string().regex(COMPLIANCE_TASK_ID_PATTERN),
+    patch: CompliancePatchSchema,
+  }),
+]);
+export interface OutboxEntry {
+  readonly id: string;
+  readonly profileId: string;
+  readonly taskId: string;
+  readonly patch: OutboxPatch;
+  readonly createdAt: string;
+}
 
 /** In memory an entry also knows whether it belongs on disk (the demo's never do). */
 export interface HeldEntry extends OutboxEntry {
@@ -39,13 +60,41 @@ export const laneOf = (e: Pick<OutboxEntry, 'profileId' | 'taskId'>): string =>
 /** The entry as an ordinary one, no piece of a split change. */
 export const withoutPiece = ({ piece: _piece, ...entry }: HeldEntry): HeldEntry => entry;
 
-/** Later values win per field: sending the merge equals sending each change in turn. */
-export const mergePatch = (a: TaskPatch, b: TaskPatch): TaskPatch => ({ ...a, ...b });
+/** A compliance task's justification goes with its status not_relevant, and only with it. */
+const JUSTIFICATION = 'notRelevantJustification';
+
+/**
+ * Later values win per field: sending the merge equals sending each change in
+ * turn. A later status other than not_relevant drops an earlier
+ * justification, as the service would clear it (and refuses it without one).
+ */
+export const mergePatch = <P extends OutboxPatch>(a: P, b: P): P => {
+  const merged: Record<string, unknown> = { ...a, ...b };
+  if (JUSTIFICATION in merged && merged.status !== 'not_relevant') delete merged[JUSTIFICATION];
+  return merged as P;
+};
+
+/** The parts of a patch the service can judge apart: one field each, a justification with its status. */
+export const patchPieces = (patch: OutboxPatch): OutboxPatch[] =>
+  Object.entries(patch)
+    .filter(([field]) => field !== JUSTIFICATION)
+    .map(([field, value]) =>
+      field === 'status' && JUSTIFICATION in patch
+        ? ({
+            status: value,
+            [JUSTIFICATION]: (patch as CompliancePatch)[JUSTIFICATION],
+          } as OutboxPatch)
+        : ({ [field]: value } as OutboxPatch),
+    );
+
+/** Whether an entry's task is a compliance task (`tsk_…`), sent with PATCH /v1/tasks/{id}. */
+export const isComplianceEntry = (e: Pick<OutboxEntry, 'taskId'>): boolean =>
+  isComplianceTaskId(e.taskId);
 
 export interface NewChange {
   readonly profileId: string;
   readonly taskId: string;
-  readonly patch: TaskPatch;
+  readonly patch: OutboxPatch;
   readonly durable: boolean;
 }
 
@@ -136,10 +185,10 @@ export function splitEntry(
   return entries.flatMap((e) =>
     e.id !== id
       ? [e]
-      : Object.entries(e.patch).map(([field, value]): HeldEntry => ({
+      : patchPieces(e.patch).map((patch): HeldEntry => ({
           ...e,
           id: freshId(),
-          patch: { [field]: value } as TaskPatch,
+          patch,
           piece: e.id,
         })),
   );
@@ -149,8 +198,8 @@ export const removeEntry = (entries: readonly HeldEntry[], id: string): HeldEntr
   entries.filter((e) => e.id !== id);
 
 /** The patch a lane will end up sending: every waiting change in order. */
-export const lanePatch = (entries: readonly HeldEntry[], key: string): TaskPatch | null => {
-  let patch: TaskPatch | null = null;
+export const lanePatch = (entries: readonly HeldEntry[], key: string): OutboxPatch | null => {
+  let patch: OutboxPatch | null = null;
   for (const e of entries)
     if (laneOf(e) === key) patch = patch ? mergePatch(patch, e.patch) : e.patch;
   return patch;

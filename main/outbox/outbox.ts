@@ -9,9 +9,14 @@ import { DEFAULT_BACKOFF } from './retry-policy';
 import { createSendGate } from './send-gate';
 import { createWaiters } from './waiters';
 
-export type { AttemptOutcome, LaneView, OutboxDeps } from './outbox-types';
-import type { LaneView, OutboxDeps } from './outbox-types';
+export type { AttemptOutcome, ComplianceLaneView, LaneView, OutboxDeps } from './outbox-types';
+import type { AttemptOutcome, ComplianceLaneView, LaneView, OutboxDeps } from './outbox-types';
+import type { NewChange, OutboxPatch } from './outbox-entry';
+import type { CompliancePatch, ComplianceTask } from '../../common/compliance-task';
+import { isComplianceTaskId } from '../../common/compliance-task';
 import type { AppError } from '../../common/result';
+import { appError } from '../../common/result';
+import type { TaskPatch } from '../../common/task-patch';
 
 /**
  * The durable outbox. Every change is written to disk (atomically, fsynced)
@@ -57,6 +62,16 @@ export function createOutbox(deps: OutboxDeps) {
   });
   const { refresh } = runner;
 
+  /** The lane's waiting patch, of whichever kind its task is. */
+  const waitingOf = (profileId: string, taskId: string): LaneView<OutboxPatch> | null => {
+    const key = laneKey(profileId, taskId);
+    const patch = list.waitingPatch(key);
+    if (!patch) return null;
+    const lane = lanes.get(key);
+    const sync = lane && (lane.sendingId || !runner.isQueued(lane)) ? 'pending' : 'queued';
+    return { patch, sync };
+  };
+
   /** Resolves once no request is on the wire and nothing is being written. */
   const quiet = async (): Promise<void> => {
     while (runner.inFlight().length > 0 || writes.busy()) {
@@ -77,16 +92,35 @@ export function createOutbox(deps: OutboxDeps) {
       return loaded.problem;
     },
 
-    enqueue: changes.enqueue,
+    /** A task item's change (`tski_…`): answered with the first attempt that carried it. */
+    enqueue: (change: NewChange & { readonly patch: TaskPatch }): Promise<AttemptOutcome> =>
+      changes.enqueue(change) as Promise<AttemptOutcome>,
 
-    laneView(profileId: string, taskId: string): LaneView | null {
-      const key = laneKey(profileId, taskId);
-      const patch = list.waitingPatch(key);
-      if (!patch) return null;
-      const lane = lanes.get(key);
-      const sync = lane && (lane.sendingId || !runner.isQueued(lane)) ? 'pending' : 'queued';
-      return { patch, sync };
+    /**
+     * A compliance task's change (`tsk_…`), in the same lanes, file and order
+     * as task items': sent as PATCH /v1/tasks/{id} with the fields the service
+     * takes (CompliancePatchSchema, checked again by the client before it leaves).
+     */
+    async enqueueCompliance(
+      change: NewChange & { readonly patch: CompliancePatch },
+    ): Promise<AttemptOutcome<ComplianceTask>> {
+      if (!isComplianceTaskId(change.taskId))
+        return {
+          kind: 'not_saved',
+          error: appError('bad_input', 'That is not a compliance task id ("tsk_…").'),
+        };
+      return (await changes.enqueue(change)) as AttemptOutcome<ComplianceTask>;
     },
+
+    /** A task item's changes on their way, for its row. */
+    laneView: (profileId: string, taskId: string): LaneView | null =>
+      isComplianceTaskId(taskId) ? null : (waitingOf(profileId, taskId) as LaneView | null),
+
+    /** A compliance task's changes on their way, for the optimistic view (common/compliance-change.ts). */
+    complianceLaneView: (profileId: string, taskId: string): ComplianceLaneView | null =>
+      isComplianceTaskId(taskId)
+        ? (waitingOf(profileId, taskId) as ComplianceLaneView | null)
+        : null,
 
     /**
      * Tasks with a change waiting: of one profile, or of every profile kept on

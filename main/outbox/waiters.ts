@@ -1,8 +1,12 @@
+import type { ComplianceTask } from '../../common/compliance-task';
+import type { Task } from '../../common/task';
 import type { AttemptOutcome } from './outbox-types';
 
-type Waiter = (outcome: AttemptOutcome) => void;
+/** An entry's first attempt, of either kind of task. */
+type Outcome = AttemptOutcome<Task | ComplianceTask>;
+type Waiter = (outcome: Outcome) => void;
 
-export const QUEUED: AttemptOutcome = { kind: 'queued' };
+export const QUEUED: AttemptOutcome<never> = { kind: 'queued' };
 
 /**
  * Who waits on an entry's first attempt (enqueue answers with it), with the
@@ -11,7 +15,7 @@ export const QUEUED: AttemptOutcome = { kind: 'queued' };
 export function createWaiters() {
   const waiters = new Map<string, { readonly key: string; list: Waiter[] }>();
 
-  const resolve = (entryId: string, outcome: AttemptOutcome): void => {
+  const resolve = (entryId: string, outcome: Outcome): void => {
     const held = waiters.get(entryId);
     waiters.delete(entryId);
     for (const w of held?.list ?? []) w(outcome);

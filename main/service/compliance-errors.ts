@@ -1,3 +1,4 @@
+import type { ComplianceRefusalKind } from '../../common/compliance-change';
 import { appError } from '../../common/result';
 import type { AppError } from '../../common/result';
 import type { ErrorContext, HttpFailure } from './error-mapping';
@@ -60,8 +61,7 @@ export const complianceErrorFromResponse = (
 };
 
 /** A refusal the app can answer with the right action rather than only words. */
-export type ComplianceRefusal =
-  'in_review' | 'needs_review' | 'needs_session' | 'not_approver' | 'not_found';
+export type ComplianceRefusal = ComplianceRefusalKind;
 
 const REFUSALS: readonly [RegExp, ComplianceRefusal][] = [
   [/Cannot change status directly while task is in review/, 'in_review'],

@@ -24,7 +24,7 @@ const patchArb: fc.Arbitrary<TaskPatch> = fc
   .filter((p) => Object.keys(p).length > 0);
 
 /** What the service ends with after receiving these patches one by one. */
-const applyAll = (start: Record<string, unknown>, patches: readonly TaskPatch[]) =>
+const applyAll = (start: Record<string, unknown>, patches: readonly object[]) =>
   patches.reduce<Record<string, unknown>>((task, p) => ({ ...task, ...p }), start);
 
 let n = 0;

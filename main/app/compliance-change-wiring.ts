@@ -1,0 +1,43 @@
+import type { AccountService } from '../accounts/account-service';
+import type { Assigned } from '../assigned/assigned-service';
+import type { Logger } from '../log/logger';
+import type { Outbox } from '../outbox/outbox';
+import { createComplianceChanges } from '../tasks/compliance-changes';
+import type { ComplianceKeptPort } from '../tasks/compliance-changes';
+import { createComplianceReviews } from '../tasks/compliance-reviews';
+import type { ActiveProfiles } from './active-profile';
+
+export interface AppComplianceChangesDeps {
+  readonly accounts: Pick<AccountService, 'complianceFor'>;
+  readonly profiles: Pick<ActiveProfiles, 'active'>;
+  readonly outbox: Pick<Outbox, 'enqueueCompliance' | 'complianceLaneView'>;
+  readonly assigned: Pick<Assigned, 'me'>;
+  /**
+   * Where the service's answers are kept (main/compliance/compliance-kept.ts).
+   * None given: they show only in what updateComplianceTask and the reviews answer.
+   */
+  readonly kept?: ComplianceKeptPort;
+  readonly log: Logger;
+}
+
+/** Compliance task changes through the outbox, and the reviews sent at once, for the shown account. */
+export function createAppComplianceChanges(deps: AppComplianceChangesDeps) {
+  const clientFor = (profileId: string) => deps.accounts.complianceFor(profileId);
+  const changes = createComplianceChanges({
+    active: deps.profiles.active,
+    outbox: deps.outbox,
+    clientFor,
+    kept: deps.kept ?? { put: () => {} },
+    me: async () => (await deps.assigned.me())?.id ?? null,
+    log: deps.log,
+  });
+  const reviews = createComplianceReviews({
+    active: deps.profiles.active,
+    clientFor,
+    outbox: deps.outbox,
+    changes,
+  });
+  return { changes, reviews };
+}
+
+export type AppComplianceChanges = ReturnType<typeof createAppComplianceChanges>;
