@@ -23,15 +23,21 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { OrganizationState } from './organization-state';
 import type { BackgroundSync } from './background-sync';
 import type { AppCoreOptions } from './core-options';
+import type { ActiveProfiles } from './active-profile';
+import { createAppDeadlines } from './deadlines-wiring';
+import type { Notifications } from '../notify/notifications';
+import type { PauseReason } from '../sync/sync-state';
 
 export interface AppComplianceDeps {
   /** Where the kept lists go, and how the service is reached (as the accounts reach it). */
   readonly opts: Pick<AppCoreOptions, 'userDataDir' | 'fetch' | 'timeoutMs'>;
   readonly events: { emit(event: 'compliance:changed', view: ComplianceView): void };
   readonly redact: <T>(value: T) => T;
-  readonly accounts: Pick<AccountService, 'active'>;
+  readonly accounts: Pick<AccountService, 'active' | 'signedIn' | 'signedInIds'>;
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly assigned: Pick<Assigned, 'view' | 'me'>;
+  readonly profiles: Pick<ActiveProfiles, 'saved'>;
+  readonly notifications: Pick<Notifications, 'remind'>;
   readonly settings: Pick<SettingsStore, 'get'>;
   readonly outbox: Pick<Outbox, 'quiet'>;
   readonly budgets: ReadBudgets;
@@ -65,10 +71,11 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     }
     return c;
   };
-  // The account shown: invariant 9 keeps reads to it (docs/ARCHITECTURE.md) until the background sync reads others.
+  // Any account signed in, shown or not: the background sync reads each with its own key.
   const account = (profileId: string): ComplianceAccount | null => {
-    const a = accounts.active();
-    if (a?.profile.id !== profileId) return null;
+    const shown = accounts.active();
+    const a = shown?.profile.id === profileId ? shown : accounts.signedIn(profileId);
+    if (!a) return null;
     return { client: a.client, compliance: complianceOf(a), address: a.profile.baseUrl };
   };
 
@@ -86,6 +93,11 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       nowMs: deps.scheduler.now(),
     });
   };
+  const deadlines = createAppDeadlines({
+    ...{ userDataDir: deps.opts.userDataDir, kept: keeper, accounts, profiles: deps.profiles },
+    ...{ assigned: deps.assigned, notifications: deps.notifications, settings: deps.settings },
+    ...{ scheduler: deps.scheduler, log },
+  });
   let told: ComplianceView | null = null;
   /** Tells the popup when what it shows would change; the same view twice is told once. */
   const changed = (): void => {
@@ -121,7 +133,12 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     /** What the reminders, the tray and the outbox build on. */
     kept: keeper as KeptCompliance,
     reads,
-    load: () => keeper.load(),
+    /** What is due, reminded and shown in the tray (deadlines-wiring.ts). */
+    deadlines,
+    async load(): Promise<void> {
+      await keeper.load();
+      await deadlines.start();
+    },
     /** The popup opened or asked again: the shown account's list is read (a 304 when unchanged). */
     refresh: readShown,
     /** getCompliance: the view as kept, and a read when none was made this run. */
@@ -134,9 +151,25 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     },
     /** The view is the shown account's, for the person "me" is, in its organization: it follows them. */
     followEvent(event: EventName): void {
-      if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed')
+      if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed') {
         changed();
+        // Signed in, or who "me" is learnt: their reminders may be due.
+        deadlines.reminders.check();
+      }
     },
+    /** The background sync's pause and unpause, with a reminders check on waking (the time zone may have moved). */
+    alongsidePower(sync: Pick<BackgroundSync, 'pause' | 'unpause'>) {
+      return {
+        pause: (reason: PauseReason) => sync.pause(reason),
+        unpause(reason: PauseReason): void {
+          sync.unpause(reason);
+          deadlines.reminders.check();
+        },
+      };
+    },
+    /** "Open…" of a compliance task (the tray): its page in the web app, when it is known. */
+    webUrlOf: (taskId: string): string | null =>
+      view().tasks.find((t) => t.id === taskId)?.webUrl ?? null,
     /** The background sync's connect and forget, with the compliance reads' beside them. */
     alongside(sync: Pick<BackgroundSync, 'connected' | 'forget'>) {
       return {
@@ -151,7 +184,10 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       };
     },
     view,
-    dispose: () => reads.dispose(),
+    async dispose(): Promise<void> {
+      await deadlines.reminders.dispose();
+      await reads.dispose();
+    },
   };
 }
 export type AppCompliance = ReturnType<typeof createAppCompliance>;

@@ -7,6 +7,7 @@ import type { BackgroundSync } from './background-sync';
 import type { ConnectionState } from './connection-state';
 import type { OrganizationState } from './organization-state';
 import type { SettingsChanges } from './settings-changes';
+import type { AppDeadlines } from './deadlines-wiring';
 
 /** What the tray shows (and tests read), gathered from the services; the core guards it. */
 export const coreState = (s: {
@@ -17,6 +18,8 @@ export const coreState = (s: {
   readonly sync: Pick<BackgroundSync, 'freshness'>;
   readonly settings: Pick<SettingsChanges, 'view'>;
   readonly assigned: Pick<Assigned, 'view'>;
+  /** The shown account's compliance tasks due today or overdue (app/deadlines-wiring.ts). */
+  readonly compliance: { readonly deadlines: Pick<AppDeadlines, 'tray'> };
 }) => ({
   account: s.accounts.status(),
   organization: s.organization.current(),
@@ -30,4 +33,5 @@ export const coreState = (s: {
     new Set(s.tasks.list().map((t) => t.id)),
     MAX_TRAY_TASKS,
   ),
+  deadlines: s.compliance.deadlines.tray(),
 });

@@ -44,7 +44,6 @@ import type { ConnectionView } from '../../common/views';
 import type { UpdatesPort } from './updates-link';
 
 export type { AppCoreOptions, Confirmation, OutboxOptions } from './core-options';
-import type { ComplianceChange } from '../../common/compliance-change';
 export { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
 export type { UpdatesPort } from './updates-link';
 
@@ -130,8 +129,8 @@ export function createAppCore(opts: AppCoreOptions) {
     emitProgress: (progress) => events.emit('assigned:progress', progress),
   });
   const compliance = createAppCompliance({
-    ...{ opts, events, redact, accounts, organization, assigned, settings },
-    ...{ outbox, scheduler, log, budgets: readBudgets },
+    ...{ opts, events, redact, accounts, organization, assigned, settings, profiles },
+    ...{ outbox, scheduler, log, budgets: readBudgets, notifications },
   });
   const tasks = createAppTasks({
     ...{ accounts, profiles, organization, outbox, assigned, notifications, connection, shown },
@@ -182,7 +181,7 @@ export function createAppCore(opts: AppCoreOptions) {
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
-  const coreParts = { accounts, organization, tasks, connection, sync, assigned };
+  const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
     ...{ reads, sync, compliance },
@@ -211,8 +210,8 @@ export function createAppCore(opts: AppCoreOptions) {
     /** Each profile's compliance tasks as kept: the reminders, the tray and the outbox build on it. */
     compliance: compliance.kept,
     /** From the tray menu or a notification: a compliance task's change, as the popup's. */
-    changeCompliance: (id: string, change: ComplianceChange) =>
-      actions.changeCompliance(id, change),
+    changeCompliance: actions.changeCompliance,
+    complianceWebUrl: (taskId: string) => compliance.webUrlOf(taskId),
     start: () =>
       startUp({
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
@@ -225,7 +224,7 @@ export function createAppCore(opts: AppCoreOptions) {
       if (accounts.active()) void organization.refresh();
     },
     /** The computer sleeps or wakes, the screen locks or unlocks (powerMonitor): the background follows. */
-    power: (event: PowerEvent): void => followPower(sync, event),
+    power: (event: PowerEvent): void => followPower(compliance.alongsidePower(sync), event),
     /** A notification was clicked: its account is shown, then its task. */
     openTask: (target: NotificationTarget) => actions.openTask(target),
     /** The background sync: its phase and freshness, and a round's end for tests and the bench. */

@@ -47,5 +47,13 @@ export function electronTrayActions(d: TrayActionsDeps): TrayMenuActions {
     performUpdate: (action) => d.updates()?.perform(action),
     switchProfile: (profileId) =>
       void core.handlers.switchProfile({ profileId }).then(sayIfRefused),
+    setComplianceStatus: (taskId, status) =>
+      void core.changeCompliance(taskId, { kind: 'status', status }).then(sayIfRefused),
+    // Not relevant needs a reason, and the popup has no compliance task view yet: the web app asks.
+    openComplianceTask: (taskId) => {
+      const url = core.complianceWebUrl(taskId);
+      if (url) void core.handlers.openExternal({ url }).then(sayIfRefused);
+      else show();
+    },
   };
 }

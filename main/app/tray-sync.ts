@@ -50,6 +50,7 @@ export function createTraySync(
       // (an event per vendor or risk read) must not set the menu again each time.
       assigned: s.assigned && { ...s.assigned, progress: null, builtAt: null },
       update: env.update?.() ?? [],
+      deadlines: s.deadlines,
     };
     // Every event redraws, most change nothing the menu shows. On Linux setting the menu
     // again replaces it, closing it under the person's pointer: set it only when the data
@@ -65,6 +66,12 @@ export function createTraySync(
       env.iconDir,
     );
     if (icon !== lastIcon) shell.setIcon((lastIcon = icon));
-    shell.setTooltip(trayTooltip({ ...s, update: env.updateTooltip?.() ?? null }));
+    shell.setTooltip(
+      trayTooltip({
+        ...s,
+        update: env.updateTooltip?.() ?? null,
+        deadlines: s.deadlines?.summary ?? null,
+      }),
+    );
   };
 }

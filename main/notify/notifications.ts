@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import { createAssignedWatch } from './assignment-diff';
 import { createNotificationRules } from './notification-rules';
 import type { Clock } from './notification-rules';
-import type { AppNotification, ChangeOrigin } from './notify-events';
+import type { AppNotification, ChangeOrigin, ReviewReminder } from './notify-events';
 import { changedByOther } from './pinned-change';
 
 export interface NotificationsDeps {
@@ -126,6 +126,10 @@ export function createNotifications(deps: NotificationsDeps) {
     ): void {
       const event = changedByOther({ profileId, before, after, changedHereAt, meId });
       if (event) rules.take(event);
+    },
+    /** A review date is near, today, or passed (main/reminders/): gathered and limited as the rest. */
+    remind(event: ReviewReminder): void {
+      rules.take(event);
     },
     /** A removed profile: what it saw is forgotten. */
     forget(profileId: string): void {

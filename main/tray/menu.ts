@@ -14,6 +14,8 @@ import type {
 import type { UpdateAction } from '../../common/update-line';
 import type { UpdateMenuItem } from '../update/update-text';
 import { escapeMnemonics, menuText } from './menu-text';
+import { deadlineItems } from './deadline-items';
+import type { DeadlineActions, TrayDeadlines } from './deadline-items';
 
 export interface TrayMenuState {
   readonly account: AccountStatus;
@@ -28,9 +30,11 @@ export interface TrayMenuState {
   readonly assigned?: AssignedView | null;
   /** What the updater has to say (main/update/update-text.ts); empty when nothing. */
   readonly update?: readonly UpdateMenuItem[];
+  /** The person's compliance tasks overdue or due today, where the service has them. */
+  readonly deadlines?: TrayDeadlines | null;
 }
 
-export interface TrayMenuActions {
+export interface TrayMenuActions extends DeadlineActions {
   setStatus(taskId: string, status: TaskStatus): void;
   setPriority(taskId: string, priority: TaskPriority): void;
   open(): void;
@@ -273,7 +277,11 @@ export function buildTrayMenu(
     ...profileItems(state, actions, label),
   ];
 
-  if (state.account.state === 'connected') items.push(...assignedItems(state, actions, label));
+  if (state.account.state === 'connected')
+    items.push(
+      ...deadlineItems(state.deadlines, actions, label, true),
+      ...assignedItems(state, actions, label),
+    );
 
   if (state.account.state === 'connected') {
     items.push({ type: 'separator' });

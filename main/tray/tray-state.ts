@@ -28,6 +28,8 @@ export interface TooltipState {
   readonly freshness?: string | null;
   /** What the updater has to say there (a download that failed), if anything. */
   readonly update?: string | null;
+  /** "2 overdue · 1 due today" of the person's compliance tasks; null when nothing is. */
+  readonly deadlines?: string | null;
 }
 
 /**
@@ -50,7 +52,8 @@ export function trayTooltip(state: TooltipState): string {
       ? connectionLine(state.connection, account.profile.authKind)
       : null;
   const fresh = account.state === 'connected' ? state.freshness : null;
-  const text = [first, second, fresh, state.update].filter(Boolean).join('\n');
+  const due = account.state === 'connected' ? state.deadlines : null;
+  const text = [first, due, second, fresh, state.update].filter(Boolean).join('\n');
   const chars = Array.from(text);
   return chars.length <= MAX_TOOLTIP_LENGTH
     ? text

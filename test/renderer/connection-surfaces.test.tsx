@@ -116,6 +116,8 @@ describe('one connection model, said the same on every surface', () => {
         setLaunchAtLogin: () => {},
         quit: () => {},
         connect: () => {},
+        setComplianceStatus: () => {},
+        openComplianceTask: () => {},
       },
     );
     const labels = menu.map((i) => i.label);

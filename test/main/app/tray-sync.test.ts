@@ -36,6 +36,7 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     builtAt: null,
     message: null,
   },
+  deadlines: null,
 });
 
 const actions: TrayMenuActions = {
@@ -49,6 +50,8 @@ const actions: TrayMenuActions = {
   setLaunchAtLogin: () => undefined,
   quit: () => undefined,
   connect: () => undefined,
+  setComplianceStatus: () => undefined,
+  openComplianceTask: () => undefined,
 };
 
 function recordingShell() {

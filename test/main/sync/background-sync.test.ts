@@ -22,6 +22,8 @@ const actions: TrayMenuActions = {
   setLaunchAtLogin: noop,
   quit: noop,
   connect: noop,
+  setComplianceStatus: noop,
+  openComplianceTask: noop,
 };
 
 /** Every label of the tray menu, submenus included, as the person would see them. */

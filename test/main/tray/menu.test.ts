@@ -90,6 +90,9 @@ function recorder() {
     connect: () => calls.push('connect'),
     switchProfile: (id: string) => calls.push(`switchProfile ${id}`),
     performUpdate: (action: string) => calls.push(`performUpdate ${action}`),
+    setComplianceStatus: (id: string, status: string) =>
+      calls.push(`setComplianceStatus ${id} ${status}`),
+    openComplianceTask: (id: string) => calls.push(`openComplianceTask ${id}`),
   };
   return { calls, actions };
 }

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import type { AccountService } from '../accounts/account-service';
+import type { Assigned } from '../assigned/assigned-service';
+import type { KeptCompliance } from '../compliance/compliance-kept';
+import type { Logger } from '../log/logger';
+import type { Notifications } from '../notify/notifications';
+import { createReminderStore, REMINDERS_FILE } from '../reminders/reminder-store';
+import { createReminders } from '../reminders/reminders';
+import type { Scheduler } from '../scheduler/scheduler';
+import type { SettingsStore } from '../settings/settings-store';
+import { trayDeadlines } from '../tray/deadline-items';
+import type { TrayDeadlines } from '../tray/deadline-items';
+import type { ActiveProfiles } from './active-profile';
+
+export interface AppDeadlinesDeps {
+  readonly userDataDir: string;
+  readonly kept: KeptCompliance;
+  readonly accounts: Pick<AccountService, 'active' | 'signedInIds'>;
+  readonly profiles: Pick<ActiveProfiles, 'saved'>;
+  readonly assigned: Pick<Assigned, 'view'>;
+  readonly notifications: Pick<Notifications, 'remind'>;
+  readonly settings: Pick<SettingsStore, 'get'>;
+  readonly scheduler: Scheduler;
+  readonly log: Logger;
+  /** The person's IANA time zone now; the system's by default (travel changes it). */
+  readonly timeZone?: () => string;
+}
+
+/**
+ * What is due among the person's compliance tasks: the reminders
+ * (main/reminders/) for every account signed in, and the tray's
+ * "2 overdue · 1 due today" for the one shown.
+ */
+export function createAppDeadlines(deps: AppDeadlinesDeps) {
+  const zone = deps.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  /** Who the person is at a profile: as "Assigned to me" knows for the one shown, else as saved. */
+  const me = (profileId: string): string | null =>
+    (deps.accounts.active()?.profile.id === profileId ? deps.assigned.view().me?.id : null) ??
+    deps.profiles.saved(profileId)?.memberId ??
+    null;
+  const store = createReminderStore({
+    filePath: join(deps.userDataDir, REMINDERS_FILE),
+    now: () => new Date(deps.scheduler.now()),
+    onProblem: (message) => deps.log.warn(message),
+  });
+  const reminders = createReminders({
+    kept: deps.kept,
+    profiles: () => {
+      const shown = deps.accounts.active()?.profile.id;
+      const ids = deps.accounts.signedInIds();
+      return shown && !ids.includes(shown) ? [shown, ...ids] : ids;
+    },
+    me,
+    timeZone: zone,
+    enabled: () => {
+      const n = deps.settings.get().notifications;
+      return n.enabled && n.reminders;
+    },
+    scheduler: deps.scheduler,
+    store,
+    remind: (event) => deps.notifications.remind(event),
+    log: deps.log,
+  });
+  return {
+    reminders,
+    async start(): Promise<void> {
+      await store.load();
+      reminders.check();
+    },
+    /** The shown account's tasks due today or overdue, for the tray; null when none is shown. */
+    tray(): TrayDeadlines | null {
+      const shown = deps.accounts.active()?.profile.id;
+      const memberId = shown ? me(shown) : null;
+      if (!shown || !memberId) return null;
+      const mine = (deps.kept.list(shown)?.tasks ?? []).filter((t) => t.assigneeId === memberId);
+      return trayDeadlines(mine, deps.scheduler.now(), zone());
+    },
+  };
+}
+export type AppDeadlines = ReturnType<typeof createAppDeadlines>;
