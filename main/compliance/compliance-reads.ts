@@ -56,6 +56,8 @@ interface Known {
   /** The read under way, the person's and the background's apart: the person's never waits behind. */
   person: Promise<void> | null;
   behind: Promise<void> | null;
+  /** The background's read is on the wire (past its turn): the person's joins it rather than ask twice. */
+  behindSent: boolean;
   /** Reads sent, and the newest whose answer landed: an older answer landing later is dropped. */
   sent: number;
   landed: number;
@@ -76,6 +78,7 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
         readAt: null,
         person: null,
         behind: null,
+        behindSent: false,
         sent: 0,
         landed: 0,
         failing: false,
@@ -152,8 +155,12 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
   async function read(profileId: string, a: ComplianceAccount, k: Known, background: boolean) {
     const asked = now();
     if (!(await turn(profileId, a, LIST_ROUTE, background))) return;
-    // The person's read went past this one while it waited its turn: nothing left to ask.
-    if (background && k.readAt !== null && k.readAt >= asked) return;
+    // The person's read went past this one while it waited its turn (and was answered, or
+    // told the routes are not there): nothing left to ask.
+    const closed = k.availability === 'absent' || k.availability === 'not_permitted';
+    if (background && ((k.readAt !== null && k.readAt >= asked) || (closed && k.since >= asked)))
+      return;
+    if (background) k.behindSent = true;
     const seq = ++k.sent;
     const listed = await a.compliance.listIfChanged(deps.keeper.etag(profileId));
     const mine = () => !disposed && deps.account(profileId)?.client === a.client;
@@ -188,7 +195,7 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
     const a = deps.account(profileId);
     if (!a || disposed || (opts.client && opts.client !== a.client)) return Promise.resolve();
     const k = knownOf(profileId);
-    const running = k.person ?? (opts.background ? k.behind : null);
+    const running = k.person ?? (opts.background || k.behindSent ? k.behind : null);
     if (running) return running;
     const t = now();
     if (
@@ -201,7 +208,10 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
       .catch((e: unknown) => deps.log.error('Reading the compliance tasks failed', e))
       .finally(() => {
         if (k.person === started) k.person = null;
-        if (k.behind === started) k.behind = null;
+        if (k.behind === started) {
+          k.behind = null;
+          k.behindSent = false;
+        }
       });
     if (opts.background) k.behind = started;
     else k.person = started;

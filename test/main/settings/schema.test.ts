@@ -54,6 +54,7 @@ describe('the settings schema', () => {
         refused: true,
         assigned: true,
         changedByOthers: true,
+        reminders: true,
       },
     });
     expect(DEFAULT_SERVICE_URL).toBe('https://api.trycomp.ai');
