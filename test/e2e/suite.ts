@@ -80,8 +80,8 @@ export function useE2eSuite() {
     },
 
     /** The popup in Chromium, talking to `h`'s main through the real bridge. */
-    async openPopup(h: CoreHarness): Promise<Popup> {
-      const popup = await openPopup(chromium!.context, site!.url, bridge, h.core);
+    async openPopup(h: CoreHarness, beforeLoad?: (page: Page) => Promise<void>): Promise<Popup> {
+      const popup = await openPopup(chromium!.context, site!.url, bridge, h.core, beforeLoad);
       const entry = opened.find((o) => o.h === h);
       if (entry) entry.popup = popup;
       return popup;
