@@ -44,13 +44,13 @@ describe.skipIf(skipE2e)('a key or click for a later part, before its file is th
     let asked = false;
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const { page } = await suite.openPopup(h, (p: Page) =>
-      p.route('**/home-later-*.js', async (route) => {
+    const { page } = await suite.openPopup(h, async (p: Page) => {
+      await p.route('**/home-later-*.js', async (route) => {
         asked = true;
         await released;
         await route.continue();
-      }),
-    );
+      });
+    });
     await page.locator(`li[data-task-id="${tasks[0]!.id}"]`).waitFor();
     // Asked for (the popup went idle) and not delivered: what follows comes before the file.
     await expect.poll(() => asked).toBe(true);

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AppCoreOptions } from '../../main/app/core';
 import { createCoreHarness } from '../helpers/app-core';
