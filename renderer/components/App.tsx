@@ -7,37 +7,30 @@ import { UndoContext, useUndoHost } from '../hooks/use-undo';
 import { useMain } from '../hooks/use-main';
 import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
+import { loadAllNow, loadWhenIdle } from '../lib/idle-loads';
 import { HomeScreen } from './HomeScreen';
-import type { Place } from './PlacesNav';
-import { ErrorScreen, LoadingScreen } from './ScreenMessage';
+import type { OtherScreenName } from './OtherScreen';
+// The undo toast (after a change) and the keys' help ("?") are later parts: they load when idle.
+import { ErrorScreen, KeysHelp, UndoToast } from './later';
+import { LoadingScreen } from './ScreenMessage';
 
-// The popup opens on its tasks; first run and settings are rare, so their code
-// loads when first shown (a local file, milliseconds) instead of with every start.
+// The popup opens on its tasks; first run and the other screens are rare at start, so their
+// code loads when first shown (a local file, milliseconds) instead of with every start.
 const FirstRun = lazy(() => import('./FirstRun').then((m) => ({ default: m.FirstRun })));
-const SettingsScreen = lazy(() =>
-  import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
-);
-// Browse is opened now and then: its code loads when first asked for.
-const loadBrowse = () => import('./BrowseScreen');
-const loadAssigned = () => import('./AssignedScreen');
-const BrowseScreen = lazy(() => loadBrowse().then((m) => ({ default: m.BrowseScreen })));
-const AssignedScreen = lazy(() => loadAssigned().then((m) => ({ default: m.AssignedScreen })));
+const loadOtherScreen = loadWhenIdle(() => import('./OtherScreen'));
+const OtherScreen = lazy(() => loadOtherScreen().then((m) => ({ default: m.OtherScreen })));
 
 /**
  * Browse and Assigned to me are a click away from the first screen, the undo
- * toast a key away: their code is fetched once the popup is idle after it
- * has drawn, so that click finds it loaded. Not part of the first screen's
- * weight or time.
+ * toast and select mode a key away (`loadWhenIdle` lists every such part):
+ * their code is fetched once the popup is idle after it has drawn, so that
+ * click or key finds it loaded. Not part of the first screen's weight or time.
  */
 function usePrefetchScreens(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
-    const load = () => {
-      void loadBrowse().catch(() => undefined);
-      void loadAssigned().catch(() => undefined);
-      void loadTaskView().catch(() => undefined);
-      void loadUndoToast().catch(() => undefined);
-    };
+    // The screens' own loaders are registered as their router's module runs.
+    const load = () => void loadOtherScreen().then(loadAllNow, () => undefined);
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 2_000 });
       return () => cancelIdleCallback(id);
@@ -46,19 +39,8 @@ function usePrefetchScreens(enabled: boolean): void {
     return () => clearTimeout(timer);
   }, [enabled]);
 }
-// A task's own view: opened from a row, its code loads then (and is prefetched when idle).
-const loadTaskView = () => import('./TaskView');
-const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
-// The undo toast shows after a change, not on the first screen: its code loads with the first.
-const loadUndoToast = () => import('./UndoToast');
-const UndoToast = lazy(() => loadUndoToast().then((m) => ({ default: m.UndoToast })));
-// The keys help is asked for with "?" now and then: its code loads then (a local file).
-const KeysHelp = lazy(() => import('./KeysHelp').then((m) => ({ default: m.KeysHelp })));
-const ReconnectScreen = lazy(() =>
-  import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
-);
 
-type Screen = 'home' | 'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
+type Screen = 'home' | OtherScreenName;
 /**
  * Screens that show one account's data and act with its key: they leave when
  * the account shown changes, however it changed (docs/ARCHITECTURE.md,
@@ -103,8 +85,6 @@ export function App() {
   );
 
   const a = account.state;
-  // The places strip (Pinned · Assigned · Browse) moves between these screens.
-  const go = (place: Place) => setScreen(place === 'pinned' ? 'home' : place);
   // The account the screen was opened for: another one shown (a switch from the tray, a
   // sign-out, a notification's account) sends an account's screen home at once.
   const shownId = a.phase === 'ready' && a.value.state === 'connected' ? a.value.profile.id : null;
@@ -118,7 +98,9 @@ export function App() {
   if (a.phase === 'loading') return <LoadingScreen label="Loading…" />;
   if (a.phase === 'error')
     return (
-      <ErrorScreen heading="Task Tray could not start" error={a.error} onRetry={account.reload} />
+      <Suspense fallback={null}>
+        <ErrorScreen heading="Task Tray could not start" error={a.error} onRetry={account.reload} />
+      </Suspense>
     );
 
   // One boundary for every screen: moving to a screen whose code is still loading is a
@@ -147,61 +129,16 @@ export function App() {
     if (status.state === 'signed-out')
       return <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />;
 
-    if (screen === 'add-account')
+    if (screen !== 'home' && (screen !== 'task' || openTask))
       return (
-        <FirstRun
-          problem={null}
-          settings={settings}
-          adding
-          onCancel={() => setScreen('home')}
-          onConnected={(next) => {
-            setScreen('home');
-            account.set(next);
-          }}
-        />
-      );
-
-    if (screen === 'settings')
-      return (
-        <SettingsScreen
+        <OtherScreen
+          screen={screen}
           profile={status.profile}
           settings={settings}
-          onBack={() => setScreen('home')}
-          onReconnect={() => setScreen('reconnect')}
-          onAddAccount={() => setScreen('add-account')}
-          onSignedOut={(next) => {
-            setScreen('home');
-            account.set(next);
-          }}
-        />
-      );
-
-    if (screen === 'task' && openTask)
-      return (
-        <TaskView
-          taskId={openTask}
-          apiKey={status.profile.authKind === 'api-key'}
-          onBack={() => {
-            // Back on the list, on the task that was open.
-            setFocusTask({ taskId: openTask });
-            setScreen('home');
-          }}
-        />
-      );
-
-    if (screen === 'browse') return <BrowseScreen onBack={() => setScreen('home')} onGo={go} />;
-
-    if (screen === 'assigned') return <AssignedScreen onBack={() => setScreen('home')} onGo={go} />;
-
-    if (screen === 'reconnect')
-      return (
-        <ReconnectScreen
-          profile={status.profile}
-          onBack={() => setScreen('home')}
-          onConnected={(next) => {
-            setScreen('home');
-            account.set(next);
-          }}
+          openTask={openTask}
+          setScreen={setScreen}
+          onConnected={account.set}
+          onBackToTask={(taskId) => setFocusTask({ taskId })}
         />
       );
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { AppError } from '../../common/result';
 import type { ProfileView } from '../../common/views';
-import { describeConnection } from '../../common/connection-model';
+import { connectionHeadline } from '../../common/connection-headline';
+import { connectionState } from '../../common/connection-state';
 import { useApi } from '../hooks/api-context';
 import { useMain } from '../hooks/use-main';
 import { Notice } from './primitives/Notice';
@@ -26,7 +27,9 @@ export function ConnectionNotice(props: {
   const c = state.phase === 'ready' ? state.value : null;
   const waiting = c?.pendingChanges ?? 0;
   const authKind = props.profile.authKind;
-  const words = c ? describeConnection(c, authKind) : null;
+  const words = c
+    ? { ...connectionState(c, authKind), headline: connectionHeadline(c, authKind) }
+    : null;
   const refused = words?.action === 'reconnect';
   if (!refused && props.problem)
     return (

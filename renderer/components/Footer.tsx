@@ -1,5 +1,9 @@
-import { describeConnection } from '../../common/connection-model';
+import { useEffect, useState } from 'react';
+import type { connectionHeadline } from '../../common/connection-headline';
+import { connectionState } from '../../common/connection-state';
 import { useMain } from '../hooks/use-main';
+import { idleReached } from '../lib/idle-loads';
+import { loadLater } from './later';
 import { SettingsIcon } from './icons';
 
 export const pendingText = (n: number): string =>
@@ -7,6 +11,24 @@ export const pendingText = (n: number): string =>
 
 /** The footer's few characters for it, beside the state: the notice above says it in full. */
 const pendingShort = (n: number): string => `${n} waiting`;
+
+// The state's full sentence is only the footer's tooltip (the notice says it when it matters):
+// it loads when the popup is idle, long before anyone can hover.
+type Headline = typeof connectionHeadline;
+function useHeadline(): Headline | null {
+  const [headline, setHeadline] = useState<Headline | null>(null);
+  useEffect(() => {
+    let live = true;
+    void idleReached
+      .then(loadLater)
+      .then((m) => live && setHeadline(() => m.connectionHeadline))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return headline;
+}
 
 /**
  * Connection state, changes not yet confirmed, and the way to settings: the
@@ -21,7 +43,8 @@ export function Footer(props: {
   const { onOpenSettings } = props;
   const { state } = useMain('connection');
   const c = state.phase === 'ready' ? state.value : null;
-  const words = c ? describeConnection(c, props.authKind) : null;
+  const words = c ? connectionState(c, props.authKind) : null;
+  const headline = useHeadline();
   return (
     <footer className="footer">
       <p className="footer__status" role="status">
@@ -29,7 +52,7 @@ export function Footer(props: {
           <>
             <span className={`dot dot--${words.tone}`} aria-hidden="true" />
             {/* The why is in the notice above; here a glance, the full text on hover. */}
-            <span className="footer__state" title={c.message ?? words.headline}>
+            <span className="footer__state" title={c.message ?? headline?.(c, props.authKind)}>
               {words.label}
             </span>
             {c.pendingChanges > 0 && c.cause !== 'online' && (

@@ -1,22 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { AppError } from '../../common/result';
 import type { ProfileView } from '../../common/views';
 import { useMain } from '../hooks/use-main';
 import { useRefreshWhileOpen } from '../hooks/use-refresh-while-open';
+import { useIdle } from '../hooks/use-idle';
 import { useRetryWhenOnline } from '../hooks/use-retry-when-online';
-import { ConnectionNotice } from './ConnectionNotice';
 import { Freshness } from './Freshness';
+import { ConnectionNotice, HandOverNotice, UpdateLine } from './later';
 import { Footer } from './Footer';
 import { OrgHeader } from './OrgHeader';
 import { PlacesNav } from './PlacesNav';
 import type { Place } from './PlacesNav';
 import { TaskSection } from './TaskSection';
-import { UpdateLine } from './UpdateLine';
-
-// Rare (another identity's changes wait at this organization): its code loads when needed.
-const HandOverNotice = lazy(() =>
-  import('./HandOverNotice').then((m) => ({ default: m.HandOverNotice })),
-);
 
 /** Signed in: who you are, the places, your pinned tasks, and how the connection is doing. */
 export function HomeScreen(props: {
@@ -33,8 +28,13 @@ export function HomeScreen(props: {
 }) {
   useRetryWhenOnline();
   const checked = useRefreshWhileOpen();
+  const idle = useIdle();
   const connection = useMain('connection').state;
-  const othersWait = connection.phase === 'ready' && connection.value.othersWaiting !== undefined;
+  const c = connection.phase === 'ready' ? connection.value : null;
+  const othersWait = c?.othersWaiting !== undefined;
+  // Online (or signed out) with no problem, the notice has nothing to say: ConnectionNotice decides the rest.
+  const notice =
+    props.problem !== null || (c !== null && c.cause !== 'online' && c.cause !== 'signed-out');
   const go = (place: Place) => {
     if (place === 'assigned') props.onOpenAssigned();
     else if (place === 'browse') props.onOpenBrowse();
@@ -68,12 +68,21 @@ export function HomeScreen(props: {
         </Suspense>
       )}
       <Freshness note={checked} />
-      <ConnectionNotice
-        profile={props.profile}
-        problem={props.problem}
-        onReconnect={props.onReconnect}
-      />
-      <UpdateLine />
+      {notice && (
+        <Suspense fallback={null}>
+          <ConnectionNotice
+            profile={props.profile}
+            problem={props.problem}
+            onReconnect={props.onReconnect}
+          />
+        </Suspense>
+      )}
+      {/* Asked for once the popup is idle: an update is never what it opens for. */}
+      {idle && (
+        <Suspense fallback={null}>
+          <UpdateLine />
+        </Suspense>
+      )}
       <Footer authKind={props.profile.authKind} onOpenSettings={props.onOpenSettings} />
     </div>
   );

@@ -1,13 +1,11 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { displayText } from '../../common/display-text';
 import { useMain } from '../hooks/use-main';
 import { InfoIcon } from './icons';
-import { Notice } from './primitives/Notice';
+// The details, opened on demand, are one of the later parts.
+import { LoadProblem, OrgDetails } from './later';
 import { OrgLogo } from './OrgLogo';
 import { ProfileMenuButton } from './ProfileMenuButton';
-
-// Opened on demand: its code is not part of the first screen's.
-const OrgDetails = lazy(() => import('./OrgDetails').then((m) => ({ default: m.OrgDetails })));
 
 /**
  * Who you are signed in as, in one line: logo, name, what needs saying at a
@@ -44,12 +42,9 @@ export function OrgHeader(
   if (state.phase === 'error')
     return (
       <header className="org">
-        <Notice tone="error" role="alert" title="Could not load the organization">
-          <p>{state.error.message}</p>
-          <button type="button" className="link-button" onClick={reload}>
-            Try again
-          </button>
-        </Notice>
+        <Suspense fallback={null}>
+          <LoadProblem what="the organization" error={state.error} onRetry={reload} />
+        </Suspense>
       </header>
     );
 

@@ -1,15 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { Result } from '../../common/result';
 import type { ClipboardTaskRef, TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { Announcement } from '../hooks/use-announcement';
+// The offer shows only when the clipboard holds a task link, read after the first paint anyway;
+// an announcement only after a pin or an unpin: both are later parts.
+import { ClipboardOffer, Notice } from './later';
 import { PinForm } from './PinForm';
-import { Notice } from './primitives/Notice';
-
-// Shown only when the clipboard holds a task link, which is read after the first paint anyway.
-const ClipboardOffer = lazy(() =>
-  import('./ClipboardOffer').then((m) => ({ default: m.ClipboardOffer })),
-);
 
 /**
  * Under the pinned list: what was just done, a task
@@ -32,13 +29,15 @@ export function PinFooter(props: {
     <div className="tasks__footer" hidden={props.hidden}>
       <div role="status" className="announce">
         {announcement && (
-          <Notice
-            tone={announcement.tone}
-            onDismiss={props.onDismiss}
-            dismissLabel="Dismiss message"
-          >
-            <p>{announcement.text}</p>
-          </Notice>
+          <Suspense fallback={null}>
+            <Notice
+              tone={announcement.tone}
+              onDismiss={props.onDismiss}
+              dismissLabel="Dismiss message"
+            >
+              <p>{announcement.text}</p>
+            </Notice>
+          </Suspense>
         )}
       </div>
       {offer && (

@@ -1,13 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Result } from '../../common/result';
-import type { parseTaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 
-/** The link parser is needed only when a task is pinned: it loads then, or as the field is first used. */
-type TaskRefParser = typeof parseTaskRef;
-export const loadTaskRefParser = (): Promise<TaskRefParser> =>
-  import('../../common/task-ref').then((m) => m.parseTaskRef);
+/** The check and the pin, with the link parser, are needed only when a task is pinned: they load then, or as the field is first used. */
+const loadPinText = () => import('../lib/pin-text');
 
 /**
  * Takes a tski_ id or a pasted web-app link. The text is checked here first
@@ -33,34 +30,10 @@ export function PinForm(props: {
     if (busy || submitting.current) return; // one pin at a time
     submitting.current = true;
     try {
-      await pinText(await loadTaskRefParser());
+      const { pinText } = await loadPinText();
+      await pinText({ ...props, text, setText, setError, setBusy });
     } finally {
       submitting.current = false;
-    }
-  };
-
-  const pinText = async (parseTaskRef: TaskRefParser) => {
-    const parsed = parseTaskRef(text);
-    if (!parsed.ok) {
-      setError(parsed.error.message);
-      return;
-    }
-    if (props.pinnedIds.has(parsed.value.taskId)) {
-      setText('');
-      setError(null);
-      props.onAlreadyPinned(parsed.value.taskId);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const r = await props.onPin(text.trim());
-    setBusy(false);
-    if (r.ok) {
-      setText('');
-      props.onPinned(r.value);
-    } else {
-      setError(r.error.message);
-      props.onStale?.();
     }
   };
 
@@ -77,7 +50,7 @@ export function PinForm(props: {
         autoComplete="off"
         spellCheck={false}
         value={text}
-        onFocus={() => void loadTaskRefParser().catch(() => undefined)}
+        onFocus={() => void loadPinText().catch(() => undefined)}
         onChange={(e) => {
           setText(e.target.value);
           setError(null);

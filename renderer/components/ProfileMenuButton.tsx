@@ -1,9 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useMain } from '../hooks/use-main';
 import { ChevronIcon } from './icons';
-
-// The menu's code loads on first open: the first screen carries only this button.
-const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
+// The menu's code is one of the later parts: the first screen carries only this button.
+import { ProfileMenu } from './later';
 
 const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 

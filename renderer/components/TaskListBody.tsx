@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import type { ComponentProps } from 'react';
 import type { TasksController } from '../hooks/use-tasks';
-import { Notice } from './primitives/Notice';
+import { LoadProblem, NoPinsYet } from './later';
 import { TaskList } from './TaskList';
 
 /**
@@ -33,14 +34,16 @@ export function TaskListBody(props: {
     );
   if (state.phase === 'error')
     return (
-      <Notice tone="error" role="alert" title="Could not load your tasks">
-        <p>{state.error.message}</p>
-        <button type="button" className="link-button" onClick={reload}>
-          Try again
-        </button>
-      </Notice>
+      <Suspense fallback={null}>
+        <LoadProblem what="your tasks" error={state.error} onRetry={reload} />
+      </Suspense>
     );
-  if (rows.length === 0) return <NoPinsYet places={props.places} />;
+  if (rows.length === 0)
+    return (
+      <Suspense fallback={null}>
+        <NoPinsYet places={props.places} />
+      </Suspense>
+    );
   if (props.visibleCount === 0)
     return (
       <p className="empty muted" role="status">
@@ -48,34 +51,4 @@ export function TaskListBody(props: {
       </p>
     );
   return <TaskList {...props.list} />;
-}
-
-/**
- * No pinned task: the app can list the person's tasks itself, so it offers
- * that first (what is assigned to them, then Browse); pasting an id comes last.
- */
-function NoPinsYet(props: {
-  readonly places:
-    { readonly onOpenAssigned: () => void; readonly onOpenBrowse: () => void } | undefined;
-}) {
-  const { places } = props;
-  return (
-    <div className="empty">
-      <p className="empty__title">No pinned tasks yet</p>
-      {places && (
-        <div className="empty__actions">
-          <button type="button" className="button button--primary" onClick={places.onOpenAssigned}>
-            Show what is assigned to me
-          </button>
-          <button type="button" className="button" onClick={places.onOpenBrowse}>
-            Browse vendors and risks
-          </button>
-        </div>
-      )}
-      <p className="muted">
-        {places ? 'Or paste' : 'Paste'} a task id (tski_…) or a link to a task from the web app
-        below, and it stays here for a quick status change.
-      </p>
-    </div>
-  );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { useAnnouncement } from '../hooks/use-announcement';
 import { useClipboardRef } from '../hooks/use-clipboard-ref';
 import { useFirstScreenRows } from '../hooks/use-first-screen-rows';
@@ -12,9 +12,8 @@ import { useTasks } from '../hooks/use-tasks';
 import { PinFooter } from './PinFooter';
 import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
-
-// Changing several tasks at once is occasional: its bar loads on first use (a local file, milliseconds).
-const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
+// Changing several tasks at once is occasional: its bar is one of the later parts.
+import { BulkBar } from './later';
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
 export function TaskSection(

@@ -4,8 +4,8 @@ import { useApi } from '../hooks/api-context';
 
 /**
  * What the updater has to say, above the footer, with its one button
- * ("Restart to update", "Get the .deb", "Try again"). Asked for after the
- * first screen is drawn: an update is never what the popup opens for.
+ * ("Restart to update", "Get the .deb", "Try again"). One of the home
+ * screen's later parts: drawn once the popup is idle after its first paint.
  */
 export function UpdateLine() {
   const api = useApi();

@@ -1,12 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Dispatch, SetStateAction } from 'react';
-import { MAX_BULK_TASKS } from '../../common/channels';
 import { appError, err } from '../../common/result';
-import type { AppError, Result } from '../../common/result';
+import type { AppError } from '../../common/result';
 import type { TaskPriority, TaskStatus } from '../../common/task';
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
-import { batches, viewSignature } from '../lib/bulk-progress';
-import { withoutAll } from '../lib/pinned-list';
+import { loadLater } from '../components/later';
 import { useApi } from './api-context';
 
 /** A bulk change on its way: its status (when it sets one), and each of its tasks as main showed it when it began. */
@@ -43,46 +41,19 @@ export function useChangeMany(deps: {
     async (taskIds: readonly string[], patch: BulkPatch): Promise<TaskUpdateOutcome[]> => {
       if (bulkRunning.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
       bulkRunning.current = true;
-      const chosen = new Set(taskIds);
-      const before = new Map(
-        (latestViews() ?? []).filter((v) => chosen.has(v.id)).map((v) => [v.id, viewSignature(v)]),
-      );
-      setBulk({ status: 'status' in patch ? patch.status : null, before });
-      setLocalErrors((m) => withoutAll(m, taskIds));
-
-      const outcomes: TaskUpdateOutcome[] = [];
-      // Main takes at most MAX_BULK_TASKS ids a request: a larger selection goes in batches.
-      for (const batch of batches(taskIds, MAX_BULK_TASKS)) {
-        let answer: Result<TaskUpdateOutcome[]>;
-        try {
-          answer = await api.updateTasks({ taskIds: batch, patch });
-        } catch {
-          answer = err(NO_ANSWER);
-        }
-        if (answer.ok) outcomes.push(...answer.value);
-        else outcomes.push(...batch.map((taskId) => ({ taskId, result: answer })));
+      try {
+        // Only select mode changes several tasks at once: the change's code is one of the later parts.
+        const run = await loadLater().then(
+          (m) => m.runChangeMany,
+          () => null,
+        );
+        // Its code could not be loaded: nothing was sent.
+        if (!run) return taskIds.map((taskId) => ({ taskId, result: err(NO_ANSWER) }));
+        const deps = { api, set, latestViews, setLocalErrors, setBulk, noAnswer: NO_ANSWER };
+        return await run(deps, taskIds, patch);
+      } finally {
+        bulkRunning.current = false;
       }
-
-      // Main's events have normally told each task's story already; where a
-      // task has not moved since the start, its answer is the newest word.
-      const answered = new Map(
-        outcomes.flatMap((o) => (o.result.ok ? [[o.taskId, o.result.value] as const] : [])),
-      );
-      set((list) =>
-        list.map((v) => {
-          const a = answered.get(v.id);
-          return a && before.get(v.id) === viewSignature(v) ? a : v;
-        }),
-      );
-      // Refusals main did not keep on the task (bad input, not connected) show on its row, as a single change's do.
-      setLocalErrors((m) => {
-        const n = new Map(m);
-        for (const o of outcomes) if (!o.result.ok) n.set(o.taskId, o.result.error);
-        return n;
-      });
-      setBulk(null);
-      bulkRunning.current = false;
-      return outcomes;
     },
     [api, set, latestViews, setLocalErrors],
   );

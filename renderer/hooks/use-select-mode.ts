@@ -1,13 +1,22 @@
 import { useCallback, useMemo, useState } from 'react';
-import {
-  addTasks,
-  clearShown,
-  EMPTY_SELECTION,
-  keepPinned,
-  selectShown,
-  toggleTask,
-} from '../lib/selection';
+import { loadLater } from '../components/later';
+import type * as SelectionModule from '../lib/selection';
 import type { Selection } from '../lib/selection';
+
+// Select mode's logic comes with the mode, not with the first screen: fetched when the popup is
+// idle, and waited for by Select if pressed before that. Every change of the selection happens
+// in the mode, so after `start` the module is always there.
+type SelectionOps = typeof SelectionModule;
+let ops: SelectionOps | null = null;
+const loadOps = () =>
+  loadLater().then((m) => {
+    ops = m.selection;
+  });
+const loaded = (): SelectionOps => {
+  if (!ops) throw new Error('Select mode changed before its code was loaded.');
+  return ops;
+};
+const NONE: Selection = { ids: new Set(), anchor: null };
 
 export interface SelectMode {
   /** Rows show checkboxes and the bulk bar replaces the pin field. */
@@ -30,21 +39,30 @@ export function useSelectMode(
   pinned: ReadonlySet<string>,
 ): SelectMode {
   const [active, setActive] = useState(false);
-  const [raw, setRaw] = useState<Selection>(EMPTY_SELECTION);
-  const selection = useMemo(() => keepPinned(raw, pinned), [raw, pinned]);
+  const [raw, setRaw] = useState<Selection>(NONE);
+  const selection = useMemo(
+    () => (raw.ids.size === 0 ? raw : loaded().keepPinned(raw, pinned)),
+    [raw, pinned],
+  );
 
-  const start = useCallback(() => setActive(true), []);
+  const start = useCallback(() => {
+    // A local file: should it fail, Select is simply not taken, and works once it loads.
+    loadOps().then(
+      () => setActive(true),
+      () => undefined,
+    );
+  }, []);
   const stop = useCallback(() => {
     setActive(false);
-    setRaw(EMPTY_SELECTION);
+    setRaw(NONE);
   }, []);
   const toggle = useCallback(
-    (taskId: string, range: boolean) => setRaw((s) => toggleTask(s, taskId, shown, range)),
+    (taskId: string, range: boolean) => setRaw((s) => loaded().toggleTask(s, taskId, shown, range)),
     [shown],
   );
-  const add = useCallback((ids: readonly string[]) => setRaw((s) => addTasks(s, ids)), []);
-  const all = useCallback(() => setRaw((s) => selectShown(s, shown)), [shown]);
-  const none = useCallback(() => setRaw((s) => clearShown(s, shown)), [shown]);
+  const add = useCallback((ids: readonly string[]) => setRaw((s) => loaded().addTasks(s, ids)), []);
+  const all = useCallback(() => setRaw((s) => loaded().selectShown(s, shown)), [shown]);
+  const none = useCallback(() => setRaw((s) => loaded().clearShown(s, shown)), [shown]);
 
   return {
     active,

@@ -78,8 +78,9 @@ async function bareBuild(server: DemoServer, key: string): Promise<void> {
  */
 const openAssignedAndTime = (rows: number): string => `(async () => {
   await new Promise((resolve) => setTimeout(resolve, 300)); // the popup idle, as after a person's glance
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Assigned to me');
-  if (!button) throw new Error('No "Assigned to me" button.');
+  // The popup's places strip says "Assigned"; the floor's button "Assigned to me".
+  const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Assigned' || b.textContent === 'Assigned to me');
+  if (!button) throw new Error('No "Assigned" button.');
   const drawn = () =>
     (document.querySelector('ul[aria-label="Tasks assigned to me"]')?.querySelectorAll('li[data-task-id]').length ?? 0) >= ${rows};
   const started = performance.now();

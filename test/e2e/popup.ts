@@ -43,6 +43,8 @@ export async function openPopup(
   url: string,
   bridgeScript: string,
   main: MainForPage,
+  /** Runs once the page's own routes are set, before it loads: a test's routes take precedence. */
+  beforeLoad?: (page: Page) => Promise<void>,
 ): Promise<Popup> {
   const page = await context.newPage();
   const problems: string[] = [];
@@ -61,6 +63,7 @@ export async function openPopup(
   });
 
   const off = await connectPageToMain(page, bridgeScript, main);
+  await beforeLoad?.(page);
   await page.goto(url);
   return {
     page,
@@ -108,8 +111,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** The screens the popup prefetches when idle (App.tsx, usePrefetchScreens). */
-const PREFETCHED = ['BrowseScreen-', 'AssignedScreen-', 'TaskView-', 'UndoToast-'];
+/** What the popup prefetches when idle (App.tsx, usePrefetchScreens; components/later.ts). */
+const PREFETCHED = ['OtherScreen-', 'BrowseScreen-', 'AssignedScreen-', 'TaskView-', 'home-later-'];
 
 /**
  * Resolves once the popup has loaded the code of the screens it prefetches

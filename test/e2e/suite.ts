@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AppCoreOptions } from '../../main/app/core';
 import { createCoreHarness } from '../helpers/app-core';
@@ -80,8 +80,8 @@ export function useE2eSuite() {
     },
 
     /** The popup in Chromium, talking to `h`'s main through the real bridge. */
-    async openPopup(h: CoreHarness): Promise<Popup> {
-      const popup = await openPopup(chromium!.context, site!.url, bridge, h.core);
+    async openPopup(h: CoreHarness, beforeLoad?: (page: Page) => Promise<void>): Promise<Popup> {
+      const popup = await openPopup(chromium!.context, site!.url, bridge, h.core, beforeLoad);
       const entry = opened.find((o) => o.h === h);
       if (entry) entry.popup = popup;
       return popup;

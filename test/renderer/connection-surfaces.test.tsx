@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_CAUSES, describeConnection } from '../../common/connection-model';
 import type { ConnectionCause } from '../../common/connection-model';
@@ -87,7 +87,10 @@ describe('one connection model, said the same on every surface', () => {
     const footer = await screen.findByRole('contentinfo');
     expect(footer.querySelector('.footer__state')?.textContent).toBe(want.footer);
     const notice = document.querySelector('.connection-notice');
-    if (want.notice) expect(notice?.textContent).toMatch(want.notice);
+    if (want.notice)
+      await waitFor(() =>
+        expect(document.querySelector('.connection-notice')?.textContent).toMatch(want.notice!),
+      );
     else expect(notice).toBeNull();
 
     // Tray: icon, tooltip's second line, and the menu's line under the organization.

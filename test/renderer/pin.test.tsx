@@ -29,7 +29,7 @@ describe('pinning a task', () => {
     expect(await screen.findByText('tski_new42')).toBeTruthy();
     expect(fake.callsOf('pinTask')).toEqual([{ ref: LINK }]);
     expect(input.value).toBe('');
-    expect(screen.getByText('Pinned tski_new42.')).toBeTruthy();
+    expect(await screen.findByText('Pinned tski_new42.')).toBeTruthy();
   });
 
   it('"Pinned …" goes when the person types again, and after a few seconds; the new row is scrolled to', async () => {

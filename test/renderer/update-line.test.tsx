@@ -1,13 +1,21 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../common/result';
 import { createFakeApi } from './fake-api';
 import { renderWithApi } from './render-app';
+import { loadAllNow } from '../../renderer/lib/idle-loads';
+
+/** The popup has drawn and gone idle (no requestIdleCallback in happy-dom: its timer is 1 s). */
+const idle = () => act(() => loadAllNow());
 
 describe('the update line above the footer', () => {
   it('says nothing while there is nothing to say', async () => {
-    renderWithApi();
+    const { fake } = renderWithApi();
     await screen.findByText('Review the SOC 2 report');
+    // Not on the first screen: asked for once the popup is idle after it.
+    expect(fake.callsOf('getUpdate')).toEqual([]);
+    await idle();
+    await waitFor(() => expect(fake.callsOf('getUpdate')).toHaveLength(1));
     expect(document.querySelector('.update-line')).toBeNull();
   });
 
@@ -21,6 +29,7 @@ describe('the update line above the footer', () => {
       }),
     );
     const { user } = renderWithApi({}, undefined, fake);
+    await idle();
     expect(
       await screen.findByText('Version 1.2.0 is ready · 2 changes to send first'),
     ).toBeTruthy();

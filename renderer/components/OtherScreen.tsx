@@ -1,0 +1,90 @@
+import { lazy } from 'react';
+import type { AccountStatus, ProfileView } from '../../common/views';
+import type { SettingsController } from '../hooks/use-settings';
+import { loadWhenIdle } from '../lib/idle-loads';
+import type { Place } from './PlacesNav';
+
+// Each screen's code loads when first shown (a local file, milliseconds); the ones a click or
+// a key away from the tasks are also fetched once the popup is idle, so that click finds them.
+const FirstRun = lazy(() => import('./FirstRun').then((m) => ({ default: m.FirstRun })));
+const SettingsScreen = lazy(() =>
+  import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+);
+const loadBrowse = loadWhenIdle(() => import('./BrowseScreen'));
+const loadAssigned = loadWhenIdle(() => import('./AssignedScreen'));
+const loadTaskView = loadWhenIdle(() => import('./TaskView'));
+const BrowseScreen = lazy(() => loadBrowse().then((m) => ({ default: m.BrowseScreen })));
+const AssignedScreen = lazy(() => loadAssigned().then((m) => ({ default: m.AssignedScreen })));
+const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
+const ReconnectScreen = lazy(() =>
+  import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
+);
+
+export type OtherScreenName =
+  'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
+
+/**
+ * The screens reached from the tasks (App draws the tasks and the first run
+ * itself): their routing loads with the first of them, not with the popup.
+ */
+export function OtherScreen(props: {
+  readonly screen: OtherScreenName;
+  readonly profile: ProfileView;
+  readonly settings: SettingsController;
+  readonly openTask: string | null;
+  readonly setScreen: (next: OtherScreenName | 'home') => void;
+  readonly onConnected: (next: AccountStatus) => void;
+  /** Back on the list, on this task. */
+  readonly onBackToTask: (taskId: string) => void;
+}) {
+  const { screen, profile, setScreen } = props;
+  const home = () => setScreen('home');
+  const go = (place: Place) => setScreen(place === 'pinned' ? 'home' : place);
+  const connected = (next: AccountStatus) => {
+    setScreen('home');
+    props.onConnected(next);
+  };
+  switch (screen) {
+    case 'add-account':
+      return (
+        <FirstRun
+          problem={null}
+          settings={props.settings}
+          adding
+          onCancel={home}
+          onConnected={connected}
+        />
+      );
+    case 'settings':
+      return (
+        <SettingsScreen
+          profile={profile}
+          settings={props.settings}
+          onBack={home}
+          onReconnect={() => setScreen('reconnect')}
+          onAddAccount={() => setScreen('add-account')}
+          onSignedOut={connected}
+        />
+      );
+    case 'task': {
+      const taskId = props.openTask;
+      if (!taskId) return null;
+      return (
+        <TaskView
+          taskId={taskId}
+          apiKey={profile.authKind === 'api-key'}
+          onBack={() => {
+            props.onBackToTask(taskId);
+            setScreen('home');
+          }}
+        />
+      );
+    }
+    case 'browse':
+      return <BrowseScreen onBack={home} onGo={go} />;
+    case 'assigned':
+      return <AssignedScreen onBack={home} onGo={go} />;
+    case 'reconnect':
+      return <ReconnectScreen profile={profile} onBack={home} onConnected={connected} />;
+  }
+}
