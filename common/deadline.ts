@@ -1,11 +1,12 @@
 import type { ComplianceStatus } from './compliance-values';
 
 /**
- * When a compliance task is due, in the person's own calendar days. The
- * platform's meaning (trycompai/comp, apps/app task-schedule): an open
- * task is due on its review date; a done one's review date is when it is
- * due again — the platform reopens it once that date has passed — so it
- * counts from that day on too. A task marked not relevant is never due.
+ * When a compliance task is due, in the person's own calendar days. An open
+ * task is due on its review date; a done one's review date is its next
+ * review (the web app shows it so), due again on that day. The platform is
+ * more lenient: its task-schedule job (trycompai/comp, apps/app) reopens a
+ * done task only once one more period has passed after that date. A task
+ * marked not relevant is never due.
  * Pure: `now` and the IANA time zone come in, so a reminder test can move
  * both.
  */
@@ -20,14 +21,25 @@ export interface Deadline {
 
 const MS_PER_DAY = 86_400_000;
 
+/** One formatter per time zone: making one costs far more than using it (every row, every check). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, f);
+  }
+  return f;
+};
+
 /** The calendar day an instant falls on in a time zone, as days since 1970-01-01. */
 export function localDay(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormat(timeZone).formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / MS_PER_DAY;
 }

@@ -35,7 +35,7 @@ export interface AppComplianceDeps {
   readonly redact: <T>(value: T) => T;
   readonly accounts: Pick<AccountService, 'active' | 'signedIn' | 'signedInIds'>;
   readonly organization: Pick<OrganizationState, 'current'>;
-  readonly assigned: Pick<Assigned, 'view' | 'me'>;
+  readonly assigned: Pick<Assigned, 'view' | 'me' | 'meOf'>;
   readonly profiles: Pick<ActiveProfiles, 'saved'>;
   readonly notifications: Pick<Notifications, 'remind'>;
   readonly settings: Pick<SettingsStore, 'get'>;
@@ -180,6 +180,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
         forget(profileId: string): void {
           sync.forget(profileId);
           reads.forget(profileId);
+          void deadlines.reminders.forget(profileId);
         },
       };
     },

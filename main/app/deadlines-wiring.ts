@@ -17,7 +17,7 @@ export interface AppDeadlinesDeps {
   readonly kept: KeptCompliance;
   readonly accounts: Pick<AccountService, 'active' | 'signedInIds'>;
   readonly profiles: Pick<ActiveProfiles, 'saved'>;
-  readonly assigned: Pick<Assigned, 'view'>;
+  readonly assigned: Pick<Assigned, 'meOf'>;
   readonly notifications: Pick<Notifications, 'remind'>;
   readonly settings: Pick<SettingsStore, 'get'>;
   readonly scheduler: Scheduler;
@@ -32,12 +32,10 @@ export interface AppDeadlinesDeps {
  * "2 overdue · 1 due today" for the one shown.
  */
 export function createAppDeadlines(deps: AppDeadlinesDeps) {
-  const zone = deps.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  /** Who the person is at a profile: as "Assigned to me" knows for the one shown, else as saved. */
+  const zone = deps.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  /** Who the person is at a profile: as "Assigned to me" learnt it (shown or not), else as saved. */
   const me = (profileId: string): string | null =>
-    (deps.accounts.active()?.profile.id === profileId ? deps.assigned.view().me?.id : null) ??
-    deps.profiles.saved(profileId)?.memberId ??
-    null;
+    deps.assigned.meOf(profileId) ?? deps.profiles.saved(profileId)?.memberId ?? null;
   const store = createReminderStore({
     filePath: join(deps.userDataDir, REMINDERS_FILE),
     now: () => new Date(deps.scheduler.now()),

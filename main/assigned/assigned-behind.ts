@@ -33,6 +33,8 @@ export function createBehindSync(deps: BehindSyncDeps, disposed: () => boolean) 
       known.delete(profileId);
       return k;
     },
+    /** Who the person is at a profile not shown, as its rounds learnt (a session's too). */
+    me: (profileId: string): string | null => known.get(profileId)?.me?.id ?? null,
     /** One round's read for a profile not shown; null: not signed in, or nobody to read for. */
     syncRead(ask: EntitySyncAsk): Promise<EntitySyncOutcome | null> {
       const b = disposed() ? null : (deps.behind?.(ask.profileId) ?? null);

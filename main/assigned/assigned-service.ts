@@ -177,6 +177,7 @@ export function createAssigned(deps: AssignedDeps) {
       void start(true);
       return view();
     },
+    meOf: (id: string) => (known?.profileId === id ? known.me?.id : behind.me(id)) ?? null,
     async people(): Promise<Result<PersonView[]>> {
       const s = deps.signedIn();
       if (!s) return err(appError('not_connected', 'Connect to the service first.'));

@@ -36,12 +36,12 @@ export interface Reminder {
   readonly until: number | null;
 }
 
-/** The instant a local day (days since 1970-01-01) reaches `hour` in a time zone. */
-export function localTime(day: number, hour: number, timeZone: string): number {
-  const wall = day * MS_PER_DAY + hour * 3_600_000;
-  // The zone's offset at an instant: its wall clock read as UTC, minus the instant.
-  const offset = (t: number): number => {
-    const p = new Intl.DateTimeFormat('en-US', {
+/** One formatter per time zone, as common/deadline.ts keeps. */
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+const wallFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let f = wallFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -49,7 +49,18 @@ export function localTime(day: number, hour: number, timeZone: string): number {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-    }).formatToParts(t);
+    });
+    wallFormats.set(timeZone, f);
+  }
+  return f;
+};
+
+/** The instant a local day (days since 1970-01-01) reaches `hour` in a time zone. */
+export function localTime(day: number, hour: number, timeZone: string): number {
+  const wall = day * MS_PER_DAY + hour * 3_600_000;
+  // The zone's offset at an instant: its wall clock read as UTC, minus the instant.
+  const offset = (t: number): number => {
+    const p = wallFormat(timeZone).formatToParts(t);
     const n = (type: string) => Number(p.find((x) => x.type === type)?.value);
     return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - t + (t % 60_000);
   };

@@ -48,9 +48,10 @@ export function createReminders(deps: RemindersDeps) {
     let nextAt: number | null = null;
     for (const profileId of deps.profiles()) {
       const me = deps.me(profileId);
-      const mine = me
-        ? (deps.kept.list(profileId)?.tasks ?? []).filter((t) => t.assigneeId === me)
-        : [];
+      const kept = deps.kept.list(profileId);
+      // Who the person is, or their list, not known (yet): nothing said, and nothing forgotten.
+      if (!me || !kept) continue;
+      const mine = kept.tasks.filter((t) => t.assigneeId === me);
       const found = remindersDue(mine, deps.store.firedFor(profileId), now, zone);
       if (found.nextAt !== null && (nextAt === null || found.nextAt < nextAt))
         nextAt = found.nextAt;
@@ -63,12 +64,11 @@ export function createReminders(deps: RemindersDeps) {
             title: task.title,
             due: deadlineOf(task, now, zone)?.words ?? 'due',
           });
-      if (found.due.length > 0 || deps.store.firedFor(profileId).size > 0)
-        await deps.store.mark(
-          profileId,
-          found.due.map((d) => d.reminder.key),
-          liveKeys(mine, now, zone),
-        );
+      await deps.store.mark(
+        profileId,
+        found.due.map((d) => d.reminder.key),
+        liveKeys(mine, now, zone),
+      );
     }
     if (nextAt !== null && !disposed)
       cancel = deps.scheduler.after(Math.max(0, nextAt - now), check, 'review reminders');

@@ -61,7 +61,7 @@ describe('reminders of review dates (issue 37)', () => {
     };
     await read();
     const shown: ReviewReminder[] = [];
-    const state = { zone: opts.zone ?? 'Europe/Berlin', enabled: true };
+    const state = { zone: opts.zone ?? 'Europe/Berlin', enabled: true, me: MAYA as string | null };
     const log = createLogger(
       () => undefined,
       () => [],
@@ -75,7 +75,7 @@ describe('reminders of review dates (issue 37)', () => {
       const reminders = createReminders({
         kept,
         profiles: () => ['p1'],
-        me: () => MAYA,
+        me: () => state.me,
         timeZone: () => state.zone,
         enabled: () => state.enabled,
         scheduler: clock.scheduler,
@@ -202,5 +202,23 @@ describe('reminders of review dates (issue 37)', () => {
     await reminders.settled();
     expect(of(w.shown, ACCESS_REVIEW)).toEqual(['due tomorrow']);
     await reminders.dispose();
+  }, 60_000);
+
+  it('who the person is not known yet (a start, a session not shown): nothing is forgotten, nothing said twice', async () => {
+    const w = await world();
+    const reminders = await w.start();
+    const first = w.shown.length;
+    expect(first).toBeGreaterThan(0);
+    w.state.me = null;
+    reminders.check();
+    await reminders.settled();
+    await reminders.dispose();
+    // A restart while "me" is still unknown, then known again: the overdue ones were said already.
+    const again = await w.start();
+    w.state.me = MAYA;
+    again.check();
+    await again.settled();
+    expect(w.shown).toHaveLength(first);
+    await again.dispose();
   }, 60_000);
 });
