@@ -140,10 +140,6 @@ export const assignedBuild: Measurement = {
     });
     try {
       await h.core.start();
-      // The gathering alone: the background sync's rounds (every 2 min, and the clock moves 5
-      // between runs) would add their reads to its count. Item 12 measures the sync.
-      const manual = await h.call('setSettings', { syncInterval: 'on-open' });
-      if (!manual.ok) throw new Error(`Could not turn the sync off: ${manual.error.message}`);
       const connected = await h.call('connectApiKey', {
         baseUrl: server.baseUrl,
         apiKey: server.keys.full,
