@@ -117,7 +117,6 @@ export function createBackgroundSync(deps: BackgroundSyncDeps) {
     return namedByLog(page.value.changes, page.value.complete, pins);
   }
 
-  /** The address each account's reads count against, for the accounts a round reads for. */
   /** One round: each account signed in, the shown one first (sync/round-order.ts). */
   async function round(): Promise<void> {
     const a = deps.accounts.active();
