@@ -1,4 +1,7 @@
 import type { ComplianceStatus } from './compliance-values';
+import { localDay } from './local-time';
+
+export { localDay };
 
 /**
  * When a compliance task is due, in the person's own calendar days. An open
@@ -20,29 +23,6 @@ export interface Deadline {
 }
 
 const MS_PER_DAY = 86_400_000;
-
-/** One formatter per time zone: making one costs far more than using it (every row, every check). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormat = (timeZone: string): Intl.DateTimeFormat => {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, f);
-  }
-  return f;
-};
-
-/** The calendar day an instant falls on in a time zone, as days since 1970-01-01. */
-export function localDay(instant: number, timeZone: string): number {
-  const parts = dayFormat(timeZone).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day')) / MS_PER_DAY;
-}
 
 /** "Friday", "28 Feb", "28 Feb 2027" for a day number (UTC-based, so no zone shifts it). */
 const dayName = (day: number): string =>

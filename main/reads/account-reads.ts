@@ -45,6 +45,27 @@ const joinsFor = (person: Map<string, Listing>, behind: Map<string, Listing>): R
 });
 
 /**
+ * One read's turn at its address's budget, for the account it was made for:
+ * a background read waits for the person's changes first; `still` is asked
+ * before and again after the wait (the account may have been switched away
+ * from, signed out or rekeyed meanwhile). False: the read is not made.
+ */
+export async function readTurn(o: {
+  readonly route: string;
+  readonly background: boolean;
+  readonly still: () => boolean;
+  readonly budget: () => ReturnType<ReadBudgets['forAddress']>;
+  readonly quiet: () => Promise<void>;
+  readonly pacer?: RequestPacer;
+}): Promise<boolean> {
+  if (o.background) await o.quiet();
+  if (!o.still()) return false;
+  const budget = o.budget();
+  if (o.pacer && !(await o.pacer.acquire())) return false;
+  return (await budget.turn(o.route, o.background)) && o.still();
+}
+
+/**
  * Reads that belong to one account (docs/ARCHITECTURE.md, invariant 9):
  * before every request, and again after the budget's wait, the account they
  * were made for must still be signed in and shown with the same key. A
@@ -57,13 +78,12 @@ export function createAccountReads(deps: AccountReadsDeps) {
   };
   const addressOf = () => deps.shown()?.address;
   const turnFor =
-    (profileId: string, client: ServiceClient, background: boolean) => async (route: string) => {
-      if (background) await deps.quiet();
-      if (!stillShown(profileId, client)) return false;
-      const budget = deps.budgets.forAddress(addressOf());
-      if (deps.pacer && !(await deps.pacer.acquire())) return false;
-      return (await budget.turn(route, background)) && stillShown(profileId, client);
-    };
+    (profileId: string, client: ServiceClient, background: boolean) => (route: string) =>
+      readTurn({
+        ...{ route, background, quiet: deps.quiet, pacer: deps.pacer },
+        still: () => stillShown(profileId, client),
+        budget: () => deps.budgets.forAddress(addressOf()),
+      });
   // A 429 holds every read of its route at this address until its Retry-After.
   const hold = (route: string, ms: number) =>
     deps.budgets.forAddress(addressOf()).hold(route, deps.scheduler.now() + ms);

@@ -1,6 +1,7 @@
 import type { Scheduler } from '../scheduler/scheduler';
 import type { ServiceClient } from '../service/client';
 import type { ReadBudgets } from './read-budgets';
+import { readTurn } from './account-reads';
 import { createServiceReads } from './service-reads';
 import type { ServiceReads } from './service-reads';
 
@@ -38,11 +39,12 @@ export function createBehindReads(deps: BehindReadsDeps) {
   const make = (profileId: string, client: ServiceClient): ServiceReads =>
     createServiceReads(
       client,
-      async (route) => {
-        await deps.quiet();
-        if (!stillSignedIn(profileId, client)) return false;
-        return (await budgetOf(profileId).turn(route, true)) && stillSignedIn(profileId, client);
-      },
+      (route) =>
+        readTurn({
+          ...{ route, background: true, quiet: deps.quiet },
+          still: () => stillSignedIn(profileId, client),
+          budget: () => budgetOf(profileId),
+        }),
       // A 429 holds every read of its route at this address, whoever's account it was for.
       (route, ms) => budgetOf(profileId).hold(route, deps.scheduler.now() + ms),
       () => deps.scheduler.now(),

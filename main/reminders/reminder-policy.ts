@@ -1,4 +1,5 @@
-import { deadlineOf, localDay } from '../../common/deadline';
+import { deadlineOf } from '../../common/deadline';
+import { localDay, localTime } from '../../common/local-time';
 
 /**
  * Which reminders a compliance task of the person's has, and when each is
@@ -11,7 +12,6 @@ import { deadlineOf, localDay } from '../../common/deadline';
  */
 
 export const REMIND_HOUR = 9;
-const MS_PER_DAY = 86_400_000;
 
 export type ReminderKind = 'day-before' | 'on-the-day' | 'overdue';
 
@@ -34,38 +34,6 @@ export interface Reminder {
   readonly at: number;
   /** Past this it says nothing worth saying (ms); null: while the task is overdue. */
   readonly until: number | null;
-}
-
-/** One formatter per time zone, as common/deadline.ts keeps. */
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-const wallFormat = (timeZone: string): Intl.DateTimeFormat => {
-  let f = wallFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    wallFormats.set(timeZone, f);
-  }
-  return f;
-};
-
-/** The instant a local day (days since 1970-01-01) reaches `hour` in a time zone. */
-export function localTime(day: number, hour: number, timeZone: string): number {
-  const wall = day * MS_PER_DAY + hour * 3_600_000;
-  // The zone's offset at an instant: its wall clock read as UTC, minus the instant.
-  const offset = (t: number): number => {
-    const p = wallFormat(timeZone).formatToParts(t);
-    const n = (type: string) => Number(p.find((x) => x.type === type)?.value);
-    return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - t + (t % 60_000);
-  };
-  const first = wall - offset(wall);
-  return wall - offset(first);
 }
 
 /** The working day (Monday to Friday) before a day. */
