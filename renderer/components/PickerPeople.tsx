@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { PersonView } from '../../common/views';
 import { displayText } from '../../common/display-text';
 import {
@@ -58,6 +59,30 @@ export function PickerPeople(props: {
           </ul>
         </div>
       )}
+    </>
+  );
+}
+
+/** The pickers' search over the people (it takes focus as the picker opens). */
+export function PeopleSearch(props: {
+  readonly query: string;
+  readonly onQuery: (query: string) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={`${id}-search`}>
+        Search people by name or email
+      </label>
+      <input
+        id={`${id}-search`}
+        className="input"
+        type="search"
+        placeholder="Search by name or email"
+        value={props.query}
+        autoFocus
+        onChange={(e) => props.onQuery(e.target.value)}
+      />
     </>
   );
 }
