@@ -4,7 +4,7 @@ import type { CompliancePatch, ComplianceTask } from '../../common/compliance-ta
 import { complianceTaskView } from '../../common/compliance-view';
 import type { ComplianceTaskView, ComplianceView } from '../../common/compliance-view';
 import type { Result } from '../../common/result';
-import { holdsPatch, mergePatches, withPatch } from '../lib/compliance-model';
+import { mergePatches, withPatch } from '../lib/compliance-model';
 import { useApi } from './api-context';
 
 /** The person's change on its way: sent (pending) or waiting for the service (queued). */
@@ -56,18 +56,32 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
   // Only the answer to the latest change settles what is waiting: an earlier one's is stale.
   const sent = useRef(0);
 
+  // The last refusal main told of, so that one dismissed here does not come back with each event.
+  const toldError = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
-    const off = api.on('compliance:changed', (next) => {
+    /** Main's view: its list is the newer word now, and its note says how a change ended. */
+    const heard = (next: ComplianceView) => {
       setView(next);
       const task = next.tasks.find((t) => t.id === taskId);
       if (!task) return;
-      // Main's list is the newer word now; a queued change it holds has landed.
       setAnswered(null);
-      setWaiting((w) => (w?.state === 'queued' && holdsPatch(task, w.patch) ? null : w));
+      const note = next.changes.find((n) => n.taskId === taskId);
+      // A change that was queued has landed, or been refused, once main no longer waits with it.
+      setWaiting((w) => (w?.state === 'queued' && !note?.pending ? null : w));
+      const error = note?.pending ? null : (note?.error ?? null);
+      if (error !== null && error !== toldError.current) {
+        setError(error);
+        setOffer(note?.offer ?? []);
+      }
+      toldError.current = error;
+    };
+    const off = api.on('compliance:changed', (next) => {
+      live = false;
+      heard(next);
     });
     void api.getCompliance().then((r) => {
-      if (live && r.ok) setView((was) => was ?? r.value);
+      if (live && r.ok) heard(r.value);
     });
     return () => {
       live = false;
@@ -76,6 +90,11 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
   }, [api, taskId]);
 
   const listed = view?.tasks.find((t) => t.id === taskId) ?? null;
+  // A change main holds that this view did not make (made before it opened, or from the tray).
+  const note = view?.changes.find((n) => n.taskId === taskId);
+  const held: Waiting | null =
+    note?.pendingPatch && note.pending ? { patch: note.pendingPatch, state: note.pending } : null;
+  const shownWaiting = waiting ?? held;
   // The service's answer shows before its event arrives; a task no longer the person's stays.
   const kept = answered ?? listed;
   const fromService = useCallback(
@@ -139,10 +158,10 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
 
   return {
     phase: kept ? 'ready' : view ? 'missing' : 'loading',
-    task: kept ? withPatch(kept, waiting?.patch ?? null) : null,
+    task: kept ? withPatch(kept, shownWaiting?.patch ?? null) : null,
     kept,
     approvalEnabled: view?.approvalEnabled ?? null,
-    sync: waiting?.state ?? 'idle',
+    sync: shownWaiting?.state ?? 'idle',
     error,
     offer,
     doneNextReview,

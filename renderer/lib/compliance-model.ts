@@ -28,19 +28,6 @@ export function withPatch(
   return next;
 }
 
-/** Whether the task as kept already holds what the change set: it landed. */
-export function holdsPatch(task: ComplianceTaskView, patch: CompliancePatch): boolean {
-  const shown = withPatch(task, patch);
-  return (
-    shown.title === task.title &&
-    shown.description === task.description &&
-    shown.assigneeId === task.assigneeId &&
-    shown.approverId === task.approverId &&
-    shown.status === task.status &&
-    shown.notRelevantJustification === task.notRelevantJustification
-  );
-}
-
 /** Two changes one after the other, merged per field as the outbox merges them. */
 export function mergePatches(
   before: CompliancePatch | null,

@@ -62,6 +62,7 @@ export function complianceView(
     approvalEnabled,
     readAt: Date.now(),
     note: null,
+    changes: [],
   };
 }
 

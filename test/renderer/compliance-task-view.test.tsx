@@ -177,6 +177,63 @@ describe('a compliance task’s own view', () => {
     expect(screen.getByRole('heading', { name: 'Quarterly access review' })).toBeTruthy();
   });
 
+  it('a change queued, then refused once sent: rolled back with the service’s words', async () => {
+    const task = ctask();
+    const fake = withCompliance(createFakeApi(), task);
+    const patch = { assigneeId: 'mem_priya' };
+    fake.answer('updateComplianceTask', async () =>
+      ok({
+        outcome: 'queued',
+        task: null,
+        change: {
+          taskId: task.id,
+          pendingPatch: patch,
+          pending: 'queued',
+          error: null,
+          refusal: null,
+        },
+        offer: [],
+      }),
+    );
+    const { user } = await openView(task, { fake });
+    await user.click(screen.getByRole('button', { name: 'Change…' }));
+    await user.click(await screen.findByRole('button', { name: /Priya Raman/ }));
+    expect(await screen.findByText('Queued, not sent yet')).toBeTruthy();
+    expect(screen.getByText('Assigning to Priya Raman…')).toBeTruthy();
+    const words = 'The service refused this change: Assignee is not a member of this organization.';
+    act(() =>
+      fake.emit('compliance:changed', {
+        ...complianceView([task]),
+        changes: [{ taskId: task.id, pendingPatch: null, pending: null, error: words, offer: [] }],
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toContain(words);
+    expect(screen.queryByText('Queued, not sent yet')).toBeNull();
+    expect(screen.getByText('Daniel Okafor')).toBeTruthy();
+  });
+
+  it('opened while a change waits (made before, or from the tray): shown with it, queued', async () => {
+    const task = ctask();
+    const fake = withCompliance(createFakeApi(), task);
+    fake.answer('getCompliance', async () =>
+      ok({
+        ...complianceView([task]),
+        changes: [
+          {
+            taskId: task.id,
+            pendingPatch: { status: 'in_progress' },
+            pending: 'queued',
+            error: null,
+            offer: [],
+          },
+        ],
+      }),
+    );
+    await openView(task, { fake });
+    expect(checked()).toBe('In progress');
+    expect(screen.getByText('Queued, not sent yet')).toBeTruthy();
+  });
+
   it('assignee and description: the same picker as task items, shown at once', async () => {
     const { user, fake } = await openView();
     await user.click(screen.getByRole('button', { name: 'Change…' }));

@@ -4,7 +4,6 @@ import {
   complianceStatusKey,
   departmentWords,
   dueWords,
-  holdsPatch,
   justificationProblem,
   mergePatches,
   withPatch,
@@ -26,14 +25,6 @@ describe('a compliance task’s view model', () => {
       notRelevantJustification: null,
     });
     expect(withPatch(shown, null)).toBe(shown);
-  });
-
-  it('knows when the kept task holds a change (it landed)', () => {
-    expect(holdsPatch(shown, { title: 'Access review' })).toBe(true);
-    expect(holdsPatch(shown, { title: 'Other' })).toBe(false);
-    expect(holdsPatch(shown, { status: 'not_relevant', notRelevantJustification: 'Old' })).toBe(
-      true,
-    );
   });
 
   it('merges changes per field; a later status other than not relevant drops the justification', () => {
