@@ -6,6 +6,7 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '../../common/task-values';
+import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES } from '../../common/compliance-values';
 import { useEscape } from '../hooks/use-escape';
 import { CloseIcon } from './icons';
 
@@ -17,6 +18,11 @@ const keys = (): readonly (readonly [readonly string[], string])[] => [
   [['Home', 'End'], 'First or last task'],
   [['Page Up', 'Page Down'], 'A screenful up or down'],
   [['1–5'], 'Status: ' + TASK_STATUSES.map((s, i) => `${i + 1} ${STATUS_LABELS[s]}`).join(', ')],
+  [
+    ['1–6'],
+    'Compliance task status: ' +
+      COMPLIANCE_STATUSES.map((s, i) => `${i + 1} ${COMPLIANCE_STATUS_LABELS[s]}`).join(', '),
+  ],
   [
     ['Shift', '1–4'],
     `Priority: ${TASK_PRIORITIES.map((p, i) => `${i + 1} ${PRIORITY_LABELS[p]}`).join(', ')}`,

@@ -371,6 +371,14 @@ describe('the compliance task view in the app', () => {
     act(() => fake.emit('view:open', { screen: 'tasks', taskId: ACCESS_REVIEW }));
     expect(await screen.findByRole('heading', { name: 'Compliance task' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Access review' })).toBeTruthy();
+    // "?" says which keys set its six statuses.
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog');
+    expect(help.textContent).toContain(
+      'Compliance task status: 1 To do, 2 In progress, 3 In review, 4 Done, 5 Not relevant, 6 Failed',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('listitem')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Compliance task' })).toBeNull();
