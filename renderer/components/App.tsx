@@ -79,11 +79,12 @@ export function App() {
           screen: ViewRequest['screen'];
           taskId?: string;
         };
-        const compliance = taskId?.startsWith('tsk_');
+        if (taskId?.startsWith('tsk_')) return openTaskView(taskId);
+        setScreen(to === 'tasks' ? 'home' : to);
         if (taskId) setFocusTask({ taskId });
-        if (compliance) setOpenTask({ taskId: taskId! });
-        setScreen(to === 'tasks' ? (compliance ? 'task' : 'home') : to);
       }),
+    // openTaskView only sets state, whose setters never change: the first listener stays right.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [api, setScreen],
   );
 
@@ -133,7 +134,7 @@ export function App() {
    * asking why it is not relevant with `ask`). Home's onOpenComplianceTask is this too.
    */
   function openTaskView(taskId: string, ask?: 'not_relevant') {
-    setOpenTask({ taskId, ask });
+    setOpenTask([taskId, ask]);
     setScreen('task');
   }
 

@@ -6,7 +6,6 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '../../common/task-values';
-import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES } from '../../common/compliance-values';
 import { useEscape } from '../hooks/use-escape';
 import { CloseIcon } from './icons';
 
@@ -18,10 +17,11 @@ const keys = (): readonly (readonly [readonly string[], string])[] => [
   [['Home', 'End'], 'First or last task'],
   [['Page Up', 'Page Down'], 'A screenful up or down'],
   [['1–5'], 'Status: ' + TASK_STATUSES.map((s, i) => `${i + 1} ${STATUS_LABELS[s]}`).join(', ')],
+  // Written out: importing the compliance values here would split them into a chunk of their
+  // own, and the first screen would carry its name (bench item 1). A test checks the words.
   [
     ['1–6'],
-    'Compliance task status: ' +
-      COMPLIANCE_STATUSES.map((s, i) => `${i + 1} ${COMPLIANCE_STATUS_LABELS[s]}`).join(', '),
+    'Compliance task: 1 To do, 2 In progress, 3 In review, 4 Done, 5 Not relevant, 6 Failed',
   ],
   [
     ['Shift', '1–4'],

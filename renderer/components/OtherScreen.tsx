@@ -25,11 +25,12 @@ const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
 
-/** The task a task view shows; `ask` opens a compliance task's "why not relevant" at once. */
-export interface OpenTask {
-  readonly taskId: string;
-  readonly ask?: 'not_relevant' | undefined;
-}
+/**
+ * The task a task view shows, and for a compliance task what to ask at once
+ * (its "why not relevant"). A pair, not an object: App, which holds it, is in
+ * the first screen's bundle, where every byte counts (bench item 1).
+ */
+export type OpenTask = readonly [taskId: string, ask?: 'not_relevant'];
 
 export type OtherScreenName =
   'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
@@ -79,7 +80,7 @@ export function OtherScreen(props: {
       );
     case 'task': {
       if (!props.openTask) return null;
-      const { taskId, ask } = props.openTask;
+      const [taskId, ask] = props.openTask;
       const back = () => {
         props.onBackToTask(taskId);
         setScreen('home');

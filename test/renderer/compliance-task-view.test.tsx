@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComplianceChangeAnswer } from '../../common/compliance-change';
 import type { ComplianceTask } from '../../common/compliance-task';
+import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES } from '../../common/compliance-values';
 import { appError, err, ok } from '../../common/result';
 import { ComplianceTaskView } from '../../renderer/components/compliance/ComplianceTaskView';
 import {
@@ -375,7 +376,8 @@ describe('the compliance task view in the app', () => {
     await user.keyboard('?');
     const help = await screen.findByRole('dialog');
     expect(help.textContent).toContain(
-      'Compliance task status: 1 To do, 2 In progress, 3 In review, 4 Done, 5 Not relevant, 6 Failed',
+      'Compliance task: ' +
+        COMPLIANCE_STATUSES.map((s, i) => `${i + 1} ${COMPLIANCE_STATUS_LABELS[s]}`).join(', '),
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
