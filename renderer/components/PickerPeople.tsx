@@ -19,12 +19,14 @@ export function PickerPeople(props: {
   readonly people: readonly PersonView[];
   readonly query: string;
   readonly current: string | null;
-  readonly purpose: 'assign' | 'me';
+  /** assign: those the web app gives tasks to first; me, approve: everyone listed. */
+  readonly purpose: 'assign' | 'me' | 'approve';
   readonly onPick: (person: PersonView) => void;
 }) {
   const matches = searchPeople(props.people, props.query);
-  const offered = props.purpose === 'me' ? matches : matches.filter(isAssignable);
-  const notOffered = props.purpose === 'me' ? [] : matches.filter((p) => !isAssignable(p));
+  const assigning = props.purpose === 'assign';
+  const offered = assigning ? matches.filter(isAssignable) : matches;
+  const notOffered = assigning ? matches.filter((p) => !isAssignable(p)) : [];
   return (
     <>
       <ul className="picker__list" aria-label="People">

@@ -16,6 +16,7 @@ export const PEOPLE: PersonView[] = [
   { id: 'mem_maya', name: 'Maya Chen', email: 'maya@example.com', role: 'owner' },
   { id: 'mem_dan', name: 'Daniel Okafor', email: 'daniel@example.com', role: 'admin' },
   { id: 'mem_priya', name: 'Priya Raman', email: 'priya@example.com', role: 'admin' },
+  { id: 'mem_eve', name: 'Eve Employee', email: 'eve@example.com', role: 'employee' },
 ];
 export const ME = PEOPLE[1]!;
 

@@ -313,7 +313,11 @@ describe('a compliance task’s own view', () => {
     const { user, unmount } = await openView(task, { fake, approval: true });
     await user.click(screen.getByRole('button', { name: 'Submit for review…' }));
     const picker = screen.getByRole('group', { name: 'Choose the approver' });
-    await user.click(await within(picker).findByRole('button', { name: /Priya Raman/ }));
+    // As the web app offers them: everyone but the person submitting, employees too.
+    await within(picker).findByRole('button', { name: /Eve Employee/ });
+    expect(within(picker).queryByRole('button', { name: /Daniel Okafor/ })).toBeNull();
+    expect(within(picker).queryByText(/Cannot be assigned/)).toBeNull();
+    await user.click(within(picker).getByRole('button', { name: /Priya Raman/ }));
     expect(fake.callsOf('submitForReview')).toEqual([
       { taskId: ACCESS_REVIEW, approverId: 'mem_priya' },
     ]);

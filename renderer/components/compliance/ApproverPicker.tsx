@@ -4,14 +4,16 @@ import { PeopleSearch, PickerPeople } from '../PickerPeople';
 import { ProblemLine, StatusLine } from '../primitives/Lines';
 
 /**
- * Choosing who approves the evidence: the organization's people the web app
- * would offer (search by name or email), as the assignee picker lists them.
+ * Choosing who approves the evidence: the organization's people but the
+ * person submitting, as the web app offers them (search by name or email).
  */
 export function ApproverPicker(props: {
   readonly people: readonly PersonView[] | null;
   /** Why the people cannot be listed (a key without member:read); null while loading or listed. */
   readonly unavailable: string | null;
   readonly current: string | null;
+  /** The person submitting: not their own approver. */
+  readonly meId: string | null;
   readonly onChoose: (person: PersonView) => void;
   readonly onClose: () => void;
 }) {
@@ -42,10 +44,10 @@ export function ApproverPicker(props: {
         <>
           <PeopleSearch query={query} onQuery={setQuery} />
           <PickerPeople
-            people={props.people}
+            people={props.people.filter((p) => p.id !== props.meId)}
             query={query}
             current={props.current}
-            purpose="assign"
+            purpose="approve"
             onPick={props.onChoose}
           />
         </>

@@ -70,6 +70,7 @@ export function ComplianceReview(props: {
           people={people}
           unavailable={props.peopleUnavailable}
           current={approverId}
+          meId={me?.id ?? null}
           onClose={() => props.setPicking(false)}
           onChoose={(p) => {
             props.setPicking(false);
