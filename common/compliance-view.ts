@@ -1,4 +1,6 @@
 import { clip } from './bounds';
+import type { ComplianceOffer } from './compliance-change';
+import type { CompliancePatch } from './compliance-task';
 
 /**
  * Compliance tasks (`tsk_…`) as the popup sees them: one person's, ordered
@@ -33,6 +35,22 @@ export interface ComplianceView {
   readonly readAt: number | null;
   /** Said once the routes are not available: "… showing task items only". */
   readonly note: string | null;
+  /** The shown tasks with a change of the person's still on its way, or refused. */
+  readonly changes: readonly ComplianceChangeNote[];
+}
+
+/**
+ * Main's word on one shown task's changes (tasks/compliance-changes.ts): what
+ * waits and how, and the last refusal in the service's words with what to
+ * offer instead. So a change that was queued and then landed or was refused
+ * later shows as it ended, also in a view opened after it was made.
+ */
+export interface ComplianceChangeNote {
+  readonly taskId: string;
+  readonly pendingPatch: CompliancePatch | null;
+  readonly pending: 'pending' | 'queued' | null;
+  readonly error: string | null;
+  readonly offer: readonly ComplianceOffer[];
 }
 
 /** What one view carries over IPC, at most: a few hundred tasks of a few KB each. */

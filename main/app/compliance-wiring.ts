@@ -27,6 +27,7 @@ import type { ActiveProfiles } from './active-profile';
 import { createAppDeadlines } from './deadlines-wiring';
 import type { Notifications } from '../notify/notifications';
 import type { PauseReason } from '../sync/sync-state';
+import type { ComplianceChanges } from '../tasks/compliance-changes';
 
 export interface AppComplianceDeps {
   /** Where the kept lists go, and how the service is reached (as the accounts reach it). */
@@ -79,6 +80,8 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     return { client: a.client, compliance: complianceOf(a), address: a.profile.baseUrl };
   };
 
+  // The changes' side (app/compliance-change-wiring.ts) is made after this one: it is followed once made.
+  let changes: Pick<ComplianceChanges, 'state'> | null = null;
   const view = (): ComplianceView => {
     const a = accounts.active();
     if (!a) return NO_COMPLIANCE;
@@ -91,6 +94,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
       signInUrl: deps.settings.get().signInUrl,
       nowMs: deps.scheduler.now(),
+      changeOf: (taskId) => changes?.state(id, taskId) ?? null,
     });
   };
   const deadlines = createAppDeadlines({
@@ -185,6 +189,13 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       };
     },
     view,
+    /** The person's changes and their refusals show in the view, and tell it again when they move. */
+    followChanges(source: Pick<ComplianceChanges, 'state' | 'on'>): () => void {
+      changes = source;
+      return source.on((profileId) => {
+        if (shownIs(profileId)) changed();
+      });
+    },
     async dispose(): Promise<void> {
       await deadlines.reminders.dispose();
       await reads.dispose();

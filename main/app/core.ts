@@ -113,9 +113,7 @@ export function createAppCore(opts: AppCoreOptions) {
   // A read of the person's starts or stops waiting for the service's limit: the popup says so.
   readBudgets.onWaitChanged(() => connection.emit());
   const organization = createOrganizationState({
-    accounts,
-    connection,
-    onChanged: (org) => events.emit('org:changed', org),
+    ...{ accounts, connection, onChanged: (org) => events.emit('org:changed', org) },
   });
   const notifications = createAppNotifications({
     ...{ clock: scheduler, settings, accounts, profiles, redact, log },
@@ -139,6 +137,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const complianceWrites = createAppComplianceChanges({
     ...{ accounts, profiles, outbox, assigned, log, kept: opts.complianceKept ?? compliance.kept },
   });
+  compliance.followChanges(complianceWrites.changes);
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
   relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
   const reads = createAppReads({

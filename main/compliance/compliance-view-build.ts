@@ -5,7 +5,13 @@ import {
   complianceWebLink,
   orderMine,
 } from '../../common/compliance-view';
-import type { ComplianceAvailability, ComplianceView } from '../../common/compliance-view';
+import type {
+  ComplianceAvailability,
+  ComplianceChangeNote,
+  ComplianceView,
+} from '../../common/compliance-view';
+import { complianceOffer } from '../../common/compliance-change';
+import type { ComplianceChangeState } from '../../common/compliance-change';
 import type { KeptComplianceList } from './compliance-kept';
 import { complianceNote } from './compliance-words';
 
@@ -18,6 +24,8 @@ export interface ComplianceViewInput {
   readonly organizationId: string | null;
   readonly signInUrl: string;
   readonly nowMs: number;
+  /** Main's word on a task's changes (tasks/compliance-changes.ts); none given: no notes. */
+  readonly changeOf?: (taskId: string) => ComplianceChangeState | null;
 }
 
 /** No account shown: nothing to show, nothing to say. */
@@ -29,6 +37,7 @@ export const NO_COMPLIANCE: ComplianceView = {
   approvalEnabled: null,
   readAt: null,
   note: null,
+  changes: [],
 };
 
 /**
@@ -59,5 +68,27 @@ export function complianceView(input: ComplianceViewInput): ComplianceView {
     approvalEnabled: kept?.approvalEnabled ?? null,
     readAt: kept?.readAt ?? null,
     note: complianceNote(input.availability, input.authKind),
+    changes: changeNotes(shown, input),
   };
+}
+
+/** A note for each shown task with a change waiting or refused. */
+function changeNotes(
+  shown: readonly ComplianceTask[],
+  input: ComplianceViewInput,
+): ComplianceChangeNote[] {
+  const notes: ComplianceChangeNote[] = [];
+  if (!input.changeOf) return notes;
+  for (const t of shown) {
+    const s = input.changeOf(t.id);
+    if (!s || (!s.pendingPatch && !s.error)) continue;
+    notes.push({
+      taskId: t.id,
+      pendingPatch: s.pendingPatch,
+      pending: s.pending,
+      error: s.error?.message ?? null,
+      offer: s.error ? complianceOffer(s.refusal, t, input.memberId) : [],
+    });
+  }
+  return notes;
 }

@@ -1,4 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import type { ViewRequest } from '../../common/ipc';
 import type { AccountStatus } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useEscapeHides } from '../hooks/use-escape-hides';
@@ -9,7 +10,7 @@ import { useSettings } from '../hooks/use-settings';
 import { useTheme } from '../hooks/use-theme';
 import { loadAllNow, loadWhenIdle } from '../lib/idle-loads';
 import { HomeScreen } from './HomeScreen';
-import type { OtherScreenName } from './OtherScreen';
+import type { OpenTask, OtherScreenName } from './OtherScreen';
 // The undo toast (after a change) and the keys' help ("?") are later parts: they load when idle.
 import { ErrorScreen, KeysHelp, UndoToast } from './later';
 import { LoadingScreen } from './ScreenMessage';
@@ -54,7 +55,7 @@ export function App() {
   const settings = useSettings();
   const api = useApi();
   const [screen, setScreenNow] = useState<Screen>('home');
-  const [openTask, setOpenTask] = useState<string | null>(null);
+  const [openTask, setOpenTask] = useState<OpenTask | null>(null);
   const setScreen = useCallback(
     (next: typeof screen) => startTransition(() => setScreenNow(next)),
     [],
@@ -68,19 +69,22 @@ export function App() {
   const keysHelp = useKeysHelp();
   usePrefetchScreens(account.state.phase === 'ready' && account.state.value.state !== 'signed-out');
 
-  // Main asks for a screen: the tray's "Settings…", or a task opened from a link.
+  // Main asks for a screen: the tray's "Settings…", or a task opened from a link (a compliance
+  // task, `tsk_…`, in its own view; a task item focused in the list).
   useEffect(
     () =>
       api.on('view:open', (request) => {
-        setScreen(
-          request.screen === 'settings'
-            ? 'settings'
-            : request.screen === 'assigned'
-              ? 'assigned'
-              : 'home',
-        );
-        if (request.screen === 'tasks' && request.taskId) setFocusTask({ taskId: request.taskId });
+        // Only a task opened from a link has an id.
+        const { screen: to, taskId } = request as {
+          screen: ViewRequest['screen'];
+          taskId?: string;
+        };
+        if (taskId?.startsWith('tsk_')) return openTaskView(taskId);
+        setScreen(to === 'tasks' ? 'home' : to);
+        if (taskId) setFocusTask({ taskId });
       }),
+    // openTaskView only sets state, whose setters never change: the first listener stays right.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [api, setScreen],
   );
 
@@ -125,6 +129,15 @@ export function App() {
     </UndoContext>
   );
 
+  /**
+   * A task's own view: a task item's, or a compliance task's (`tsk_…`, opened
+   * asking why it is not relevant with `ask`). Home's onOpenComplianceTask is this too.
+   */
+  function openTaskView(taskId: string, ask?: 'not_relevant') {
+    setOpenTask([taskId, ask]);
+    setScreen('task');
+  }
+
   function screenFor(status: AccountStatus) {
     if (status.state === 'signed-out')
       return <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />;
@@ -155,10 +168,7 @@ export function App() {
         onOpenBrowse={() => setScreen('browse')}
         onOpenAssigned={() => setScreen('assigned')}
         onAddAccount={() => setScreen('add-account')}
-        onOpenTask={(taskId) => {
-          setOpenTask(taskId);
-          setScreen('task');
-        }}
+        onOpenTask={openTaskView}
       />
     );
   }

@@ -5,7 +5,7 @@ import { useLoaded } from '../hooks/use-loaded';
 import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import { useMe } from '../hooks/use-me';
 import { isAssignable, personName, whyNotAssignable } from '../lib/people';
-import { PickerPeople } from './PickerPeople';
+import { PeopleSearch, PickerPeople } from './PickerPeople';
 import { ProblemLine, StatusLine } from './primitives/Lines';
 
 type People =
@@ -135,19 +135,7 @@ export function AssigneePicker(props: {
       {people.phase === 'loading' && <StatusLine>Loading the organization’s people…</StatusLine>}
       {people.phase === 'ready' && (
         <>
-          <label className="visually-hidden" htmlFor={`${id}-search`}>
-            Search people by name or email
-          </label>
-          <input
-            id={`${id}-search`}
-            key={askingMe ? 'me' : 'assign'}
-            className="input"
-            type="search"
-            placeholder="Search by name or email"
-            value={query}
-            autoFocus
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <PeopleSearch key={askingMe ? 'me' : 'assign'} query={query} onQuery={setQuery} />
           <PickerPeople
             people={people.people}
             query={query}

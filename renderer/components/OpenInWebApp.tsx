@@ -10,7 +10,6 @@ export function OpenInWebApp(props: {
   readonly entityType: EntityType | null;
   readonly entityId: string | null;
 }) {
-  const api = useApi();
   const organization = useMain('organization').state;
   const settings = useMain('settings').state;
   const link =
@@ -23,7 +22,13 @@ export function OpenInWebApp(props: {
           taskId: props.taskId,
         })
       : null;
-  if (!link) return null;
+  return link ? <WebAppLink link={link} /> : null;
+}
+
+/** "Open in the web app": main opens it in the browser (http(s) only, invariant 4). */
+export function WebAppLink(props: { readonly link: string }) {
+  const api = useApi();
+  const { link } = props;
   return (
     <p>
       <a

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { isComplianceTaskId } from '../../common/compliance-values';
 import type { AccountStatus, ProfileView } from '../../common/views';
 import type { SettingsController } from '../hooks/use-settings';
 import { loadWhenIdle } from '../lib/idle-loads';
@@ -16,9 +17,20 @@ const loadTaskView = loadWhenIdle(() => import('./TaskView'));
 const BrowseScreen = lazy(() => loadBrowse().then((m) => ({ default: m.BrowseScreen })));
 const AssignedScreen = lazy(() => loadAssigned().then((m) => ({ default: m.AssignedScreen })));
 const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })));
+// A compliance task's view loads when first opened: most people open task items more often.
+const ComplianceTaskView = lazy(() =>
+  import('./compliance/ComplianceTaskView').then((m) => ({ default: m.ComplianceTaskView })),
+);
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
+
+/**
+ * The task a task view shows, and for a compliance task what to ask at once
+ * (its "why not relevant"). A pair, not an object: App, which holds it, is in
+ * the first screen's bundle, where every byte counts (bench item 1).
+ */
+export type OpenTask = readonly [taskId: string, ask?: 'not_relevant'];
 
 export type OtherScreenName =
   'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
@@ -31,7 +43,7 @@ export function OtherScreen(props: {
   readonly screen: OtherScreenName;
   readonly profile: ProfileView;
   readonly settings: SettingsController;
-  readonly openTask: string | null;
+  readonly openTask: OpenTask | null;
   readonly setScreen: (next: OtherScreenName | 'home') => void;
   readonly onConnected: (next: AccountStatus) => void;
   /** Back on the list, on this task. */
@@ -67,18 +79,15 @@ export function OtherScreen(props: {
         />
       );
     case 'task': {
-      const taskId = props.openTask;
-      if (!taskId) return null;
-      return (
-        <TaskView
-          taskId={taskId}
-          apiKey={profile.authKind === 'api-key'}
-          onBack={() => {
-            props.onBackToTask(taskId);
-            setScreen('home');
-          }}
-        />
-      );
+      if (!props.openTask) return null;
+      const [taskId, ask] = props.openTask;
+      const back = () => {
+        props.onBackToTask(taskId);
+        setScreen('home');
+      };
+      if (isComplianceTaskId(taskId))
+        return <ComplianceTaskView key={taskId} taskId={taskId} ask={ask} onBack={back} />;
+      return <TaskView taskId={taskId} apiKey={profile.authKind === 'api-key'} onBack={back} />;
     }
     case 'browse':
       return <BrowseScreen onBack={home} onGo={go} />;

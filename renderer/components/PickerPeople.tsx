@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { PersonView } from '../../common/views';
 import { displayText } from '../../common/display-text';
 import {
@@ -18,12 +19,14 @@ export function PickerPeople(props: {
   readonly people: readonly PersonView[];
   readonly query: string;
   readonly current: string | null;
-  readonly purpose: 'assign' | 'me';
+  /** assign: those the web app gives tasks to first; me, approve: everyone listed. */
+  readonly purpose: 'assign' | 'me' | 'approve';
   readonly onPick: (person: PersonView) => void;
 }) {
   const matches = searchPeople(props.people, props.query);
-  const offered = props.purpose === 'me' ? matches : matches.filter(isAssignable);
-  const notOffered = props.purpose === 'me' ? [] : matches.filter((p) => !isAssignable(p));
+  const assigning = props.purpose === 'assign';
+  const offered = assigning ? matches.filter(isAssignable) : matches;
+  const notOffered = assigning ? matches.filter((p) => !isAssignable(p)) : [];
   return (
     <>
       <ul className="picker__list" aria-label="People">
@@ -58,6 +61,30 @@ export function PickerPeople(props: {
           </ul>
         </div>
       )}
+    </>
+  );
+}
+
+/** The pickers' search over the people (it takes focus as the picker opens). */
+export function PeopleSearch(props: {
+  readonly query: string;
+  readonly onQuery: (query: string) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={`${id}-search`}>
+        Search people by name or email
+      </label>
+      <input
+        id={`${id}-search`}
+        className="input"
+        type="search"
+        placeholder="Search by name or email"
+        value={props.query}
+        autoFocus
+        onChange={(e) => props.onQuery(e.target.value)}
+      />
     </>
   );
 }

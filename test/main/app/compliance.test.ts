@@ -155,4 +155,52 @@ describe.skipIf(gate.skip)('compliance tasks in the popup (getCompliance)', () =
       note: "Compliance tasks aren't available with this key — showing task items only",
     });
   });
+
+  it('a change queued offline and refused later shows in the view, in the service’s words', async () => {
+    const h = createCoreHarness(await tempDir(), service, {
+      outbox: { backoff: { baseMs: 60_000, maxMs: 60_000 } },
+    });
+    harnesses.push(h);
+    await h.core.start();
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await h.call('setMe', { memberId: MAYA }));
+    unwrap(await h.call('getCompliance'));
+    await whenState(h.core, () => (lastView(h)?.tasks.length ?? 0) > 0);
+    server.faults.onlyFor = /^PATCH /;
+    server.faults.dropNext(1);
+    const task = 'tsk_n1access7review';
+    const answer = unwrap(
+      await h.call('updateComplianceTask', {
+        taskId: task,
+        patch: { assigneeId: 'mem_notamember0' },
+      }),
+    );
+    expect(answer.outcome).toBe('queued');
+    // A view opened now shows the change waiting, and how.
+    expect(unwrap(await h.call('getCompliance')).changes).toEqual([
+      {
+        taskId: task,
+        pendingPatch: { assigneeId: 'mem_notamember0' },
+        pending: 'queued',
+        error: null,
+        offer: [],
+      },
+    ]);
+    unwrap(await h.call('retrySync'));
+    // Refused for good: the words stay, nothing waits (told once the lane is gone).
+    await whenState(
+      h.core,
+      () => lastView(h)?.changes[0]?.error != null && lastView(h)?.changes[0]?.pending === null,
+    );
+    expect(lastView(h)?.changes).toEqual([
+      {
+        taskId: task,
+        pendingPatch: null,
+        pending: null,
+        error: expect.stringMatching(/Assignee is not a member of this organization/),
+        offer: [],
+      },
+    ]);
+    expect(lastView(h)?.tasks.find((t) => t.id === task)?.assigneeId).toBe(MAYA);
+  });
 });

@@ -1,0 +1,162 @@
+import '../../styles/task-view.css';
+import '../../styles/compliance.css';
+import { useCallback, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { ComplianceStatus } from '../../../common/compliance-values';
+import { useApi } from '../../hooks/api-context';
+import { useComplianceTask } from '../../hooks/use-compliance-task';
+import { useEscape } from '../../hooks/use-escape';
+import { useFirstFocus } from '../../hooks/use-first-focus';
+import { useLoaded } from '../../hooks/use-loaded';
+import { useMe } from '../../hooks/use-me';
+import { complianceStatusKey } from '../../lib/compliance-model';
+import { isTextEntry } from '../../lib/task-keys';
+import { AssigneeSection } from '../AssigneeSection';
+import { DescriptionField } from '../DescriptionField';
+import { WebAppLink } from '../OpenInWebApp';
+import { StatusLine } from '../primitives/Lines';
+import { ScreenHeader } from '../primitives/ScreenHeader';
+import { TitleField } from '../TitleField';
+import { ComplianceFacts, DoneNote, RefusalNotice } from './ComplianceFacts';
+import { ComplianceReview, nameOf } from './ComplianceReview';
+import { ComplianceStatusControl } from './ComplianceStatusControl';
+import { JustificationPrompt } from './JustificationPrompt';
+
+/**
+ * One compliance task (`tsk_…`), whole: its title, when it is due, how often
+ * and for which department, its six-way status (1–6 while the view has
+ * focus; "Not relevant" asks why first), the review where the organization
+ * uses one, its assignee and description, and a link to it in the web app.
+ * Every change is shown at once and goes through the outbox; a refusal rolls
+ * back with the service's words and offers what would work instead.
+ */
+export function ComplianceTaskView(props: {
+  readonly taskId: string;
+  /** Opened to ask for a justification at once (a row's "Not relevant…"). */
+  readonly ask?: 'not_relevant';
+  readonly onBack: () => void;
+}) {
+  const { taskId, onBack } = props;
+  const api = useApi();
+  const c = useComplianceTask(taskId);
+  const me = useMe();
+  const { state: listed } = useLoaded(useCallback(() => api.listPeople(), [api]));
+  const people = listed.phase === 'ready' ? listed.value : null;
+  const [asking, setAsking] = useState(props.ask === 'not_relevant');
+  const [picking, setPicking] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useEscape(onBack);
+  useFirstFocus(main, '[data-first-focus] [role="radio"][tabindex="0"]', c.phase);
+
+  const task = c.task;
+  const setStatus = (status: ComplianceStatus) => {
+    if (!task) return;
+    if (status === 'not_relevant') return setAsking(true);
+    setAsking(false);
+    // With evidence approval, review is asked of someone: choose them first.
+    if (status === 'in_review' && c.approvalEnabled === true) return setPicking(true);
+    if (status !== task.status) void c.change({ status });
+  };
+  // The question gone, focus goes back to the status (not to the page), so the keys still work.
+  const closeQuestion = () => {
+    setAsking(false);
+    requestAnimationFrame(() =>
+      main.current?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')?.focus(),
+    );
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.defaultPrevented || isTextEntry(e.target)) return;
+    const status = complianceStatusKey(e);
+    if (!status) return;
+    e.preventDefault();
+    setStatus(status);
+  };
+
+  const header = (
+    <ScreenHeader back={{ label: 'Back to tasks', onClick: onBack }}>Compliance task</ScreenHeader>
+  );
+  if (!task)
+    return (
+      <div className="app">
+        {header}
+        <main className="task-view" ref={main}>
+          <StatusLine>
+            {c.phase === 'loading'
+              ? 'Loading the task…'
+              : 'This compliance task is no longer among yours.'}
+          </StatusLine>
+        </main>
+      </div>
+    );
+
+  const assigning = c.sync !== 'idle' && task.assigneeId !== (c.kept?.assigneeId ?? null);
+  return (
+    <div className="app">
+      {header}
+      <main className="task-view compliance" ref={main} onKeyDown={onKeyDown}>
+        <TitleField value={task.title} onSave={(title) => c.change({ title })} />
+        <ComplianceFacts task={task} sync={c.sync} />
+        {c.error && (
+          <RefusalNotice
+            message={c.error}
+            offer={c.offer}
+            onDismiss={c.dismissError}
+            onApprove={() => void c.approve()}
+            onReject={() => void c.reject()}
+            onSubmit={() => setPicking(true)}
+          />
+        )}
+        {c.doneNextReview !== null && task.status === 'done' && (
+          <DoneNote reviewDate={c.doneNextReview} />
+        )}
+        <div className="task-view__section" data-first-focus>
+          <h3 className="task-view__label">Status</h3>
+          <ComplianceStatusControl value={task.status} onChange={setStatus} />
+          {asking ? (
+            <JustificationPrompt
+              initial={task.notRelevantJustification ?? ''}
+              onCancel={closeQuestion}
+              onSave={(why) => {
+                closeQuestion();
+                void c.change({ status: 'not_relevant', notRelevantJustification: why });
+              }}
+            />
+          ) : (
+            task.status === 'not_relevant' &&
+            task.notRelevantJustification && (
+              <p className="compliance__justification selectable">
+                Not relevant: {task.notRelevantJustification}
+              </p>
+            )
+          )}
+        </div>
+        <ComplianceReview
+          status={task.status}
+          approverId={task.approverId}
+          approvalEnabled={c.approvalEnabled}
+          me={me}
+          people={people}
+          peopleUnavailable={listed.phase === 'error' ? listed.error.message : null}
+          busy={c.reviewing}
+          picking={picking}
+          setPicking={setPicking}
+          onSubmit={(approverId) => void c.submitForReview(approverId)}
+          onApprove={() => void c.approve()}
+          onReject={() => void c.reject()}
+        />
+        <AssigneeSection
+          assigneeId={task.assigneeId}
+          assigning={assigning}
+          assignee={task.assigneeId === null ? null : nameOf(task.assigneeId, people, null)}
+          me={me}
+          onAssign={(assigneeId) => void c.change({ assigneeId })}
+        />
+        <DescriptionField
+          value={task.description}
+          onSave={(description) => c.change({ description })}
+        />
+        {task.webUrl && <WebAppLink link={task.webUrl} />}
+      </main>
+    </div>
+  );
+}
