@@ -125,6 +125,11 @@ export function App() {
     </UndoContext>
   );
 
+  function showTask(taskId: string) {
+    setOpenTask(taskId);
+    setScreen('task');
+  }
+
   function screenFor(status: AccountStatus) {
     if (status.state === 'signed-out')
       return <FirstRun problem={status.problem} settings={settings} onConnected={account.set} />;
@@ -155,10 +160,8 @@ export function App() {
         onOpenBrowse={() => setScreen('browse')}
         onOpenAssigned={() => setScreen('assigned')}
         onAddAccount={() => setScreen('add-account')}
-        onOpenTask={(taskId) => {
-          setOpenTask(taskId);
-          setScreen('task');
-        }}
+        onOpenTask={showTask}
+        onOpenComplianceTask={showTask}
       />
     );
   }
