@@ -44,7 +44,7 @@ describe.skipIf(skipE2e)('My work, in Chromium against main and the reference se
     expect(await page.getByText('No pinned tasks yet').count()).toBe(0);
     // The first of her work took focus: the keys act at once.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-task-id')))
+      .poll(() => page.evaluate(`document.activeElement?.getAttribute('data-task-id')`))
       .toBe(MAYAS[0]);
     await screenshots(page, 'my-work');
     await expectAccessible(page, 'my work');
@@ -88,7 +88,11 @@ describe.skipIf(skipE2e)('My work, in Chromium against main and the reference se
     // Hers is pinned: it shows with the pins, not twice.
     expect(await items.locator(`li[data-task-id="${hers}"]`).count()).toBe(0);
     expect(await pins.locator(`li[data-task-id="${hers}"]`).count()).toBe(1);
-    expect(await pins.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Pinned"');
+    expect(
+      await pins.evaluate(
+        (el) => el.ownerDocument.defaultView!.getComputedStyle(el, '::before').content,
+      ),
+    ).toBe('"Pinned"');
     await pins.scrollIntoViewIfNeeded();
     await screenshots(page, 'my-work-with-pins');
     await expectAccessible(page, 'my work with pins');
