@@ -13,7 +13,7 @@ import { PlacesNav } from './PlacesNav';
 import type { Place } from './PlacesNav';
 import { TaskSection } from './TaskSection';
 
-/** Signed in: who you are, the places, your pinned tasks, and how the connection is doing. */
+/** Signed in: who you are, the places, My work above your pins, and how the connection is doing. */
 export function HomeScreen(props: {
   readonly profile: ProfileView;
   readonly problem: AppError | null;
