@@ -202,6 +202,21 @@ describe('My work', () => {
     expect(statusOf(row)).toBe('To do');
   });
 
+  it('a status set by key offers its undo, which sets it back the same way', async () => {
+    const r = renderWithApi({ compliance: complianceView({ tasks: mine }) });
+    r.fake.answer('getAssigned', async () => ok(assigned()));
+    const list = await complianceList();
+    rowsOf(list)[0]!.focus();
+    await r.user.keyboard('4');
+    const toast = () => document.querySelector<HTMLElement>('.undo-toast')!;
+    await waitFor(() => expect(toast().textContent).toContain('“Access review” set to Done.'));
+    await r.user.click(await within(toast()).findByRole('button', { name: 'Undo' }));
+    expect(r.fake.callsOf('updateComplianceTask')).toEqual([
+      { taskId: 'tsk_over', patch: { status: 'done' } },
+      { taskId: 'tsk_over', patch: { status: 'todo' } },
+    ]);
+  });
+
   it('just connected, nothing pinned: their work shows at once, its first row focused, and a line about pins', async () => {
     const r = renderWithApi({ tasks: [], compliance: complianceView({ tasks: mine }) });
     r.fake.answer('getAssigned', async () => ok(assigned()));

@@ -1,5 +1,9 @@
 import { useEffect, useMemo } from 'react';
+import { COMPLIANCE_STATUS_LABELS } from '../../../common/compliance-values';
+import type { ComplianceStatus } from '../../../common/compliance-values';
 import { useMyCompliance } from '../../hooks/use-my-compliance';
+import { useOfferUndo } from '../../hooks/use-undo';
+import { quoted } from '../../lib/undo';
 import { useNow } from '../../hooks/use-now';
 import { complianceRow, localTimeZone } from '../../lib/compliance-rows';
 import { ComplianceList } from './ComplianceList';
@@ -24,6 +28,18 @@ export function ComplianceSection(props: {
     // The zone read with the clock: a laptop that crossed one says its own today.
     [view, overlays, now],
   );
+  const offer = useOfferUndo();
+  // As a task item's change: offered for undo, except back to not relevant, which needs a reason.
+  const onStatus = (taskId: string, status: ComplianceStatus) => {
+    void setStatus(taskId, status);
+    const row = rows.find((r) => r.id === taskId);
+    const before = row?.status;
+    if (!row || !before || before === status || before === 'not_relevant') return;
+    offer({
+      text: `${quoted(row.title)} set to ${COMPLIANCE_STATUS_LABELS[status]}.`,
+      undo: () => setStatus(taskId, before),
+    });
+  };
   const { onShown } = props;
   const shown: WorkShown =
     view === null && !failed ? 'waiting' : rows.length > 0 ? 'some' : 'empty';
@@ -41,12 +57,7 @@ export function ComplianceSection(props: {
       <h3 id="work-compliance" className="work__heading">
         Compliance tasks<span className="tasks__count">{rows.length + (view?.more ?? 0)}</span>
       </h3>
-      <ComplianceList
-        rows={rows}
-        onStatus={(id, s) => void setStatus(id, s)}
-        onOpen={props.onOpen}
-        onDismiss={dismiss}
-      />
+      <ComplianceList rows={rows} onStatus={onStatus} onOpen={props.onOpen} onDismiss={dismiss} />
     </section>
   );
 }
