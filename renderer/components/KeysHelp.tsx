@@ -17,6 +17,8 @@ const keys = (): readonly (readonly [readonly string[], string])[] => [
   [['Home', 'End'], 'First or last task'],
   [['Page Up', 'Page Down'], 'A screenful up or down'],
   [['1–5'], 'Status: ' + TASK_STATUSES.map((s, i) => `${i + 1} ${STATUS_LABELS[s]}`).join(', ')],
+  // Compliance tasks' first four are task items' own: only what differs is said.
+  [['1–6'], 'Compliance tasks: 1–4 the same, 5 Not relevant, 6 Failed'],
   [
     ['Shift', '1–4'],
     `Priority: ${TASK_PRIORITIES.map((p, i) => `${i + 1} ${PRIORITY_LABELS[p]}`).join(', ')}`,
