@@ -51,28 +51,35 @@ export function useMyCompliance() {
     });
 
   const setStatus = useCallback(
-    async (taskId: string, status: ComplianceStatus): Promise<void> => {
+    /** Resolves true when the service refused it with a way on (review, approve) to offer. */
+    async (taskId: string, status: ComplianceStatus): Promise<boolean> => {
       const n = (tries.current.get(taskId) ?? 0) + 1;
       tries.current.set(taskId, n);
       put(taskId, { kind: 'waiting', status, sync: 'pending' });
       const r = await api.updateComplianceTask({ taskId, patch: { status } });
       // A later change of the same task speaks for it now.
-      if (tries.current.get(taskId) !== n) return;
-      if (!r.ok) return put(taskId, { kind: 'refused', message: r.error.message, offer: false });
+      if (tries.current.get(taskId) !== n) return false;
+      if (!r.ok) {
+        put(taskId, { kind: 'refused', message: r.error.message, offer: false });
+        return false;
+      }
       const { outcome, change, offer, task } = r.value;
-      if (outcome === 'refused')
+      if (outcome === 'refused') {
         put(taskId, {
           kind: 'refused',
           message: change.error?.message ?? REFUSED,
           offer: offer.length > 0,
         });
-      else if (outcome === 'queued') put(taskId, { kind: 'waiting', status, sync: 'queued' });
+        return offer.length > 0;
+      }
+      if (outcome === 'queued') put(taskId, { kind: 'waiting', status, sync: 'queued' });
       else {
         // Landed: shown as the service answered until the view holds it (its event may have come first).
         const answered = (task?.status ?? status) as ComplianceStatus;
         const held = latest.current?.tasks.some((t) => t.id === taskId && t.status === answered);
         put(taskId, held ? null : { kind: 'waiting', status: answered, sync: 'pending' });
       }
+      return false;
     },
     [api],
   );

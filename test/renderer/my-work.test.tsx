@@ -183,8 +183,10 @@ describe('My work', () => {
     const alert = await within(row).findByRole('alert');
     expect(alert.textContent).toContain(words);
     expect(statusOf(row)).toBe('In progress');
+    // Still on the row: its view (where review is) opens; and the row keeps the way there.
+    expect(r.onOpenComplianceTask).toHaveBeenCalledExactlyOnceWith('tsk_soon');
     await r.user.click(within(alert).getByRole('button', { name: 'Open the task' }));
-    expect(r.onOpenComplianceTask).toHaveBeenCalledWith('tsk_soon');
+    expect(r.onOpenComplianceTask).toHaveBeenCalledTimes(2);
     await r.user.click(within(alert).getByRole('button', { name: /Dismiss/ }));
     expect(within(row).queryByRole('alert')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { COMPLIANCE_STATUS_LABELS } from '../../../common/compliance-values';
 import type { ComplianceStatus } from '../../../common/compliance-values';
 import { useMyCompliance } from '../../hooks/use-my-compliance';
 import { useOfferUndo } from '../../hooks/use-undo';
+import { rowContaining } from '../../lib/row-focus';
 import { quoted } from '../../lib/undo';
 import { useNow } from '../../hooks/use-now';
 import { complianceRow, localTimeZone } from '../../lib/compliance-rows';
@@ -31,7 +32,12 @@ export function ComplianceSection(props: {
   const offer = useOfferUndo();
   // As a task item's change: offered for undo, except back to not relevant, which needs a reason.
   const onStatus = (taskId: string, status: ComplianceStatus) => {
-    void setStatus(taskId, status);
+    // A refusal with a way on (submit for review, approve) takes the person to it, if they are
+    // still on the row; otherwise the row's "Open the task" waits for them.
+    void setStatus(taskId, status).then((offered) => {
+      if (offered && rowContaining(document.activeElement)?.dataset.taskId === taskId)
+        props.onOpen(taskId);
+    });
     const row = rows.find((r) => r.id === taskId);
     const before = row?.status;
     if (!row || !before || before === status || before === 'not_relevant') return;
