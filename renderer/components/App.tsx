@@ -161,7 +161,6 @@ export function App() {
         onOpenAssigned={() => setScreen('assigned')}
         onAddAccount={() => setScreen('add-account')}
         onOpenTask={showTask}
-        onOpenComplianceTask={showTask}
       />
     );
   }

@@ -29,7 +29,7 @@ export function TaskSection(
     /** The places the empty list sends a person to first (pasting comes last). */
     readonly onOpenAssigned?: () => void;
     readonly onOpenBrowse?: () => void;
-    /** On Home: My work (compliance tasks, task items assigned) above the pins, and no pin's words. */
+    /** A compliance task's own view, from My work (shown on Home, above the pins, with the places). */
     readonly onOpenComplianceTask?: ((taskId: string, ask?: 'not_relevant') => void) | undefined;
   } = {},
 ) {
@@ -99,7 +99,7 @@ export function TaskSection(
         selectRef={selectButton}
       />
       <div className="tasks__scroll">
-        {props.onOpenComplianceTask && !firstScreenOnly && (
+        {props.onOpenAssigned && !firstScreenOnly && (
           <Suspense fallback={null}>
             <MyWork {...props} />
           </Suspense>

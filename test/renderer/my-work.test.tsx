@@ -219,6 +219,18 @@ describe('My work', () => {
     ]);
   });
 
+  it('where no task view is given yet, Enter and 5 open the task in the web app', async () => {
+    const url = 'https://app.example.com/org_1/tasks/tsk_over';
+    const r = renderWithApi({
+      compliance: complianceView({ tasks: [{ ...mine[0]!, webUrl: url }, ...mine.slice(1)] }),
+    });
+    r.fake.answer('getAssigned', async () => ok(assigned()));
+    rowsOf(await complianceList())[0]!.focus();
+    await r.user.keyboard('{Enter}5');
+    expect(r.fake.callsOf('openExternal')).toEqual([{ url }, { url }]);
+    expect(r.fake.callsOf('updateComplianceTask')).toEqual([]);
+  });
+
   it('just connected, nothing pinned: their work shows at once, its first row focused, and a line about pins', async () => {
     const r = renderWithApi({ tasks: [], compliance: complianceView({ tasks: mine }) });
     r.fake.answer('getAssigned', async () => ok(assigned()));

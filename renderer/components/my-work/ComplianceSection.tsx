@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { COMPLIANCE_STATUS_LABELS } from '../../../common/compliance-values';
 import type { ComplianceStatus } from '../../../common/compliance-values';
+import { useApi } from '../../hooks/api-context';
 import { useMyCompliance } from '../../hooks/use-my-compliance';
 import { useOfferUndo } from '../../hooks/use-undo';
 import { rowContaining } from '../../lib/row-focus';
@@ -16,7 +17,8 @@ import type { WorkShown } from './work-shown';
  * note says so in one line and the task items below carry on alone.
  */
 export function ComplianceSection(props: {
-  readonly onOpen: (taskId: string, ask?: 'not_relevant') => void;
+  /** The task's own view; without one (not wired yet), its page in the web app. */
+  readonly onOpen?: ((taskId: string, ask?: 'not_relevant') => void) | undefined;
   readonly onShown: (shown: WorkShown) => void;
 }) {
   const { view, failed, overlays, setStatus, dismiss } = useMyCompliance();
@@ -29,6 +31,13 @@ export function ComplianceSection(props: {
     // The zone read with the clock: a laptop that crossed one says its own today.
     [view, overlays, now],
   );
+  const api = useApi();
+  const onOpen =
+    props.onOpen ??
+    ((taskId: string) => {
+      const url = view?.tasks.find((t) => t.id === taskId)?.webUrl;
+      if (url) void api.openExternal({ url }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
+    });
   const offer = useOfferUndo();
   // As a task item's change: offered for undo, except back to not relevant, which needs a reason.
   const onStatus = (taskId: string, status: ComplianceStatus) => {
@@ -36,7 +45,7 @@ export function ComplianceSection(props: {
     // still on the row; otherwise the row's "Open the task" waits for them.
     void setStatus(taskId, status).then((offered) => {
       if (offered && rowContaining(document.activeElement)?.dataset.taskId === taskId)
-        props.onOpen(taskId);
+        onOpen(taskId);
     });
     const row = rows.find((r) => r.id === taskId);
     const before = row?.status;
@@ -63,7 +72,7 @@ export function ComplianceSection(props: {
       <h3 id="work-compliance" className="work__heading">
         Compliance tasks<span className="tasks__count">{rows.length + (view?.more ?? 0)}</span>
       </h3>
-      <ComplianceList rows={rows} onStatus={onStatus} onOpen={props.onOpen} onDismiss={dismiss} />
+      <ComplianceList rows={rows} onStatus={onStatus} onOpen={onOpen} onDismiss={dismiss} />
     </section>
   );
 }

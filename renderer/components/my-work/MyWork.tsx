@@ -38,7 +38,7 @@ export function MyWork(props: {
 
   return (
     <div className="work" ref={root}>
-      <ComplianceSection onOpen={props.onOpenComplianceTask ?? noop} onShown={setCompliance} />
+      <ComplianceSection onOpen={props.onOpenComplianceTask} onShown={setCompliance} />
       <AssignedWork
         onOpenAssigned={onOpenAssigned}
         onShown={setItems}
