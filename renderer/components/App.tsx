@@ -169,6 +169,7 @@ export function App() {
         onOpenAssigned={() => setScreen('assigned')}
         onAddAccount={() => setScreen('add-account')}
         onOpenTask={openTaskView}
+        onOpenComplianceTask={openTaskView}
       />
     );
   }

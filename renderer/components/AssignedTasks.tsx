@@ -4,7 +4,7 @@ import { useApi } from '../hooks/api-context';
 import { useNow } from '../hooks/use-now';
 import { usePinThenChange } from '../hooks/use-pin-then-change';
 import { afterNextPaint } from '../lib/after-paint';
-import { openCount, personLabel, progressText } from '../lib/assigned-model';
+import { listedRef, openCount, personLabel, progressText } from '../lib/assigned-model';
 import { FIRST_SCREEN_ROWS } from '../lib/first-screen';
 import { relativeTime } from '../lib/relative-time';
 import { TaskList } from './TaskList';
@@ -23,14 +23,11 @@ export function AssignedTasks(props: {
   const [firstScreenOnly, setFirstScreenOnly] = useState(true);
   useEffect(() => afterNextPaint(() => setFirstScreenOnly(false)), []);
   const refOf = useCallback(
-    (taskId: string) => {
-      const task = view.tasks.find((t) => t.id === taskId);
-      const entity =
-        task?.entityType === 'vendor' || task?.entityType === 'risk'
-          ? { entityType: task.entityType, ...(task.entityId ? { entityId: task.entityId } : {}) }
-          : {};
-      return { taskId, ...entity };
-    },
+    (taskId: string) =>
+      listedRef(
+        view.tasks.find((t) => t.id === taskId),
+        taskId,
+      ),
     [view.tasks],
   );
   const { rows, problem, list } = usePinThenChange(

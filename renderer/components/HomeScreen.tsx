@@ -13,7 +13,7 @@ import { PlacesNav } from './PlacesNav';
 import type { Place } from './PlacesNav';
 import { TaskSection } from './TaskSection';
 
-/** Signed in: who you are, the places, your pinned tasks, and how the connection is doing. */
+/** Signed in: who you are, the places, My work above your pins, and how the connection is doing. */
 export function HomeScreen(props: {
   readonly profile: ProfileView;
   readonly problem: AppError | null;
@@ -24,6 +24,8 @@ export function HomeScreen(props: {
   readonly onOpenBrowse: () => void;
   readonly onOpenAssigned: () => void;
   readonly onOpenTask?: (taskId: string) => void;
+  /** A compliance task's own view; `ask`: it opens asking why the task is not relevant. */
+  readonly onOpenComplianceTask?: ((taskId: string, ask?: 'not_relevant') => void) | undefined;
   readonly onAddAccount?: () => void;
 }) {
   useRetryWhenOnline();
@@ -35,10 +37,9 @@ export function HomeScreen(props: {
   // Online (or signed out) with no problem, the notice has nothing to say: ConnectionNotice decides the rest.
   const notice =
     props.problem !== null || (c !== null && c.cause !== 'online' && c.cause !== 'signed-out');
-  const go = (place: Place) => {
-    if (place === 'assigned') props.onOpenAssigned();
-    else if (place === 'browse') props.onOpenBrowse();
-  };
+  // The strip asks only for another place than this one.
+  const go = (place: Place) =>
+    place === 'assigned' ? props.onOpenAssigned() : props.onOpenBrowse();
   return (
     <div className="app">
       <OrgHeader
@@ -53,15 +54,9 @@ export function HomeScreen(props: {
             }
           : {})}
       />
-      <PlacesNav current="pinned" onGo={go} />
-      <TaskSection
-        onOpenAssigned={props.onOpenAssigned}
-        onOpenBrowse={props.onOpenBrowse}
-        focusTask={props.focusTask}
-        onFocused={props.onFocused}
-        apiKey={props.profile.authKind === 'api-key'}
-        {...(props.onOpenTask ? { onOpenTask: props.onOpenTask } : {})}
-      />
+      <PlacesNav current="home" onGo={go} />
+      {/* The places, the linked task and the task views are the screen's own props, by name. */}
+      <TaskSection {...props} apiKey={props.profile.authKind === 'api-key'} />
       {othersWait && (
         <Suspense fallback={null}>
           <HandOverNotice authKind={props.profile.authKind} />

@@ -51,7 +51,7 @@ export function OtherScreen(props: {
 }) {
   const { screen, profile, setScreen } = props;
   const home = () => setScreen('home');
-  const go = (place: Place) => setScreen(place === 'pinned' ? 'home' : place);
+  const go = (place: Place) => setScreen(place);
   const connected = (next: AccountStatus) => {
     setScreen('home');
     props.onConnected(next);

@@ -1,10 +1,14 @@
-/** The places a person's tasks are seen from; "My work" joins them when compliance tasks arrive. */
-export type Place = 'pinned' | 'assigned' | 'browse';
+/**
+ * The places a person's tasks are seen from. Home is "My work": what is
+ * theirs of both kinds, with their pins below it; Assigned lists every task
+ * item assigned to them, Browse everything.
+ */
+export type Place = 'home' | 'assigned' | 'browse';
 
-const PLACES: readonly { readonly id: Place; readonly label: string; readonly hint: string }[] = [
-  { id: 'pinned', label: 'Pinned', hint: 'The tasks you pinned here' },
-  { id: 'assigned', label: 'Assigned', hint: 'Your open tasks across every vendor and risk' },
-  { id: 'browse', label: 'Browse', hint: 'Vendors and risks, and their tasks' },
+const PLACES: readonly { readonly id: Place; readonly label: string }[] = [
+  { id: 'home', label: 'My work' },
+  { id: 'assigned', label: 'Assigned' },
+  { id: 'browse', label: 'Browse' },
 ];
 
 /**
@@ -24,7 +28,6 @@ export function PlacesNav(props: {
           type="button"
           className="places__item"
           aria-current={p.id === props.current ? 'page' : undefined}
-          title={p.hint}
           onClick={() => {
             if (p.id !== props.current) props.onGo(p.id);
           }}

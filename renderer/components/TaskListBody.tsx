@@ -12,7 +12,7 @@ export function TaskListBody(props: {
   readonly tasks: TasksController;
   readonly query: string;
   readonly visibleCount: number;
-  /** Where the empty list sends a person first: their assigned tasks, then Browse. */
+  /** On Home, where My work (above) says what no pin means, beside what is the person's. */
   readonly places?: { readonly onOpenAssigned: () => void; readonly onOpenBrowse: () => void };
   /** The rows drawn, and the rest of what the list is given. */
   readonly list: ComponentProps<typeof TaskList>;
@@ -40,9 +40,11 @@ export function TaskListBody(props: {
     );
   if (rows.length === 0)
     return (
-      <Suspense fallback={null}>
-        <NoPinsYet places={props.places} />
-      </Suspense>
+      !props.places && (
+        <Suspense fallback={null}>
+          <NoPinsYet />
+        </Suspense>
+      )
     );
   if (props.visibleCount === 0)
     return (

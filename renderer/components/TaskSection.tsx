@@ -12,8 +12,9 @@ import { useTasks } from '../hooks/use-tasks';
 import { PinFooter } from './PinFooter';
 import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
-// Changing several tasks at once is occasional: its bar is one of the later parts.
-import { BulkBar } from './later';
+// Changing several tasks at once is occasional: its bar is one of the later parts. So is My
+// work (compliance tasks, task items assigned), asked for as the pins' first screen has painted.
+import { BulkBar, MyWork } from './later';
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
 export function TaskSection(
@@ -28,6 +29,8 @@ export function TaskSection(
     /** The places the empty list sends a person to first (pasting comes last). */
     readonly onOpenAssigned?: () => void;
     readonly onOpenBrowse?: () => void;
+    /** A compliance task's own view, from My work (shown on Home, above the pins, with the places). */
+    readonly onOpenComplianceTask?: ((taskId: string, ask?: 'not_relevant') => void) | undefined;
   } = {},
 ) {
   const tasks = useTasks();
@@ -96,6 +99,11 @@ export function TaskSection(
         selectRef={selectButton}
       />
       <div className="tasks__scroll">
+        {props.onOpenAssigned && !firstScreenOnly && (
+          <Suspense fallback={null}>
+            <MyWork {...props} />
+          </Suspense>
+        )}
         <TaskListBody
           tasks={tasks}
           query={filter.query}

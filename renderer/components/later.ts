@@ -19,6 +19,7 @@ export const ClipboardOffer = part('ClipboardOffer');
 export const ConnectionNotice = part('ConnectionNotice');
 export const ErrorScreen = part('ErrorScreen');
 export const LoadProblem = part('LoadProblem');
+export const MyWork = part('MyWork');
 export const HandOverNotice = part('HandOverNotice');
 export const KeysHelp = part('KeysHelp');
 export const NoPinsYet = part('NoPinsYet');

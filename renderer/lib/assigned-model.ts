@@ -1,4 +1,5 @@
 import { displayText } from '../../common/display-text';
+import type { TaskRef } from '../../common/task-ref';
 import type { PersonView } from '../../common/views';
 
 /** A person as a line: their name, else their email, else their member id. */
@@ -34,4 +35,14 @@ export function openCount(shown: number, more: number): string {
   if (more > 0)
     return `${shown.toLocaleString('en-US')} most pressing open tasks shown, of ${(shown + more).toLocaleString('en-US')} assigned to you`;
   return `${shown} open task${shown === 1 ? '' : 's'}`;
+}
+
+/** How a listed task is pinned: with its vendor or risk where the list says it. */
+export function listedRef(
+  task: { readonly entityType?: string | null; readonly entityId?: string | null } | undefined,
+  taskId: string,
+): TaskRef {
+  return task?.entityType === 'vendor' || task?.entityType === 'risk'
+    ? { taskId, entityType: task.entityType, ...(task.entityId ? { entityId: task.entityId } : {}) }
+    : { taskId };
 }

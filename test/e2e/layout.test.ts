@@ -105,22 +105,26 @@ describe.skipIf(skipE2e)('reading and layout at 380×600 (issue 36)', () => {
     await expectAccessible(page, 'home with twelve long titles');
   }, 60_000);
 
-  it('the empty Home after connecting offers Assigned and Browse first; the places strip marks where you are', async () => {
+  it('Home after connecting with a key: My work asks who you are first; the places strip marks where you are', async () => {
     const h = await suite.startMain();
     unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
     const { page } = await suite.openPopup(h);
-    await page.getByText('No pinned tasks yet').waitFor();
-    const offers = await page.locator('.empty').getByRole('button').allTextContents();
-    expect(offers).toEqual(['Show what is assigned to me', 'Browse vendors and risks']);
+    // Their work is theirs once the key says whose it is: one click to say it, not two to find it.
+    await page.getByText(/Say who you are, and what is assigned to you shows here/).waitFor();
+    expect(await page.getByText('No pinned tasks yet').count()).toBe(0);
+    await page.getByText(/Pin any task to keep it here/).waitFor();
     await screenshots(page, 'layout-empty-home');
     await expectAccessible(page, 'empty home after connecting');
 
     const places = page.getByRole('navigation', { name: 'Places' });
     expect(
       await places.locator('[aria-current="page"]').allTextContents(),
-      'Home is Pinned',
-    ).toEqual(['Pinned']);
-    await page.getByRole('button', { name: 'Browse vendors and risks' }).click();
+      'Home is My work',
+    ).toEqual(['My work']);
+    await page.getByRole('button', { name: 'Choose…' }).click();
+    await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+    await page.getByRole('button', { name: 'Back to tasks' }).click();
+    await places.getByRole('button', { name: 'Browse' }).click();
     await page.getByRole('heading', { name: 'Browse' }).waitFor();
     expect(await places.locator('[aria-current="page"]').allTextContents()).toEqual(['Browse']);
     await page.getByText('Loading vendors and risks…').waitFor({ state: 'detached' });

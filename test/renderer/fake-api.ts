@@ -12,7 +12,8 @@ import type {
   SettingsView,
   TaskUpdateOutcome,
 } from '../../common/views';
-import { connected, online, org, settings, view } from './fixtures';
+import { complianceView, connected, online, org, settings, view } from './fixtures';
+import type { ComplianceView } from '../../common/compliance-view';
 
 /**
  * An in-memory window.api for component tests: plain data, every call
@@ -28,6 +29,8 @@ export interface FakeState {
   clipboard: TaskRef | null;
   /** The clipboard task's title, where main would know it. */
   clipboardTitle: string | null;
+  /** The person's compliance tasks as main would show them (getCompliance). */
+  compliance: ComplianceView;
 }
 
 type Handler = (input: unknown) => Promise<Result<unknown>>;
@@ -56,6 +59,7 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     settings: settings(),
     clipboard: null,
     clipboardTitle: null,
+    compliance: complianceView(),
     ...initial,
   };
   const calls: Call[] = [];
@@ -205,6 +209,16 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     quitApp: async () => ok(null),
     showLogFile: async () => ok(null),
     getMe: async () => ok(null),
+    getCompliance: async () => ok(state.compliance),
+    // As main when the service takes it at once: landed, the view told with the task changed.
+    updateComplianceTask: async (input) => {
+      const { taskId, patch } = input as { taskId: string; patch: { status: string } };
+      const tasks = state.compliance.tasks.map((t) => (t.id === taskId ? { ...t, ...patch } : t));
+      state.compliance = { ...state.compliance, tasks };
+      emit('compliance:changed', state.compliance);
+      const change = { taskId, pendingPatch: null, pending: null, error: null, refusal: null };
+      return ok({ outcome: 'landed', task: null, change, offer: [] });
+    },
   };
   // Every method of the contract exists; one the popup should not call answers with an error.
   const handlers: Record<string, Handler> = {};

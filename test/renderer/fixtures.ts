@@ -1,3 +1,4 @@
+import type { ComplianceTaskView, ComplianceView } from '../../common/compliance-view';
 import { defaultNotificationSettings } from '../../common/notification-kinds';
 import type { Organization } from '../../common/organization';
 import type { Task } from '../../common/task';
@@ -128,4 +129,33 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   notifications: defaultNotificationSettings(),
   shortcutNotice: null,
   ...overrides,
+});
+
+/** A compliance task as main's view carries it (tsk_…). */
+export const complianceTask = (over: Partial<ComplianceTaskView> = {}): ComplianceTaskView => ({
+  id: 'tsk_access',
+  title: 'Access review',
+  status: 'todo',
+  reviewDate: null,
+  frequency: 'quarterly',
+  department: 'it',
+  description: null,
+  assigneeId: 'mem_maya',
+  approverId: null,
+  notRelevantJustification: null,
+  webUrl: null,
+  ...over,
+});
+
+/** The popup's compliance view: none of the person's unless given. */
+export const complianceView = (over: Partial<ComplianceView> = {}): ComplianceView => ({
+  tasks: [],
+  more: 0,
+  others: 0,
+  availability: 'ok',
+  approvalEnabled: false,
+  readAt: null,
+  note: null,
+  changes: [],
+  ...over,
 });

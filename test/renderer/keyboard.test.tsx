@@ -172,6 +172,6 @@ describe('keyboard', () => {
       await user.tab({ shift: true });
       back.push(name());
     }
-    expect(back).toEqual(['Select', 'Browse', 'Assigned', 'Pinned', 'Organization details']);
+    expect(back).toEqual(['Select', 'Browse', 'Assigned', 'My work', 'Organization details']);
   });
 });

@@ -12,15 +12,15 @@ const current = () =>
     .map((b) => b.textContent);
 
 describe('places: a strip under the header (issue 36, 2)', () => {
-  it('Home marks Pinned as where you are; Assigned and Browse mark themselves; Pinned goes back', async () => {
+  it('Home is My work, marked as where you are; Assigned and Browse mark themselves; My work goes back', async () => {
     const { user } = renderWithApi();
     await screen.findByText('Review the SOC 2 report');
     expect(
       within(places())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Pinned', 'Assigned', 'Browse']);
-    expect(current()).toEqual(['Pinned']);
+    ).toEqual(['My work', 'Assigned', 'Browse']);
+    expect(current()).toEqual(['My work']);
     // The strip sits between the header and the list.
     const header = screen.getByRole('banner');
     expect(
@@ -33,9 +33,9 @@ describe('places: a strip under the header (issue 36, 2)', () => {
     await user.click(within(places()).getByRole('button', { name: 'Assigned' }));
     await screen.findByRole('heading', { name: 'Assigned to me' });
     expect(current()).toEqual(['Assigned']);
-    await user.click(within(places()).getByRole('button', { name: 'Pinned' }));
+    await user.click(within(places()).getByRole('button', { name: 'My work' }));
     expect(await screen.findByText('Review the SOC 2 report')).toBeTruthy();
-    expect(current()).toEqual(['Pinned']);
+    expect(current()).toEqual(['My work']);
   });
 
   it('the footer keeps the connection state, whole, and the settings button only', async () => {
@@ -69,7 +69,7 @@ describe('the empty Home after connecting (issue 36, 3)', () => {
 
     await user.click(assigned);
     await screen.findByRole('heading', { name: /Assigned to me|Who are you\?/ });
-    await user.click(within(places()).getByRole('button', { name: 'Pinned' }));
+    await user.click(within(places()).getByRole('button', { name: 'My work' }));
     await user.click(await screen.findByRole('button', { name: 'Browse vendors and risks' }));
     expect(await screen.findByRole('heading', { name: 'Browse' })).toBeTruthy();
   });

@@ -1,0 +1,85 @@
+import { useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { ComplianceStatus } from '../../../common/compliance-values';
+import { complianceKey } from '../../lib/compliance-rows';
+import type { ComplianceRowModel } from '../../lib/compliance-rows';
+import { isTextEntry } from '../../lib/task-keys';
+import { useOpenRow } from '../../hooks/use-open-row';
+import { ComplianceRow } from './ComplianceRow';
+
+const MOVES: Readonly<Record<string, (at: number, last: number) => number>> = {
+  ArrowDown: (at, last) => Math.min(at + 1, last),
+  ArrowUp: (at) => Math.max(at - 1, 0),
+  Home: () => 0,
+  End: (_, last) => last,
+};
+
+/**
+ * The compliance rows and their keys, as the task list's: one Tab stop,
+ * ↑/↓/Home/End move, Enter opens the task's view, 1–6 set its status.
+ * Not relevant asks for a reason, so its key (5) opens the view to ask.
+ */
+export function ComplianceList(props: {
+  readonly rows: readonly ComplianceRowModel[];
+  readonly onStatus: (taskId: string, status: ComplianceStatus) => void;
+  readonly onOpen: (taskId: string, ask?: 'not_relevant') => void;
+  readonly onDismiss: (taskId: string) => void;
+}) {
+  const { rows, onOpen } = props;
+  const list = useRef<HTMLUListElement>(null);
+  const { openId, lastId, handlers } = useOpenRow(null);
+  const stopId = lastId !== null && rows.some((r) => r.id === lastId) ? lastId : rows[0]?.id;
+
+  const choose = (taskId: string, status: ComplianceStatus) => {
+    if (status === 'not_relevant') onOpen(taskId, 'not_relevant');
+    else if (rows.find((r) => r.id === taskId)?.status !== status) props.onStatus(taskId, status);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented || isTextEntry(e.target)) return;
+    const els = Array.from(list.current?.querySelectorAll<HTMLElement>(':scope > li') ?? []);
+    const row = (e.target as HTMLElement).closest<HTMLElement>('li[data-task-id]');
+    const at = row ? els.indexOf(row) : -1;
+    const taskId = row?.dataset.taskId;
+    if (at < 0 || !taskId) return;
+    if (e.key === 'Enter' && e.target === row) {
+      e.preventDefault();
+      onOpen(taskId);
+      return;
+    }
+    const move = MOVES[e.key];
+    if (move) {
+      e.preventDefault();
+      els[move(at, els.length - 1)]?.focus();
+      return;
+    }
+    const status = complianceKey(e);
+    if (status) {
+      e.preventDefault();
+      choose(taskId, status);
+    }
+  };
+
+  return (
+    // Key handling is delegated here from the focusable rows inside.
+    <ul
+      ref={list}
+      className="task-list"
+      aria-label="Compliance tasks"
+      onKeyDown={onKeyDown}
+      {...handlers}
+    >
+      {rows.map((r) => (
+        <ComplianceRow
+          key={r.id}
+          row={r}
+          open={r.id === openId}
+          tabStop={r.id === stopId}
+          onStatus={choose}
+          onOpen={onOpen}
+          onDismiss={props.onDismiss}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useMemo } from 'react';
+import { COMPLIANCE_STATUS_LABELS } from '../../../common/compliance-values';
+import type { ComplianceStatus } from '../../../common/compliance-values';
+import { useApi } from '../../hooks/api-context';
+import { useMyCompliance } from '../../hooks/use-my-compliance';
+import { useOfferUndo } from '../../hooks/use-undo';
+import { rowContaining } from '../../lib/row-focus';
+import { quoted } from '../../lib/undo';
+import { useNow } from '../../hooks/use-now';
+import { complianceRow, localTimeZone } from '../../lib/compliance-rows';
+import { ComplianceList } from './ComplianceList';
+import type { WorkShown } from './work-shown';
+
+/**
+ * My work's compliance tasks: the person's own, overdue first, then by
+ * review date (main's order). Where the service does not offer them, its
+ * note says so in one line and the task items below carry on alone.
+ */
+export function ComplianceSection(props: {
+  /** The task's own view; without one (not wired yet), its page in the web app. */
+  readonly onOpen?: ((taskId: string, ask?: 'not_relevant') => void) | undefined;
+  readonly onShown: (shown: WorkShown) => void;
+}) {
+  const { view, failed, overlays, setStatus, dismiss } = useMyCompliance();
+  const now = useNow();
+  const rows = useMemo(
+    () =>
+      (view?.tasks ?? []).map((t) =>
+        complianceRow(t, overlays.get(t.id), now.getTime(), localTimeZone()),
+      ),
+    // The zone read with the clock: a laptop that crossed one says its own today.
+    [view, overlays, now],
+  );
+  const api = useApi();
+  const onOpen =
+    props.onOpen ??
+    ((taskId: string) => {
+      const url = view?.tasks.find((t) => t.id === taskId)?.webUrl;
+      if (url) void api.openExternal({ url }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
+    });
+  const offer = useOfferUndo();
+  // As a task item's change: offered for undo, except back to not relevant, which needs a reason.
+  const onStatus = (taskId: string, status: ComplianceStatus) => {
+    // A refusal with a way on (submit for review, approve) takes the person to it, if they are
+    // still on the row; otherwise the row's "Open the task" waits for them.
+    void setStatus(taskId, status).then((offered) => {
+      if (offered && rowContaining(document.activeElement)?.dataset.taskId === taskId)
+        onOpen(taskId);
+    });
+    const row = rows.find((r) => r.id === taskId);
+    const before = row?.status;
+    if (!row || !before || before === status || before === 'not_relevant') return;
+    offer({
+      text: `${quoted(row.title)} set to ${COMPLIANCE_STATUS_LABELS[status]}.`,
+      undo: () => setStatus(taskId, before),
+    });
+  };
+  const { onShown } = props;
+  const shown: WorkShown =
+    view === null && !failed ? 'waiting' : rows.length > 0 ? 'some' : 'empty';
+  useEffect(() => onShown(shown), [onShown, shown]);
+
+  if (view?.note)
+    return (
+      <p className="work__note" role="note">
+        {view.note}
+      </p>
+    );
+  if (rows.length === 0) return null;
+  return (
+    <section className="work__section" aria-labelledby="work-compliance">
+      <h3 id="work-compliance" className="work__heading">
+        Compliance tasks<span className="tasks__count">{rows.length + (view?.more ?? 0)}</span>
+      </h3>
+      <ComplianceList rows={rows} onStatus={onStatus} onOpen={onOpen} onDismiss={dismiss} />
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ComplianceChangeNote, ComplianceTaskView } from '../../common/compliance-view';
+import {
+  COMPLIANCE_STATUS_LABELS,
+  COMPLIANCE_STATUSES,
+  isComplianceStatus,
+} from '../../common/compliance-values';
+import type { ComplianceStatus } from '../../common/compliance-values';
+import { deadlineOf } from '../../common/deadline';
+import type { Deadline } from '../../common/deadline';
+
+/**
+ * My work's compliance rows, pure: the view's tasks in the view's order
+ * (overdue first, then by review date: main's orderMine), each with the
+ * status the person just chose laid over it until the service answers,
+ * or the service's words once it refused (the kept status shows again).
+ */
+
+/** What the popup holds of one task's change until the view shows it. */
+export type ComplianceOverlay =
+  | {
+      readonly kind: 'waiting';
+      readonly status: ComplianceStatus;
+      readonly sync: 'pending' | 'queued';
+    }
+  | { readonly kind: 'refused'; readonly message: string; readonly offer: boolean };
+
+export interface ComplianceRowModel {
+  readonly id: string;
+  readonly title: string;
+  readonly status: ComplianceStatus | null;
+  readonly statusLabel: string;
+  readonly due: Deadline | null;
+  /** "Quarterly · IT": the open row's line; empty when neither is known. */
+  readonly schedule: string;
+  readonly sync: 'idle' | 'pending' | 'queued';
+  /** The service's words for the change it refused; null otherwise. */
+  readonly error: string | null;
+  /** The refusal has a way on (review, approve): the task's view offers it. */
+  readonly offer: boolean;
+}
+
+const FREQUENCY: Readonly<Record<string, string>> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+};
+const DEPARTMENT: Readonly<Record<string, string>> = {
+  admin: 'Admin',
+  gov: 'Governance',
+  hr: 'HR',
+  it: 'IT',
+  itsm: 'ITSM',
+  qms: 'QMS',
+};
+
+/** "Quarterly · IT"; a department of the organization's own is shown as it is named. */
+export function scheduleWords(t: Pick<ComplianceTaskView, 'frequency' | 'department'>): string {
+  const department =
+    t.department === null || t.department === 'none'
+      ? null
+      : (DEPARTMENT[t.department] ?? t.department);
+  const frequency = t.frequency === null ? null : (FREQUENCY[t.frequency] ?? t.frequency);
+  return [frequency, department].filter(Boolean).join(' · ');
+}
+
+export function complianceRow(
+  t: ComplianceTaskView,
+  overlay: ComplianceOverlay | undefined,
+  nowMs: number,
+  timeZone: string,
+): ComplianceRowModel {
+  const waiting = overlay?.kind === 'waiting' ? overlay : null;
+  const status = waiting ? waiting.status : isComplianceStatus(t.status) ? t.status : null;
+  return {
+    id: t.id,
+    title: t.title,
+    status,
+    statusLabel: status ? COMPLIANCE_STATUS_LABELS[status] : t.status,
+    due: deadlineOf({ status: status ?? t.status, reviewDate: t.reviewDate }, nowMs, timeZone),
+    schedule: scheduleWords(t),
+    sync: waiting ? waiting.sync : 'idle',
+    error: overlay?.kind === 'refused' ? overlay.message : null,
+    offer: overlay?.kind === 'refused' && overlay.offer,
+  };
+}
+
+/**
+ * Overlays once a new view came. Main's notes speak first: a change still
+ * waiting there (queued offline, say) shows its status, one refused since
+ * shows the service's words, unless the person put that refusal away
+ * (`dismissed`). Otherwise the popup's own: a waiting status the view now
+ * holds has landed; a refusal stays until the next change or dismissal.
+ */
+export function overlaysAfter(
+  overlays: ReadonlyMap<string, ComplianceOverlay>,
+  tasks: readonly ComplianceTaskView[],
+  notes: readonly ComplianceChangeNote[] = [],
+  dismissed: (taskId: string, message: string) => boolean = () => false,
+): Map<string, ComplianceOverlay> {
+  const noteOf = new Map(notes.map((n) => [n.taskId, n]));
+  const next = new Map<string, ComplianceOverlay>();
+  for (const t of tasks) {
+    const n = noteOf.get(t.id);
+    const status = n?.pendingPatch?.status;
+    if (n?.pending && status !== undefined) {
+      next.set(t.id, { kind: 'waiting', status, sync: n.pending });
+      continue;
+    }
+    if (n?.error && !dismissed(t.id, n.error)) {
+      next.set(t.id, { kind: 'refused', message: n.error, offer: n.offer.length > 0 });
+      continue;
+    }
+    const o = overlays.get(t.id);
+    if (!o || (o.kind === 'waiting' && t.status === o.status)) continue;
+    // Main's note is gone: what the popup waited for ended; the view says how.
+    if (o.kind === 'waiting' && o.sync === 'queued' && !n) continue;
+    next.set(t.id, o);
+  }
+  return next;
+}
+
+type KeyLike = Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'>;
+
+/** 1–6 on a compliance row: its six statuses, in the switch's order (a task item's 1–5 are its five). */
+export function complianceKey(e: KeyLike): ComplianceStatus | null {
+  if (e.altKey || e.ctrlKey || e.metaKey || !/^[1-6]$/.test(e.key)) return null;
+  return COMPLIANCE_STATUSES[Number(e.key) - 1]!;
+}
+
+/** The person's own time zone: "due today" is their today. */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
