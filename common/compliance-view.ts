@@ -1,4 +1,7 @@
 import { clip } from './bounds';
+import type { ComplianceOffer } from './compliance-change';
+import type { AppError } from './result';
+import type { TaskSyncState } from './views';
 
 /**
  * Compliance tasks (`tsk_…`) as the popup sees them: one person's, ordered
@@ -17,7 +20,19 @@ export type ComplianceAvailability = 'ok' | 'absent' | 'not_permitted' | 'unknow
 export interface ComplianceTaskView extends ComplianceTaskFields {
   /** "Open in web app": `<web-app>/{org_…}/tasks/{tsk_…}`; null while the organization is unknown. */
   readonly webUrl: string | null;
+  /** The person's change on its way: pending (on the wire), queued (waiting), failed (refused). */
+  readonly sync: TaskSyncState;
+  /** Why the last change was refused, in the service's words; kept until the next change. */
+  readonly error: AppError | null;
+  /** What to offer instead of the refused change (approve, reject, submit for review). */
+  readonly offer: readonly ComplianceOffer[];
 }
+
+/** A task's changes as the view carries them: none waiting, none refused. */
+export const NO_CHANGE = { sync: 'idle', error: null, offer: [] } as const satisfies Pick<
+  ComplianceTaskView,
+  'sync' | 'error' | 'offer'
+>;
 
 export interface ComplianceView {
   /** The person's own, ordered by orderMine (overdue first). */
@@ -110,6 +125,7 @@ export interface ComplianceTaskFields {
 export const complianceTaskView = (
   t: ComplianceTaskFields,
   webUrl: string | null,
+  change: Pick<ComplianceTaskView, 'sync' | 'error' | 'offer'> = NO_CHANGE,
 ): ComplianceTaskView => ({
   id: t.id,
   title: t.title,
@@ -123,4 +139,7 @@ export const complianceTaskView = (
   approverId: t.approverId,
   notRelevantJustification: t.notRelevantJustification,
   webUrl,
+  sync: change.sync,
+  error: change.error,
+  offer: change.offer,
 });

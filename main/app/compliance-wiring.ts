@@ -27,6 +27,10 @@ import type { ActiveProfiles } from './active-profile';
 import { createAppDeadlines } from './deadlines-wiring';
 import type { Notifications } from '../notify/notifications';
 import type { PauseReason } from '../sync/sync-state';
+import type { ComplianceChanges } from '../tasks/compliance-changes';
+
+/** The person's changes on their way (tasks/compliance-changes.ts), plugged in once both exist. */
+export type ComplianceChangesPort = Pick<ComplianceChanges, 'view' | 'on'>;
 
 export interface AppComplianceDeps {
   /** Where the kept lists go, and how the service is reached (as the accounts reach it). */
@@ -79,15 +83,19 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     return { client: a.client, compliance: complianceOf(a), address: a.profile.baseUrl };
   };
 
+  let changes: ComplianceChangesPort | null = null;
   const view = (): ComplianceView => {
     const a = accounts.active();
     if (!a) return NO_COMPLIANCE;
     const id = a.profile.id;
+    const meId = deps.assigned.view().me?.id ?? null;
+    const port = changes;
     return complianceView({
+      overlay: port ? (task) => port.view(id, task, meId) : undefined,
       kept: keeper.list(id),
       availability: reads.availability(id),
       authKind: a.profile.authKind,
-      memberId: deps.assigned.view().me?.id ?? null,
+      memberId: meId,
       organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
       signInUrl: deps.settings.get().signInUrl,
       nowMs: deps.scheduler.now(),
@@ -130,6 +138,13 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   };
 
   return {
+    /** The changes on their way are shown over the kept tasks; the view is told again when they move. */
+    attachChanges(port: ComplianceChangesPort): void {
+      changes = port;
+      port.on((profileId) => {
+        if (shownIs(profileId)) changed();
+      });
+    },
     /** What the reminders, the tray and the outbox build on. */
     kept: keeper as KeptCompliance,
     reads,

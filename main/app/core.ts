@@ -139,6 +139,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const complianceWrites = createAppComplianceChanges({
     ...{ accounts, profiles, outbox, assigned, log, kept: opts.complianceKept ?? compliance.kept },
   });
+  compliance.attachChanges(complianceWrites.changes);
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
   relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
   const reads = createAppReads({

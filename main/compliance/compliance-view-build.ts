@@ -1,3 +1,4 @@
+import type { ComplianceChangeView } from '../../common/compliance-change';
 import type { ComplianceTask } from '../../common/compliance-task';
 import {
   COMPLIANCE_VIEW_BOUNDS,
@@ -18,7 +19,23 @@ export interface ComplianceViewInput {
   readonly organizationId: string | null;
   readonly signInUrl: string;
   readonly nowMs: number;
+  /**
+   * The person's changes still on their way laid over a kept task
+   * (tasks/compliance-changes.ts); none given: the kept tasks as they are.
+   */
+  readonly overlay?: (kept: ComplianceTask) => ComplianceChangeView;
 }
+
+/** A kept task as it is, with nothing on its way. */
+const asKept = (kept: ComplianceTask): ComplianceChangeView => ({
+  id: kept.id,
+  shown: kept,
+  kept,
+  pendingPatch: null,
+  sync: 'idle',
+  error: null,
+  offer: [],
+});
 
 /** No account shown: nothing to show, nothing to say. */
 export const NO_COMPLIANCE: ComplianceView = {
@@ -34,23 +51,34 @@ export const NO_COMPLIANCE: ComplianceView = {
 /**
  * The popup's view of the kept list: the person's own tasks in the order to
  * do them (at most COMPLIANCE_VIEW_BOUNDS.tasks, each description cut), and
- * how many are someone else's or nobody's.
+ * how many are someone else's or nobody's. Each task shows the person's
+ * changes still on their way, so whose it is and its place follow them too.
  */
 export function complianceView(input: ComplianceViewInput): ComplianceView {
   const { kept, memberId } = input;
-  const all: readonly ComplianceTask[] = kept?.tasks ?? [];
-  const mine = memberId === null ? [] : all.filter((t) => t.assigneeId === memberId);
-  const ordered = orderMine(mine, input.nowMs);
+  const overlay = input.overlay ?? asKept;
+  const all = (kept?.tasks ?? []).map(overlay);
+  const mine = memberId === null ? [] : all.filter((t) => t.shown.assigneeId === memberId);
+  const ordered = orderMine(
+    mine.map((c) => ({
+      ...c,
+      status: c.shown.status,
+      reviewDate: c.shown.reviewDate,
+      title: c.shown.title,
+    })),
+    input.nowMs,
+  );
   const shown = ordered.slice(0, COMPLIANCE_VIEW_BOUNDS.tasks);
   return {
-    tasks: shown.map((t) =>
+    tasks: shown.map((c) =>
       complianceTaskView(
-        t,
+        c.shown,
         complianceWebLink({
           signInUrl: input.signInUrl,
           organizationId: input.organizationId,
-          taskId: t.id,
+          taskId: c.id,
         }),
+        c,
       ),
     ),
     more: ordered.length - shown.length,
