@@ -137,9 +137,8 @@ export function createAppCore(opts: AppCoreOptions) {
     log,
   });
   const complianceWrites = createAppComplianceChanges({
-    ...{ accounts, profiles, outbox, assigned, log, kept: opts.complianceKept ?? compliance.kept },
+    ...{ accounts, profiles, outbox, assigned, log, compliance, kept: opts.complianceKept },
   });
-  compliance.attachChanges(complianceWrites.changes);
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
   relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
   const reads = createAppReads({
