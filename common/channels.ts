@@ -47,6 +47,8 @@ export const CHANNELS = {
   submitForReview: 'compliance:submit-for-review',
   approveTask: 'compliance:approve',
   rejectTask: 'compliance:reject',
+  pinComplianceTask: 'compliance:pin',
+  unpinComplianceTask: 'compliance:unpin',
 } as const;
 
 export const EVENT_NAMES = [

@@ -48,6 +48,10 @@ export interface ComplianceView {
   readonly readAt: number | null;
   /** Said once the routes are not available: "… showing task items only". */
   readonly note: string | null;
+  /** The compliance tasks pinned (a link, a paste), whoever's they are, in pin order. */
+  readonly pinned: readonly ComplianceTaskView[];
+  /** Pinned ids the kept list does not have (not read yet, gone, or not available), in pin order. */
+  readonly pinnedUnread: readonly string[];
 }
 
 /** What one view carries over IPC, at most: a few hundred tasks of a few KB each. */

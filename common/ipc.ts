@@ -143,6 +143,21 @@ const ComplianceTaskId = z
   );
 const ComplianceTaskInput = z.strictObject({ taskId: ComplianceTaskId });
 
+/** What compliance task to pin: pasted text (parsed in main) or a reference main parsed (the clipboard offer). */
+export const PinComplianceInput = z.strictObject({
+  ref: z.union([
+    z.string().max(4096, 'That is too long to be a task link.'),
+    z.strictObject({
+      taskId: ComplianceTaskId,
+      organizationId: z
+        .string()
+        .regex(/^org_[A-Za-z0-9]{1,64}$/)
+        .optional(),
+    }),
+  ]),
+  at: z.number().int().min(0).max(100_000).optional(),
+});
+
 /** A compliance task's change: only the fields PATCH /v1/tasks/{id} takes, not_relevant with its justification. */
 export const UpdateComplianceTaskInput = z.strictObject({
   taskId: ComplianceTaskId,
@@ -274,6 +289,13 @@ export const contract = {
   submitForReview: method<ComplianceTask>()(CHANNELS.submitForReview, SubmitForReviewInput),
   approveTask: method<ComplianceTask>()(CHANNELS.approveTask, ComplianceTaskInput),
   rejectTask: method<ComplianceTask>()(CHANNELS.rejectTask, ComplianceTaskInput),
+  /**
+   * Pins a compliance task (`tsk_…`), whoever's it is: answered with the view,
+   * whose `pinned` has it; kept fresh with the list (compliance:changed).
+   * `at`: where it goes (an unpin undone); else last.
+   */
+  pinComplianceTask: method<ComplianceView>()(CHANNELS.pinComplianceTask, PinComplianceInput),
+  unpinComplianceTask: method<ComplianceView>()(CHANNELS.unpinComplianceTask, ComplianceTaskInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
@@ -302,6 +324,8 @@ interface EventPayloads {
 
 export type ViewRequest =
   | { readonly screen: 'tasks'; readonly taskId?: string }
+  /** A compliance task opened from a link (pinned by then: ComplianceView's `pinned` has it). */
+  | { readonly screen: 'compliance'; readonly taskId: string }
   | { readonly screen: 'settings' }
   | { readonly screen: 'assigned' };
 /** Events main pushes to the renderer: a payload for each name, none missing. */

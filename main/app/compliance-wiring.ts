@@ -13,6 +13,8 @@ import type { KeptCompliance } from '../compliance/compliance-kept';
 import { createComplianceReads } from '../compliance/compliance-reads';
 import type { ComplianceAccount } from '../compliance/compliance-reads';
 import { complianceView, NO_COMPLIANCE } from '../compliance/compliance-view-build';
+import { createCompliancePins } from '../compliance/compliance-pins';
+import { createCompliancePinning } from '../compliance/compliance-pinning';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import type { ReadBudgets } from '../reads/read-budgets';
@@ -40,9 +42,9 @@ export interface AppComplianceDeps {
   readonly accounts: Pick<AccountService, 'active' | 'signedIn' | 'signedInIds'>;
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly assigned: Pick<Assigned, 'view' | 'me' | 'meOf'>;
-  readonly profiles: Pick<ActiveProfiles, 'saved'>;
+  readonly profiles: Pick<ActiveProfiles, 'saved' | 'active'>;
   readonly notifications: Pick<Notifications, 'remind'>;
-  readonly settings: Pick<SettingsStore, 'get'>;
+  readonly settings: Pick<SettingsStore, 'get' | 'update'>;
   readonly outbox: Pick<Outbox, 'quiet'>;
   readonly budgets: ReadBudgets;
   readonly scheduler: Scheduler;
@@ -84,19 +86,28 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   };
 
   let changes: ComplianceChangesPort | null = null;
+  const pins = createCompliancePins({ settings: deps.settings, now: () => deps.scheduler.now() });
+  const pinOwner = () => {
+    const p = deps.profiles.active();
+    return p ? { profileId: p.profileId, durable: p.durable } : null;
+  };
+  const organizationId = (): string | null =>
+    deps.organization.current()?.id ?? accounts.active()?.profile.organizationId ?? null;
   const view = (): ComplianceView => {
     const a = accounts.active();
     if (!a) return NO_COMPLIANCE;
     const id = a.profile.id;
     const meId = deps.assigned.view().me?.id ?? null;
     const port = changes;
+    const owner = pinOwner();
     return complianceView({
       overlay: port ? (task) => port.view(id, task, meId) : undefined,
+      pinnedIds: owner?.profileId === id ? pins.ids(owner) : [],
       kept: keeper.list(id),
       availability: reads.availability(id),
       authKind: a.profile.authKind,
       memberId: meId,
-      organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
+      organizationId: organizationId(),
       signInUrl: deps.settings.get().signInUrl,
       nowMs: deps.scheduler.now(),
     });
@@ -130,6 +141,10 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   keeper.on((profileId) => {
     if (shownIs(profileId)) changed();
   });
+  pins.on((profileId) => {
+    if (shownIs(profileId)) changed();
+  });
+  const pinning = createCompliancePinning({ pins, active: pinOwner, organizationId, view });
 
   /** The popup's read of the shown account (its opening, or getCompliance before any read this run). */
   const readShown = (): Promise<void> => {
@@ -145,6 +160,8 @@ export function createAppCompliance(deps: AppComplianceDeps) {
         if (shownIs(profileId)) changed();
       });
     },
+    /** Pinning compliance tasks (a link, a paste, the popup): pinComplianceTask, unpinComplianceTask. */
+    pinning,
     /** What the reminders, the tray and the outbox build on. */
     kept: keeper as KeptCompliance,
     reads,
@@ -182,9 +199,14 @@ export function createAppCompliance(deps: AppComplianceDeps) {
         },
       };
     },
+    /** A compliance task's title as kept for the shown account (the clipboard offer); null: not kept. */
+    titleOf(taskId: string): string | null {
+      const a = accounts.active();
+      return (a && keeper.list(a.profile.id)?.tasks.find((t) => t.id === taskId)?.title) ?? null;
+    },
     /** "Open…" of a compliance task (the tray): its page in the web app, when it is known. */
     webUrlOf: (taskId: string): string | null =>
-      view().tasks.find((t) => t.id === taskId)?.webUrl ?? null,
+      [...view().tasks, ...view().pinned].find((t) => t.id === taskId)?.webUrl ?? null,
     /** The background sync's connect and forget, with the compliance reads' beside them. */
     alongside(sync: Pick<BackgroundSync, 'connected' | 'forget'>) {
       return {

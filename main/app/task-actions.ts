@@ -10,6 +10,7 @@ import { CompliancePatchSchema } from '../../common/compliance-task';
 import type { CompliancePatch, ComplianceTask } from '../../common/compliance-task';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
+import { isComplianceRef, parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { AccountService } from '../accounts/account-service';
@@ -21,6 +22,7 @@ import type { Notifications } from '../notify/notifications';
 import type { TaskReads } from '../reads/task-reads';
 import type { ComplianceChangeAnswer } from '../tasks/compliance-changes';
 import type { AppComplianceChanges } from './compliance-change-wiring';
+import type { CompliancePinning } from '../compliance/compliance-pinning';
 
 export interface TaskActionsDeps {
   readonly accounts: Pick<AccountService, 'active'>;
@@ -29,6 +31,8 @@ export interface TaskActionsDeps {
   readonly assigned: Pick<Assigned, 'view'>;
   readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
   readonly compliance: AppComplianceChanges;
+  /** Compliance tasks' pins (a tasktray:// or web-app link to a `tsk_…`). */
+  readonly compliancePins: Pick<CompliancePinning, 'pinRef'>;
   readonly switchTo: (profileId: string) => Promise<Result<unknown>>;
   readonly openView: (request: ViewRequest) => void;
 }
@@ -120,14 +124,35 @@ export function createTaskActions(deps: TaskActionsDeps) {
      * snapshot), refused when another account's read listed it.
      */
     async pin(ref: ParsedInputOf<'pinTask'>['ref'], at?: number): Promise<Result<PinnedTaskView>> {
-      if (typeof ref === 'string') return readIfBare(await tasks.pin(ref));
+      if (typeof ref === 'string') {
+        // A compliance task is no task item: its pin has its own door (pinComplianceTask).
+        const parsed = parseTaskRef(ref);
+        if (parsed.ok && isComplianceRef(parsed.value))
+          return err(
+            appError(
+              'bad_input',
+              'That is a compliance task (tsk_…), not a task item: it is pinned among the compliance tasks.',
+            ),
+          );
+        return readIfBare(await tasks.pin(ref));
+      }
       const mine = deps.reads.checkRef(ref);
       if (!mine.ok) return mine;
       return readIfBare(await tasks.pinRef(ref, deps.reads.listed(ref.taskId), at));
     },
-    /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
-    pinLink: async (ref: TaskRef): Promise<Result<PinnedTaskView>> =>
-      readIfBare(await tasks.pinRef(ref)),
+    /**
+     * A task from a tasktray:// link: pinned like a pasted one, with the same
+     * checks, a compliance task among the compliance tasks; answered with
+     * the screen that shows it.
+     */
+    async pinLink(ref: TaskRef): Promise<Result<ViewRequest>> {
+      if (isComplianceRef(ref)) {
+        const pinned = await deps.compliancePins.pinRef(ref);
+        return pinned.ok ? ok({ screen: 'compliance', taskId: ref.taskId }) : pinned;
+      }
+      const pinned = readIfBare(await tasks.pinRef(ref));
+      return pinned.ok ? ok({ screen: 'tasks', taskId: pinned.value.id }) : pinned;
+    },
     /**
      * A notification was clicked: its account is shown (switched to if another
      * is), then its task, as a tasktray:// link shows one.

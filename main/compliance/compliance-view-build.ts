@@ -24,6 +24,8 @@ export interface ComplianceViewInput {
    * (tasks/compliance-changes.ts); none given: the kept tasks as they are.
    */
   readonly overlay?: (kept: ComplianceTask) => ComplianceChangeView;
+  /** The profile's pinned compliance task ids, in pin order (compliance-pins.ts). */
+  readonly pinnedIds?: readonly string[];
 }
 
 /** A kept task as it is, with nothing on its way. */
@@ -46,6 +48,8 @@ export const NO_COMPLIANCE: ComplianceView = {
   approvalEnabled: null,
   readAt: null,
   note: null,
+  pinned: [],
+  pinnedUnread: [],
 };
 
 /**
@@ -69,18 +73,25 @@ export function complianceView(input: ComplianceViewInput): ComplianceView {
     input.nowMs,
   );
   const shown = ordered.slice(0, COMPLIANCE_VIEW_BOUNDS.tasks);
+  const toView = (c: ComplianceChangeView) =>
+    complianceTaskView(
+      c.shown,
+      complianceWebLink({
+        signInUrl: input.signInUrl,
+        organizationId: input.organizationId,
+        taskId: c.id,
+      }),
+      c,
+    );
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const pinnedIds = (input.pinnedIds ?? []).slice(0, COMPLIANCE_VIEW_BOUNDS.tasks);
   return {
-    tasks: shown.map((c) =>
-      complianceTaskView(
-        c.shown,
-        complianceWebLink({
-          signInUrl: input.signInUrl,
-          organizationId: input.organizationId,
-          taskId: c.id,
-        }),
-        c,
-      ),
-    ),
+    tasks: shown.map(toView),
+    pinned: pinnedIds.flatMap((id) => {
+      const c = byId.get(id);
+      return c ? [toView(c)] : [];
+    }),
+    pinnedUnread: pinnedIds.filter((id) => !byId.has(id)),
     more: ordered.length - shown.length,
     others: all.length - mine.length,
     availability: input.availability,
