@@ -14,7 +14,7 @@ export interface AppComplianceChangesDeps {
   readonly outbox: Pick<Outbox, 'enqueueCompliance' | 'complianceLaneView'>;
   readonly assigned: Pick<Assigned, 'me'>;
   /** The kept lists and the popup's view: answers go to the list, the view shows what waits. */
-  readonly compliance?: Pick<AppCompliance, 'kept' | 'attachChanges'>;
+  readonly compliance?: Pick<AppCompliance, 'kept' | 'attachChanges' | 'titleIn'>;
   /**
    * Where the service's answers are kept, instead of the compliance's kept list (a test's).
    * Neither given: they show only in what updateComplianceTask and the reviews answer.
@@ -42,7 +42,13 @@ export function createAppComplianceChanges(deps: AppComplianceChangesDeps) {
     outbox: deps.outbox,
     changes,
   });
-  return { changes, reviews };
+  return {
+    changes,
+    reviews,
+    /** A task's title as kept (a refusal's notification names it); null: not kept. */
+    titleIn: (profileId: string, taskId: string): string | null =>
+      deps.compliance?.titleIn(profileId, taskId) ?? null,
+  };
 }
 
 export type AppComplianceChanges = ReturnType<typeof createAppComplianceChanges>;

@@ -117,6 +117,8 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     ...{ assigned: deps.assigned, notifications: deps.notifications, settings: deps.settings },
     ...{ scheduler: deps.scheduler, log },
   });
+  const titleIn = (profileId: string, taskId: string): string | null =>
+    keeper.list(profileId)?.tasks.find((t) => t.id === taskId)?.title ?? null;
   let told: ComplianceView | null = null;
   /** Tells the popup when what it shows would change; the same view twice is told once. */
   const changed = (): void => {
@@ -199,10 +201,12 @@ export function createAppCompliance(deps: AppComplianceDeps) {
         },
       };
     },
-    /** A compliance task's title as kept for the shown account (the clipboard offer); null: not kept. */
-    titleOf(taskId: string): string | null {
+    /** A compliance task's title as kept for a profile (a notification); null: not kept. */
+    titleIn,
+    /** …for the shown account (the clipboard offer). */
+    titleOf: (taskId: string): string | null => {
       const a = accounts.active();
-      return (a && keeper.list(a.profile.id)?.tasks.find((t) => t.id === taskId)?.title) ?? null;
+      return a ? titleIn(a.profile.id, taskId) : null;
     },
     /** "Open…" of a compliance task (the tray): its page in the web app, when it is known. */
     webUrlOf: (taskId: string): string | null =>

@@ -140,7 +140,7 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ accounts, profiles, outbox, assigned, log, compliance, kept: opts.complianceKept },
   });
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
-  relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
+  relay.attach(outboxListeners({ ...listening, compliance: complianceWrites }));
   const reads = createAppReads({
     ...{ accounts, profiles, tasks, outbox, scheduler, log, behind },
     budgets: readBudgets,

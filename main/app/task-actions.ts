@@ -80,12 +80,14 @@ export function createTaskActions(deps: TaskActionsDeps) {
   /**
    * A compliance task's change, from wherever it was made: checked as the
    * service takes it (not_relevant needs its justification) before anything
-   * is queued, then through the outbox. (Not noted in notifications.made:
-   * that note is for pinned task items' reads, and only their landing clears it.)
+   * is queued, then through the outbox. Noted as made here, as a task
+   * item's change is: one that waited is news when it lands, a refusal is
+   * news unless the popup that made it shows it.
    */
   async function changeCompliance(
     taskId: string,
     change: ComplianceChange | CompliancePatch,
+    origin: 'popup' | 'tray' = 'tray',
   ): Promise<Result<ComplianceChangeAnswer>> {
     const patch = 'kind' in change ? compliancePatchOf(change) : change;
     const checked = CompliancePatchSchema.safeParse(patch);
@@ -93,7 +95,10 @@ export function createTaskActions(deps: TaskActionsDeps) {
       return err(
         appError('bad_input', [...new Set(checked.error.issues.map((i) => i.message))].join(' ')),
       );
-    return deps.compliance.changes.update(taskId, checked.data);
+    notifications.made(shownId(), [taskId], origin);
+    const answer = await deps.compliance.changes.update(taskId, checked.data);
+    if (answer.ok && answer.value.outcome === 'queued') notifications.waiting(shownId(), taskId);
+    return answer;
   }
 
   const { reviews } = deps.compliance;
@@ -103,7 +108,7 @@ export function createTaskActions(deps: TaskActionsDeps) {
     changeCompliance,
     /** The popup's change of a compliance task (updateComplianceTask). */
     updateCompliance: (input: { taskId: string; patch: CompliancePatch }) =>
-      changeCompliance(input.taskId, input.patch),
+      changeCompliance(input.taskId, input.patch, 'popup'),
     /** Reviews go at once (they need the person and a session), never through the outbox. */
     submitForReview: (taskId: string, approverId: string): Promise<Result<ComplianceTask>> =>
       reviews.submitForReview(taskId, approverId),
@@ -160,6 +165,10 @@ export function createTaskActions(deps: TaskActionsDeps) {
     async openTask(target: NotificationTarget): Promise<Result<null>> {
       const switched = await deps.switchTo(target.profileId);
       if (!switched.ok) return switched;
+      if (isComplianceRef(target)) {
+        deps.openView({ screen: 'compliance', taskId: target.taskId });
+        return ok(null);
+      }
       // Unpinned since the notification: its account's list is shown, without asking the popup
       // to wait for a row that will never come (the first row would not take focus meanwhile).
       const pinned = tasks.list().some((v) => v.id === target.taskId);

@@ -79,7 +79,8 @@ export function createNotifications(deps: NotificationsDeps) {
       const m = made.get(key(profileId, taskId));
       if (m) m.waited = true;
     },
-    landed(profileId: string, taskId: string, task: Task, morePieces = false): void {
+    /** A task item's answer, or a compliance task's (`tsk_…`): only its title is named. */
+    landed(profileId: string, taskId: string, task: Pick<Task, 'title'>, morePieces = false): void {
       const m = settle(profileId, taskId, morePieces);
       rules.take({
         kind: 'change-landed',
@@ -93,19 +94,24 @@ export function createNotifications(deps: NotificationsDeps) {
     /**
      * @param unpinned no row shows the reason any more
      * @param morePieces other fields of the same combined change are still to be sent
+     * @param title the task's title where no pin has it (a compliance task's, as kept)
      */
     refused(
       profileId: string,
       taskId: string,
       error: AppError,
-      { unpinned = false, morePieces = false } = {},
+      {
+        unpinned = false,
+        morePieces = false,
+        title,
+      }: { unpinned?: boolean; morePieces?: boolean; title?: string | null } = {},
     ): void {
       const m = settle(profileId, taskId, morePieces);
       rules.take({
         kind: 'change-refused',
         profileId,
         taskId,
-        title: deps.titleOf(profileId, taskId),
+        title: title ?? deps.titleOf(profileId, taskId),
         reason: error.message,
         origin: m?.origin ?? 'earlier',
         madeAt: m?.madeAt ?? 0,
