@@ -143,6 +143,12 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   keeper.on((profileId) => {
     if (shownIs(profileId)) changed();
   });
+  // Local midnight: the same tasks, other words of days ("due today"): told again, and the
+  // tray, redrawn on every event, says them anew.
+  deadlines.onDayTurned(() => {
+    told = null;
+    changed();
+  });
   pins.on((profileId) => {
     if (shownIs(profileId)) changed();
   });
@@ -188,7 +194,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed') {
         changed();
         // Signed in, or who "me" is learnt: their reminders may be due.
-        deadlines.reminders.check();
+        deadlines.check();
       }
     },
     /** The background sync's pause and unpause, with a reminders check on waking (the time zone may have moved). */
@@ -197,7 +203,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
         pause: (reason: PauseReason) => sync.pause(reason),
         unpause(reason: PauseReason): void {
           sync.unpause(reason);
-          deadlines.reminders.check();
+          deadlines.check();
         },
       };
     },
@@ -227,7 +233,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     },
     view,
     async dispose(): Promise<void> {
-      await deadlines.reminders.dispose();
+      await deadlines.dispose();
       await reads.dispose();
     },
   };
