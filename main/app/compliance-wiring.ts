@@ -30,6 +30,7 @@ import { createAppDeadlines } from './deadlines-wiring';
 import type { Notifications } from '../notify/notifications';
 import type { PauseReason } from '../sync/sync-state';
 import type { ComplianceChanges } from '../tasks/compliance-changes';
+import { createTurnBatch } from '../tasks/turn-batch';
 
 /** The person's changes on their way (tasks/compliance-changes.ts), plugged in once both exist. */
 export type ComplianceChangesPort = Pick<ComplianceChanges, 'view' | 'on'>;
@@ -164,8 +165,11 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     /** The changes on their way are shown over the kept tasks; the view is told again when they move. */
     attachChanges(port: ComplianceChangesPort): void {
       changes = port;
+      // A bulk change moves the outbox hundreds of times a turn; the view (a few ms for a
+      // large organization) is built once per turn.
+      const batch = createTurnBatch(changed);
       port.on((profileId) => {
-        if (shownIs(profileId)) changed();
+        if (shownIs(profileId)) batch.soon();
       });
     },
     /** Pinning compliance tasks (a link, a paste, the popup): pinComplianceTask, unpinComplianceTask. */

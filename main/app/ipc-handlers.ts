@@ -118,6 +118,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     submitForReview: (input) => s.actions.submitForReview(input.taskId, input.approverId),
     approveTask: (input) => s.actions.approve(input.taskId),
     rejectTask: (input) => s.actions.reject(input.taskId),
+    updateComplianceTasks: (input) => s.actions.updateComplianceMany(input),
     pinComplianceTask: (input) => s.compliance.pinning.pin(input.ref, input.at),
     unpinComplianceTask: (input) => s.compliance.pinning.unpin(input.taskId),
     quitApp: async () => {

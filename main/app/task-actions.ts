@@ -5,7 +5,7 @@ import type {
   ViewRequest,
 } from '../../common/ipc';
 import { compliancePatchOf } from '../../common/compliance-change';
-import type { ComplianceChange } from '../../common/compliance-change';
+import type { ComplianceChange, ComplianceUpdateOutcome } from '../../common/compliance-change';
 import { CompliancePatchSchema } from '../../common/compliance-task';
 import type { CompliancePatch, ComplianceTask } from '../../common/compliance-task';
 import { appError, err, ok } from '../../common/result';
@@ -87,7 +87,7 @@ export function createTaskActions(deps: TaskActionsDeps) {
   async function changeCompliance(
     taskId: string,
     change: ComplianceChange | CompliancePatch,
-    origin: 'popup' | 'tray' = 'tray',
+    origin: 'popup' | 'tray' | 'bulk' = 'tray',
   ): Promise<Result<ComplianceChangeAnswer>> {
     const patch = 'kind' in change ? compliancePatchOf(change) : change;
     const checked = CompliancePatchSchema.safeParse(patch);
@@ -109,6 +109,20 @@ export function createTaskActions(deps: TaskActionsDeps) {
     /** The popup's change of a compliance task (updateComplianceTask). */
     updateCompliance: (input: { taskId: string; patch: CompliancePatch }) =>
       changeCompliance(input.taskId, input.patch, 'popup'),
+    /**
+     * One change for a selection of compliance tasks: each through the
+     * outbox as a single change goes (checked, noted, merged, paced), each
+     * answered with its own outcome once its first attempt is over.
+     */
+    async updateComplianceMany(input: {
+      taskIds: readonly string[];
+      patch: CompliancePatch;
+    }): Promise<Result<ComplianceUpdateOutcome[]>> {
+      const results = await Promise.all(
+        input.taskIds.map((taskId) => changeCompliance(taskId, input.patch, 'bulk')),
+      );
+      return ok(input.taskIds.map((taskId, i) => ({ taskId, result: results[i]! })));
+    },
     /** Reviews go at once (they need the person and a session), never through the outbox. */
     submitForReview: (taskId: string, approverId: string): Promise<Result<ComplianceTask>> =>
       reviews.submitForReview(taskId, approverId),
