@@ -15,6 +15,7 @@ import type { ComplianceAccount } from '../compliance/compliance-reads';
 import { complianceView, NO_COMPLIANCE } from '../compliance/compliance-view-build';
 import { createCompliancePins } from '../compliance/compliance-pins';
 import { createCompliancePinning } from '../compliance/compliance-pinning';
+import { newlyMine } from '../compliance/newly-mine';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import type { ReadBudgets } from '../reads/read-budgets';
@@ -44,7 +45,7 @@ export interface AppComplianceDeps {
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly assigned: Pick<Assigned, 'view' | 'me' | 'meOf'>;
   readonly profiles: Pick<ActiveProfiles, 'saved' | 'active'>;
-  readonly notifications: Pick<Notifications, 'remind'>;
+  readonly notifications: Pick<Notifications, 'remind' | 'assignedCompliance'>;
   readonly settings: Pick<SettingsStore, 'get' | 'update'>;
   readonly outbox: Pick<Outbox, 'quiet'>;
   readonly budgets: ReadBudgets;
@@ -139,6 +140,12 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     log,
     onAvailability: (profileId) => {
       if (shownIs(profileId)) changed();
+    },
+    // Someone gave the person a task (their own changes landed in the kept list before).
+    onRead: (profileId, before, after) => {
+      const me = deps.assigned.meOf(profileId) ?? deps.profiles.saved(profileId)?.memberId ?? null;
+      for (const t of newlyMine(before, after, me))
+        deps.notifications.assignedCompliance(profileId, t.id, t.title);
     },
   });
   keeper.on((profileId) => {

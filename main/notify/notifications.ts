@@ -133,6 +133,10 @@ export function createNotifications(deps: NotificationsDeps) {
       const event = changedByOther({ profileId, before, after, changedHereAt, meId });
       if (event) rules.take(event);
     },
+    /** A compliance task a read made the person's (compliance/newly-mine.ts): as "assigned to me" is. */
+    assignedCompliance(profileId: string, taskId: string, title: string): void {
+      rules.take({ kind: 'assigned-to-me', profileId, taskId, title });
+    },
     /** A review date is near, today, or passed (main/reminders/): gathered and limited as the rest. */
     remind(event: ReviewReminder): void {
       rules.take(event);

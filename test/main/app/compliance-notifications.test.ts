@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '../../../main/notify/notify-events';
 import type { AppCoreOptions } from '../../../main/app/core';
+import { createScheduler } from '../../../main/scheduler/scheduler';
 import { createCoreHarness } from '../../helpers/app-core';
 import type { CoreHarness } from '../../helpers/app-core';
 import { useDemoBehindRelay } from '../../helpers/demo-behind-relay';
@@ -16,6 +17,9 @@ const gate = await keychainGate();
 const SEEN = { timeout: 6_000, interval: 50 };
 const ACCESS_REVIEW = 'tsk_n1access7review'; // "Access review", todo
 const VENDORS = 'tsk_n5vendor6assess'; // in review: a status change is refused
+const TABLETOP = 'tsk_n4tabletop2exercise'; // nobody's
+const TRAINING = 'tsk_n3training8records'; // Priya's
+const MAYA = 'mem_n1maya7q2c';
 
 /**
  * Compliance tasks' changes are news as task items' are, over the reference
@@ -44,9 +48,10 @@ describe.skipIf(gate.skip)('notifications of compliance task changes', () => {
     return h;
   };
 
-  async function app(popup: { visible: boolean }) {
+  async function app(popup: { visible: boolean }, extra: Partial<AppCoreOptions> = {}) {
     const shown: AppNotification[] = [];
     const h = await start({
+      ...extra,
       outbox: { backoff: NO_RETRY_BY_ITSELF },
       notify: (n) => shown.push(n),
       popupVisible: () => popup.visible,
@@ -109,5 +114,42 @@ describe.skipIf(gate.skip)('notifications of compliance task changes', () => {
       body: expect.stringMatching(/Cannot change status directly while task is in review/),
     });
     expect(`${shown[0]!.title} ${shown[0]!.body}`).toMatch(/Vendor/);
+  });
+
+  it('a task someone else assigns to me is notified after the next read; one I take here is not', async () => {
+    const real = createScheduler();
+    let later = 0;
+    const { h, shown, profileId } = await app(
+      { visible: false },
+      { scheduler: { ...real, now: () => real.now() + later } },
+    );
+    unwrap(await h.call('setMe', { memberId: MAYA }));
+    // Reminders of review dates come too; this is about assignments.
+    const assigned = () => shown.filter((n) => n.kind === 'assigned-to-me');
+    const reread = async () => {
+      // The popup opened again a minute later (a read just made answers for a few seconds).
+      later += 60_000;
+      unwrap(await h.call('refreshTasks'));
+    };
+    // Taken here: landed before the next read, so no news.
+    unwrap(await h.call('updateComplianceTask', { taskId: TABLETOP, patch: { assigneeId: MAYA } }));
+    const r = await fetch(`${env.server.baseUrl}/v1/tasks/${TRAINING}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-api-key': env.server.keys.colleague },
+      body: JSON.stringify({ assigneeId: MAYA }),
+    });
+    expect(r.status).toBe(200);
+    await reread();
+    await vi.waitFor(() => expect(assigned()).toHaveLength(1), SEEN);
+    expect(assigned()[0]).toMatchObject({
+      kind: 'assigned-to-me',
+      body: expect.stringContaining('Security awareness training records'),
+      target: { profileId, taskId: TRAINING },
+    });
+    // Read again, nothing new: told once.
+    await reread();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(assigned()).toHaveLength(1);
+    real.dispose();
   });
 });
