@@ -3,7 +3,7 @@ import type { Result } from '../../common/result';
 import { MAX_COMPLIANCE_PINS } from '../settings/schema';
 import type { SettingsStore } from '../settings/settings-store';
 
-/** Whose pins, and where they live: settings for a real account, memory for the demo's. */
+/** Whose pins, and where they live: settings for a real account, memory (this run) for the demo's. */
 export interface PinOwner {
   readonly profileId: string;
   readonly durable: boolean;
@@ -77,11 +77,6 @@ export function createCompliancePins(deps: {
         o,
         pins.filter((p) => p.taskId !== taskId),
       );
-    },
-
-    /** A demo's pins go with it. */
-    forgetMemory(profileId: string): void {
-      memory.delete(profileId);
     },
 
     on(listener: (profileId: string) => void): () => void {
