@@ -91,7 +91,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   const pins = createCompliancePins({ settings: deps.settings, now: () => deps.scheduler.now() });
   const pinOwner = () => {
     const p = deps.profiles.active();
-    return p ? { profileId: p.profileId, durable: p.durable } : null;
+    return p ? { profileId: p.profileId, durable: p.durable, scope: p.pins } : null;
   };
   const organizationId = (): string | null =>
     deps.organization.current()?.id ?? accounts.active()?.profile.organizationId ?? null;

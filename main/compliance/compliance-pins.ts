@@ -3,10 +3,15 @@ import type { Result } from '../../common/result';
 import { MAX_COMPLIANCE_PINS } from '../settings/schema';
 import type { SettingsStore } from '../settings/settings-store';
 
-/** Whose pins, and where they live: settings for a real account, memory (this run) for the demo's. */
+/** Whose pins, and where they live: settings for a real account, memory for the demo's. */
 export interface PinOwner {
   readonly profileId: string;
   readonly durable: boolean;
+  /**
+   * The demo's: what its pins in memory belong to (its task items' pin
+   * store), so a new demo starts with none, as its task items do.
+   */
+  readonly scope?: object;
 }
 
 interface Pin {
@@ -25,17 +30,18 @@ export function createCompliancePins(deps: {
   readonly settings: Pick<SettingsStore, 'get' | 'update'>;
   readonly now: () => number;
 }) {
-  const memory = new Map<string, Pin[]>();
+  const memory = new WeakMap<object, Pin[]>();
+  const noScope = {};
   const listeners = new Set<(profileId: string) => void>();
   const all = (o: PinOwner): readonly Pin[] =>
     o.durable
       ? (deps.settings.get().compliancePins ?? []).filter((p) => p.profileId === o.profileId)
-      : (memory.get(o.profileId) ?? []);
+      : (memory.get(o.scope ?? noScope) ?? []);
 
   /** Writes one profile's pins, the others' left as they are. */
   const write = async (o: PinOwner, next: readonly Pin[]): Promise<Result<null>> => {
     if (!o.durable) {
-      memory.set(o.profileId, [...next]);
+      memory.set(o.scope ?? noScope, [...next]);
     } else {
       const saved = await deps.settings.update((s) => {
         const others = (s.compliancePins ?? []).filter((p) => p.profileId !== o.profileId);

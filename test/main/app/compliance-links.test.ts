@@ -178,4 +178,16 @@ describe.skipIf(gate.skip)('compliance task links and pins', () => {
       title: 'Access review',
     });
   });
+
+  it("the demo's pins are kept in memory, and a new demo starts without them", async () => {
+    const h = await start(await tempDir());
+    unwrap(await h.call('startDemo'));
+    const pinned = unwrap(await h.call('pinComplianceTask', { ref: TABLETOP }));
+    expect([...pinned.pinned.map((t) => t.id), ...pinned.pinnedUnread]).toEqual([TABLETOP]);
+    unwrap(await h.call('signOut'));
+    unwrap(await h.call('startDemo'));
+    const again = unwrap(await h.call('getCompliance'));
+    expect([...again.pinned, ...again.pinnedUnread]).toEqual([]);
+    await Promise.all(h.demos.map((d) => d.close()));
+  });
 });
