@@ -47,6 +47,9 @@ export const CHANNELS = {
   submitForReview: 'compliance:submit-for-review',
   approveTask: 'compliance:approve',
   rejectTask: 'compliance:reject',
+  updateComplianceTasks: 'compliance:update-many',
+  pinComplianceTask: 'compliance:pin',
+  unpinComplianceTask: 'compliance:unpin',
 } as const;
 
 export const EVENT_NAMES = [

@@ -1,6 +1,6 @@
 import type { CompliancePatch, ComplianceTask } from './compliance-task';
 import type { ComplianceStatus } from './compliance-values';
-import type { AppError } from './result';
+import type { AppError, Result } from './result';
 import type { TaskSyncState } from './views';
 
 /**
@@ -37,6 +37,12 @@ export interface ComplianceChangeAnswer {
   readonly task: ComplianceTask | null;
   readonly change: ComplianceChangeState;
   readonly offer: readonly ComplianceOffer[];
+}
+
+/** One task's outcome in a bulk change (updateComplianceTasks): its answer, or why it was not queued. */
+export interface ComplianceUpdateOutcome {
+  readonly taskId: string;
+  readonly result: Result<ComplianceChangeAnswer>;
 }
 
 export interface ComplianceChangeView {

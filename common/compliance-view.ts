@@ -1,6 +1,8 @@
 import { clip } from './bounds';
 import type { ComplianceOffer } from './compliance-change';
 import type { CompliancePatch } from './compliance-task';
+import type { AppError } from './result';
+import type { TaskSyncState } from './views';
 
 /**
  * Compliance tasks (`tsk_…`) as the popup sees them: one person's, ordered
@@ -19,7 +21,19 @@ export type ComplianceAvailability = 'ok' | 'absent' | 'not_permitted' | 'unknow
 export interface ComplianceTaskView extends ComplianceTaskFields {
   /** "Open in web app": `<web-app>/{org_…}/tasks/{tsk_…}`; null while the organization is unknown. */
   readonly webUrl: string | null;
+  /** The person's change on its way: pending (on the wire), queued (waiting), failed (refused). */
+  readonly sync: TaskSyncState;
+  /** Why the last change was refused, in the service's words; kept until the next change. */
+  readonly error: AppError | null;
+  /** What to offer instead of the refused change (approve, reject, submit for review). */
+  readonly offer: readonly ComplianceOffer[];
 }
+
+/** A task's changes as the view carries them: none waiting, none refused. */
+export const NO_CHANGE = { sync: 'idle', error: null, offer: [] } as const satisfies Pick<
+  ComplianceTaskView,
+  'sync' | 'error' | 'offer'
+>;
 
 export interface ComplianceView {
   /** The person's own, ordered by orderMine (overdue first). */
@@ -37,6 +51,10 @@ export interface ComplianceView {
   readonly note: string | null;
   /** The shown tasks with a change of the person's still on its way, or refused. */
   readonly changes: readonly ComplianceChangeNote[];
+  /** The compliance tasks pinned (a link, a paste), whoever's they are, in pin order. */
+  readonly pinned: readonly ComplianceTaskView[];
+  /** Pinned ids the kept list does not have (not read yet, gone, or not available), in pin order. */
+  readonly pinnedUnread: readonly string[];
 }
 
 /**
@@ -128,6 +146,7 @@ export interface ComplianceTaskFields {
 export const complianceTaskView = (
   t: ComplianceTaskFields,
   webUrl: string | null,
+  change: Pick<ComplianceTaskView, 'sync' | 'error' | 'offer'> = NO_CHANGE,
 ): ComplianceTaskView => ({
   id: t.id,
   title: t.title,
@@ -141,4 +160,7 @@ export const complianceTaskView = (
   approverId: t.approverId,
   notRelevantJustification: t.notRelevantJustification,
   webUrl,
+  sync: change.sync,
+  error: change.error,
+  offer: change.offer,
 });

@@ -28,7 +28,7 @@ import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
 import { COMPLIANCE_TASK_ID_PATTERN, CompliancePatchSchema } from './compliance-task';
 import type { ComplianceTask } from './compliance-task';
-import type { ComplianceChangeAnswer } from './compliance-change';
+import type { ComplianceChangeAnswer, ComplianceUpdateOutcome } from './compliance-change';
 
 /**
  * The single IPC contract. Every method the renderer may call is here with
@@ -111,13 +111,17 @@ export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
 /** More than this in one bulk change is not a selection a person makes: refused, not truncated. */
 export { MAX_BULK_TASKS };
 
-/** One change for several tasks (a selection, or all filtered): each task gets its own outcome. */
-export const UpdateTasksInput = z.strictObject({
-  taskIds: z
-    .array(TaskIdSchema)
+/** A bulk change's selection: one to MAX_BULK_TASKS ids, each once. */
+const selectionOf = (id: z.ZodString) =>
+  z
+    .array(id)
     .min(1, 'Choose at least one task.')
     .max(MAX_BULK_TASKS, `Change at most ${MAX_BULK_TASKS} tasks at once.`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each task may be listed only once.'),
+    .refine((ids) => new Set(ids).size === ids.length, 'Each task may be listed only once.');
+
+/** One change for several tasks (a selection, or all filtered): each task gets its own outcome. */
+export const UpdateTasksInput = z.strictObject({
+  taskIds: selectionOf(TaskIdSchema),
   patch: TaskChange,
 });
 export type UpdateTasksInput = z.infer<typeof UpdateTasksInput>;
@@ -143,12 +147,33 @@ const ComplianceTaskId = z
   );
 const ComplianceTaskInput = z.strictObject({ taskId: ComplianceTaskId });
 
+/** What compliance task to pin: pasted text (parsed in main) or a reference main parsed (the clipboard offer). */
+export const PinComplianceInput = z.strictObject({
+  ref: z.union([
+    z.string().max(4096, 'That is too long to be a task link.'),
+    z.strictObject({
+      taskId: ComplianceTaskId,
+      organizationId: z
+        .string()
+        .regex(/^org_[A-Za-z0-9]{1,64}$/)
+        .optional(),
+    }),
+  ]),
+  at: z.number().int().min(0).max(100_000).optional(),
+});
+
 /** A compliance task's change: only the fields PATCH /v1/tasks/{id} takes, not_relevant with its justification. */
 export const UpdateComplianceTaskInput = z.strictObject({
   taskId: ComplianceTaskId,
   patch: CompliancePatchSchema,
 });
 export type UpdateComplianceTaskInput = z.infer<typeof UpdateComplianceTaskInput>;
+
+/** One change for several compliance tasks (a selection): each through the outbox, each with its outcome. */
+export const UpdateComplianceTasksInput = z.strictObject({
+  taskIds: selectionOf(ComplianceTaskId),
+  patch: CompliancePatchSchema,
+});
 
 export const SubmitForReviewInput = z.strictObject({
   taskId: ComplianceTaskId,
@@ -274,6 +299,18 @@ export const contract = {
   submitForReview: method<ComplianceTask>()(CHANNELS.submitForReview, SubmitForReviewInput),
   approveTask: method<ComplianceTask>()(CHANNELS.approveTask, ComplianceTaskInput),
   rejectTask: method<ComplianceTask>()(CHANNELS.rejectTask, ComplianceTaskInput),
+  /**
+   * Pins a compliance task (`tsk_…`), whoever's it is: answered with the view,
+   * whose `pinned` has it; kept fresh with the list (compliance:changed).
+   * `at`: where it goes (an unpin undone); else last.
+   */
+  /** Resolves when every task's first attempt is over; the view follows as compliance:changed. */
+  updateComplianceTasks: method<ComplianceUpdateOutcome[]>()(
+    CHANNELS.updateComplianceTasks,
+    UpdateComplianceTasksInput,
+  ),
+  pinComplianceTask: method<ComplianceView>()(CHANNELS.pinComplianceTask, PinComplianceInput),
+  unpinComplianceTask: method<ComplianceView>()(CHANNELS.unpinComplianceTask, ComplianceTaskInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
@@ -302,6 +339,8 @@ interface EventPayloads {
 
 export type ViewRequest =
   | { readonly screen: 'tasks'; readonly taskId?: string }
+  /** A compliance task opened from a link (pinned by then: ComplianceView's `pinned` has it). */
+  | { readonly screen: 'compliance'; readonly taskId: string }
   | { readonly screen: 'settings' }
   | { readonly screen: 'assigned' };
 /** Events main pushes to the renderer: a payload for each name, none missing. */

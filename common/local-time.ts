@@ -50,3 +50,8 @@ export function localTime(day: number, hour: number, timeZone: string): number {
   const first = wall - offset(wall);
   return wall - offset(first);
 }
+
+/** The next local midnight after an instant in a time zone (a day may be 23 or 25 hours long). */
+export function nextLocalMidnight(instant: number, timeZone: string): number {
+  return localTime(localDay(instant, timeZone) + 1, 0, timeZone);
+}

@@ -1,9 +1,14 @@
 import { appError, err, ok } from './result';
 import type { Result } from './result';
+import { COMPLIANCE_TASK_ID_PATTERN } from './compliance-values';
 import { TASK_ID_PATTERN } from './task-values';
 import type { EntityType } from './task-values';
 
-/** What a pasted id or web-app link tells us. Implementation: see parseTaskRef (issue 2). */
+/**
+ * What a pasted id or web-app link tells us. Implementation: see parseTaskRef (issue 2).
+ * A task item's id is `tski_…`; a compliance task's (the web app's Tasks page) is `tsk_…`,
+ * and its reference has no entity (isComplianceRef).
+ */
 export interface TaskRef {
   readonly taskId: string;
   readonly organizationId?: string;
@@ -36,7 +41,21 @@ const ENTITY_PATH_WORDS: Readonly<Record<string, EntityType>> = {
 const WEB_APP_PATH_WORD: Readonly<Record<EntityType, string>> = { vendor: 'vendors', risk: 'risk' };
 const APP_SCHEME = 'tasktray:';
 const TASK_PREFIX = 'tski_';
+const COMPLIANCE_PREFIX = 'tsk_';
 const TASK_ID_MAX_SUFFIX = 64;
+/** The web app's path word before a compliance task's id: `/{org_…}/tasks/{tsk_…}`. */
+const COMPLIANCE_PATH_WORD = 'tasks';
+
+/** Each kind's id: its prefix and pattern. */
+const KINDS = {
+  [TASK_PREFIX]: TASK_ID_PATTERN,
+  [COMPLIANCE_PREFIX]: COMPLIANCE_TASK_ID_PATTERN,
+} as const;
+type IdPrefix = keyof typeof KINDS;
+
+/** Whether a reference names a compliance task (`tsk_…`) rather than a task item. */
+export const isComplianceRef = (ref: Pick<TaskRef, 'taskId'>): boolean =>
+  COMPLIANCE_TASK_ID_PATTERN.test(ref.taskId);
 
 /**
  * Pasted text often carries invisible characters at its ends (chat apps, rich
@@ -83,6 +102,8 @@ function parse(text: unknown): Result<TaskRef> {
   if (input.length > TASK_REF_MAX_LENGTH) return tooLong();
 
   if (input.toLowerCase().startsWith(TASK_PREFIX)) return parseTaskId(input, 'id');
+  if (input.toLowerCase().startsWith(COMPLIANCE_PREFIX))
+    return parseTaskId(input, 'id', COMPLIANCE_PREFIX);
 
   const scheme = SCHEME.exec(input)?.[1]?.toLowerCase();
   if (scheme === 'http' || scheme === 'https') return parseWebLink(input);
@@ -122,28 +143,53 @@ function tooLong() {
   );
 }
 
-/** Checks one candidate task id and explains exactly what is wrong with it. */
-function parseTaskId(candidate: string, where: 'id' | 'link'): Result<TaskRef> {
-  if (TASK_ID_PATTERN.test(candidate)) return ok({ taskId: candidate });
+/** Checks one candidate task id (a task item's, or a compliance task's) and explains exactly what is wrong with it. */
+function parseTaskId(
+  candidate: string,
+  where: 'id' | 'link',
+  prefix: IdPrefix = TASK_PREFIX,
+): Result<TaskRef> {
+  if (KINDS[prefix].test(candidate)) return ok({ taskId: candidate });
   const subject = where === 'link' ? 'the task id in this link' : 'this one';
   const copyAgain = where === 'link' ? 'Copy the link again.' : 'Copy the id again.';
-  if (!candidate.startsWith(TASK_PREFIX))
-    return badInput(
-      `Task ids start with a lowercase "${TASK_PREFIX}"; ${subject} does not. ${copyAgain}`,
-    );
-  const suffix = candidate.slice(TASK_PREFIX.length);
+  const ids = prefix === TASK_PREFIX ? 'Task ids' : 'Compliance task ids';
+  if (!candidate.startsWith(prefix))
+    return badInput(`${ids} start with a lowercase "${prefix}"; ${subject} does not. ${copyAgain}`);
+  const suffix = candidate.slice(prefix.length);
   if (suffix === '')
     return badInput(
-      `The task id is incomplete: letters and digits must follow "tski_". ${copyAgain}`,
+      `The task id is incomplete: letters and digits must follow "${prefix}". ${copyAgain}`,
     );
   const bad = [...suffix].find((c) => !/^[A-Za-z0-9]$/.test(c));
   if (bad !== undefined)
     return badInput(
-      `tski_ ids contain only letters and digits; ${subject} has ${describeChar(bad)}. ${copyAgain}`,
+      `${prefix} ids contain only letters and digits; ${subject} has ${describeChar(bad)}. ${copyAgain}`,
     );
   return badInput(
-    `That task id is too long: a tski_ id has at most ${TASK_ID_MAX_SUFFIX} letters and digits after "tski_". ${copyAgain}`,
+    `That task id is too long: a ${prefix} id has at most ${TASK_ID_MAX_SUFFIX} letters and digits after "${prefix}". ${copyAgain}`,
   );
+}
+
+/**
+ * `/{org_…}/tasks/{tsk_…}`: the web app's page of a compliance task. Undefined
+ * when the path is no such page; an error when it is one with a bad id.
+ */
+function complianceInPath(segments: readonly string[]): Result<TaskRef> | undefined {
+  for (let i = 0; i < segments.length; i += 1) {
+    const org = segments[i] ?? '';
+    if (!ORGANIZATION_ID_PATTERN.test(org)) continue;
+    if ((segments[i + 1] ?? '').toLowerCase() !== COMPLIANCE_PATH_WORD) continue;
+    const candidate = segments[i + 2];
+    // A task item's id there is read as it always was (below).
+    if (candidate?.toLowerCase().startsWith(TASK_PREFIX)) return undefined;
+    if (candidate === undefined)
+      return badInput(
+        "This link points to the organization's Tasks page, not a task: open the task and copy its link.",
+      );
+    const task = parseTaskId(candidate, 'link', COMPLIANCE_PREFIX);
+    return task.ok ? ok({ taskId: task.value.taskId, organizationId: org }) : task;
+  }
+  return undefined;
 }
 
 /** Names a character so a person can find it, even when it is invisible. */
@@ -180,6 +226,9 @@ function parseWebLink(input: string): Result<TaskRef> {
   const distinct = [...new Set(queryIds)];
   if (distinct.length > 1)
     return badInput('This link names more than one task: open the task and copy its link again.');
+  // A task item named in the query wins, as before; else the path may be a compliance task's page.
+  const compliance = distinct.length === 0 ? complianceInPath(segments) : undefined;
+  if (compliance !== undefined) return compliance;
   // Only when the query names no task, a path segment that is itself a task id names it.
   const candidate = distinct[0] ?? segments.find((s) => s.startsWith(TASK_PREFIX));
 
@@ -216,7 +265,7 @@ function findOrganizationPlace(segments: readonly string[]): Omit<TaskRef, 'task
   return organizationId === undefined ? {} : { organizationId };
 }
 
-/** `tasktray://task/tski_…?org=org_…`: the links the app itself hands out. */
+/** `tasktray://task/tski_…?org=org_…` (or `tsk_…`, a compliance task): the links the app itself hands out. */
 function parseAppLink(input: string): Result<TaskRef> {
   const url = toUrl(input);
   if (url === undefined || url.protocol.toLowerCase() !== APP_SCHEME)
@@ -230,7 +279,10 @@ function parseAppLink(input: string): Result<TaskRef> {
   const candidate = parts[1];
   if (candidate === undefined)
     return badInput('That tasktray:// link has no task id after "task/".');
-  const task = parseTaskId(candidate, 'link');
+  const prefix = candidate.toLowerCase().startsWith(COMPLIANCE_PREFIX)
+    ? COMPLIANCE_PREFIX
+    : TASK_PREFIX;
+  const task = parseTaskId(candidate, 'link', prefix);
   if (!task.ok) return task;
 
   const org = url.searchParams.get('org');

@@ -218,9 +218,9 @@ async function start(): Promise<void> {
   openLink = (ref) => {
     void trayShell.show();
     if (!ref.ok) return tell(ref.error.message);
-    void core.pinRef(ref.value).then((pinned) => {
-      if (!pinned.ok) return tell(pinned.error.message);
-      toPopup.send('view:open', { screen: 'tasks', taskId: pinned.value.id });
+    void core.pinRef(ref.value).then((opened) => {
+      if (!opened.ok) return tell(opened.error.message);
+      toPopup.send('view:open', opened.value);
     });
   };
   earlyLinks.splice(0).forEach(openLink);

@@ -19,7 +19,8 @@
  *   tray/tray-<state>-contrast.png, tray-<state>-contrast@2x.png
  *                                 Linux tray icons for a panel of unknown colour: the
  *                                 dark-panel icon on a dark tile and halo, readable on both
- * where <state> is normal | offline | pending | error.
+ * where <state> is normal | offline | pending | error, each also as <state>-due (a
+ * compliance task overdue or due today: a small square in the bottom-left corner).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,8 @@ import { Resvg } from '@resvg/resvg-js';
 
 export const TRAY_STATES = ['normal', 'offline', 'pending', 'error'] as const;
 export type TrayState = (typeof TRAY_STATES)[number];
+/** Each state's file stem, plain and with the due mark (main/tray/tray-state.ts picks one). */
+export const TRAY_STEMS = TRAY_STATES.flatMap((state) => [state, `${state}-due`]);
 export const LINUX_ICON_SIZES = [16, 32, 48, 64, 128, 256, 512, 1024] as const;
 
 /** How one tray variant is painted. Template images use black only; macOS tints them. */
@@ -41,6 +44,8 @@ interface TrayPalette {
   readonly errorMark: string | null;
   /** For a panel of unknown colour: fills the glyph and rings every mark; null: none. */
   readonly halo: string | null;
+  /** The due mark: something is overdue or due today. */
+  readonly due: string;
 }
 
 const TEMPLATE: TrayPalette = {
@@ -51,6 +56,7 @@ const TEMPLATE: TrayPalette = {
   error: '#000000',
   errorMark: null,
   halo: null,
+  due: '#000000',
 };
 
 // Light panel: dark ink. Dark panel: light ink. Badge colours keep at least 3:1
@@ -63,6 +69,7 @@ const ON_LIGHT_PANEL: TrayPalette = {
   error: '#DC2626',
   errorMark: '#FFFFFF',
   halo: null,
+  due: '#1D4ED8',
 };
 const ON_DARK_PANEL: TrayPalette = {
   glyph: '#F3F4F6',
@@ -72,6 +79,7 @@ const ON_DARK_PANEL: TrayPalette = {
   error: '#EF4444',
   errorMark: '#FFFFFF',
   halo: null,
+  due: '#60A5FA',
 };
 // Panel colour unknown (a Linux desktop that does not say): light ink, so a dark panel
 // needs nothing more, inside a dark halo that a light panel sees as the outline. The
@@ -98,16 +106,27 @@ export function glyphSilhouette(body: string): string {
   return body.replace(/\bfill="none"/g, 'fill="currentColor"');
 }
 
-/** One tray icon as SVG, 32 units square, drawn at `size` pixels. */
+/**
+ * The due mark: a square (not a dot, so it differs from the pending mark by shape on a
+ * template image too) in the bottom-left corner, the one no other mark uses.
+ */
+const DUE = { x: 1.5, y: 20.5, side: 10 };
+
+/** One tray icon as SVG, 32 units square, drawn at `size` pixels; `due` adds the due mark. */
 export function traySvg(
   glyph: string,
   state: TrayState,
   palette: TrayPalette,
   size: number,
+  due = false,
 ): string {
   const { cx, cy } = BADGE;
-  let cut = '';
-  let overlay = '';
+  let cut = due
+    ? `<rect x="${DUE.x - 2.5}" y="${DUE.y - 2.5}" width="${DUE.side + 5}" height="${DUE.side + 5}" rx="4" fill="#000"/>`
+    : '';
+  let overlay = due
+    ? `<rect x="${DUE.x}" y="${DUE.y}" width="${DUE.side}" height="${DUE.side}" rx="2" fill="${palette.due}"/>`
+    : '';
   let colour = palette.glyph;
   let opacity = 1;
   switch (state) {
@@ -117,23 +136,23 @@ export function traySvg(
       // A slash across the faded glyph, with a clear gap either side.
       colour = palette.offlineGlyph;
       opacity = palette.offlineOpacity;
-      cut = '<path d="M4 2 L30 28" stroke="#000" stroke-width="8" stroke-linecap="round"/>';
-      overlay = `<path d="M4 2 L30 28" stroke="${palette.glyph}" stroke-width="3" stroke-linecap="round"/>`;
+      cut += '<path d="M4 2 L30 28" stroke="#000" stroke-width="8" stroke-linecap="round"/>';
+      overlay += `<path d="M4 2 L30 28" stroke="${palette.glyph}" stroke-width="3" stroke-linecap="round"/>`;
       break;
     case 'pending':
       // A dot in the top-right corner, where apps put "something waiting" marks:
       // changes not yet sent. Another corner than the error badge, so the two differ
       // by place as well as colour (template images have no colour).
-      cut = `<circle cx="${cx}" cy="${32 - cy}" r="7.5" fill="#000"/>`;
-      overlay = `<circle cx="${cx}" cy="${32 - cy}" r="4.75" fill="${palette.pending}"/>`;
+      cut += `<circle cx="${cx}" cy="${32 - cy}" r="7.5" fill="#000"/>`;
+      overlay += `<circle cx="${cx}" cy="${32 - cy}" r="4.75" fill="${palette.pending}"/>`;
       break;
     case 'error': {
       // A solid disc with an exclamation mark.
-      cut = `<circle cx="${cx}" cy="${cy}" r="8.5" fill="#000"/>`;
+      cut += `<circle cx="${cx}" cy="${cy}" r="8.5" fill="#000"/>`;
       const mark =
         `<rect x="${cx - 1.25}" y="${cy - 4.5}" width="2.5" height="5.5" rx="1.25"/>` +
         `<circle cx="${cx}" cy="${cy + 3.6}" r="1.4"/>`;
-      overlay =
+      overlay +=
         palette.errorMark === null
           ? `<mask id="mark"><rect width="32" height="32" fill="#fff"/><g fill="#000">${mark}</g></mask>` +
             `<circle cx="${cx}" cy="${cy}" r="6.5" fill="${palette.error}" mask="url(#mark)"/>`
@@ -304,14 +323,16 @@ export async function makeIcons(sourceDir: string): Promise<Map<string, Buffer>>
     ]),
   );
 
-  for (const state of TRAY_STATES) {
+  for (const stem of TRAY_STEMS) {
+    const state = stem.replace(/-due$/, '') as TrayState;
+    const due = stem !== state;
     for (const [suffix, size] of [
       ['', 16],
       ['@2x', 32],
     ] as const) {
       files.set(
-        `tray/tray-${state}Template${suffix}.png`,
-        renderPng(traySvg(glyph, state, TEMPLATE, size), size),
+        `tray/tray-${stem}Template${suffix}.png`,
+        renderPng(traySvg(glyph, state, TEMPLATE, size, due), size),
       );
       for (const [panel, palette] of [
         ['light', ON_LIGHT_PANEL],
@@ -319,8 +340,8 @@ export async function makeIcons(sourceDir: string): Promise<Map<string, Buffer>>
         ['contrast', ON_ANY_PANEL],
       ] as const) {
         files.set(
-          `tray/tray-${state}-${panel}${suffix}.png`,
-          renderPng(traySvg(glyph, state, palette, size), size),
+          `tray/tray-${stem}-${panel}${suffix}.png`,
+          renderPng(traySvg(glyph, state, palette, size, due), size),
         );
       }
     }

@@ -13,6 +13,9 @@ import type { KeptCompliance } from '../compliance/compliance-kept';
 import { createComplianceReads } from '../compliance/compliance-reads';
 import type { ComplianceAccount } from '../compliance/compliance-reads';
 import { complianceView, NO_COMPLIANCE } from '../compliance/compliance-view-build';
+import { createCompliancePins } from '../compliance/compliance-pins';
+import { createCompliancePinning } from '../compliance/compliance-pinning';
+import { newlyMine } from '../compliance/newly-mine';
 import type { Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import type { ReadBudgets } from '../reads/read-budgets';
@@ -28,6 +31,10 @@ import { createAppDeadlines } from './deadlines-wiring';
 import type { Notifications } from '../notify/notifications';
 import type { PauseReason } from '../sync/sync-state';
 import type { ComplianceChanges } from '../tasks/compliance-changes';
+import { createTurnBatch } from '../tasks/turn-batch';
+
+/** The person's changes on their way (tasks/compliance-changes.ts), plugged in once both exist. */
+export type ComplianceChangesPort = Pick<ComplianceChanges, 'view' | 'on'>;
 
 export interface AppComplianceDeps {
   /** Where the kept lists go, and how the service is reached (as the accounts reach it). */
@@ -37,9 +44,9 @@ export interface AppComplianceDeps {
   readonly accounts: Pick<AccountService, 'active' | 'signedIn' | 'signedInIds'>;
   readonly organization: Pick<OrganizationState, 'current'>;
   readonly assigned: Pick<Assigned, 'view' | 'me' | 'meOf'>;
-  readonly profiles: Pick<ActiveProfiles, 'saved'>;
-  readonly notifications: Pick<Notifications, 'remind'>;
-  readonly settings: Pick<SettingsStore, 'get'>;
+  readonly profiles: Pick<ActiveProfiles, 'saved' | 'active'>;
+  readonly notifications: Pick<Notifications, 'remind' | 'assignedCompliance'>;
+  readonly settings: Pick<SettingsStore, 'get' | 'update'>;
   readonly outbox: Pick<Outbox, 'quiet'>;
   readonly budgets: ReadBudgets;
   readonly scheduler: Scheduler;
@@ -80,21 +87,31 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     return { client: a.client, compliance: complianceOf(a), address: a.profile.baseUrl };
   };
 
-  // The changes' side (app/compliance-change-wiring.ts) is made after this one: it is followed once made.
-  let changes: Pick<ComplianceChanges, 'state'> | null = null;
+  let changes: ComplianceChangesPort | null = null;
+  const pins = createCompliancePins({ settings: deps.settings, now: () => deps.scheduler.now() });
+  const pinOwner = () => {
+    const p = deps.profiles.active();
+    return p ? { profileId: p.profileId, durable: p.durable, scope: p.pins } : null;
+  };
+  const organizationId = (): string | null =>
+    deps.organization.current()?.id ?? accounts.active()?.profile.organizationId ?? null;
   const view = (): ComplianceView => {
     const a = accounts.active();
     if (!a) return NO_COMPLIANCE;
     const id = a.profile.id;
+    const meId = deps.assigned.view().me?.id ?? null;
+    const port = changes;
+    const owner = pinOwner();
     return complianceView({
+      overlay: port ? (task) => port.view(id, task, meId) : undefined,
+      pinnedIds: owner?.profileId === id ? pins.ids(owner) : [],
       kept: keeper.list(id),
       availability: reads.availability(id),
       authKind: a.profile.authKind,
-      memberId: deps.assigned.view().me?.id ?? null,
-      organizationId: deps.organization.current()?.id ?? a.profile.organizationId ?? null,
+      memberId: meId,
+      organizationId: organizationId(),
       signInUrl: deps.settings.get().signInUrl,
       nowMs: deps.scheduler.now(),
-      changeOf: (taskId) => changes?.state(id, taskId) ?? null,
     });
   };
   const deadlines = createAppDeadlines({
@@ -102,6 +119,8 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     ...{ assigned: deps.assigned, notifications: deps.notifications, settings: deps.settings },
     ...{ scheduler: deps.scheduler, log },
   });
+  const titleIn = (profileId: string, taskId: string): string | null =>
+    keeper.list(profileId)?.tasks.find((t) => t.id === taskId)?.title ?? null;
   let told: ComplianceView | null = null;
   /** Tells the popup when what it shows would change; the same view twice is told once. */
   const changed = (): void => {
@@ -122,10 +141,26 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     onAvailability: (profileId) => {
       if (shownIs(profileId)) changed();
     },
+    // Someone gave the person a task (their own changes landed in the kept list before).
+    onRead: (profileId, before, after) => {
+      const me = deps.assigned.meOf(profileId) ?? deps.profiles.saved(profileId)?.memberId ?? null;
+      for (const t of newlyMine(before, after, me))
+        deps.notifications.assignedCompliance(profileId, t.id, t.title);
+    },
   });
   keeper.on((profileId) => {
     if (shownIs(profileId)) changed();
   });
+  // Local midnight: the same tasks, other words of days ("due today"): told again, and the
+  // tray, redrawn on every event, says them anew.
+  deadlines.onDayTurned(() => {
+    told = null;
+    changed();
+  });
+  pins.on((profileId) => {
+    if (shownIs(profileId)) changed();
+  });
+  const pinning = createCompliancePinning({ pins, active: pinOwner, organizationId, view });
 
   /** The popup's read of the shown account (its opening, or getCompliance before any read this run). */
   const readShown = (): Promise<void> => {
@@ -134,6 +169,18 @@ export function createAppCompliance(deps: AppComplianceDeps) {
   };
 
   return {
+    /** The changes on their way are shown over the kept tasks; the view is told again when they move. */
+    attachChanges(port: ComplianceChangesPort): void {
+      changes = port;
+      // A bulk change moves the outbox hundreds of times a turn; the view (a few ms for a
+      // large organization) is built once per turn.
+      const batch = createTurnBatch(changed);
+      port.on((profileId) => {
+        if (shownIs(profileId)) batch.soon();
+      });
+    },
+    /** Pinning compliance tasks (a link, a paste, the popup): pinComplianceTask, unpinComplianceTask. */
+    pinning,
     /** What the reminders, the tray and the outbox build on. */
     kept: keeper as KeptCompliance,
     reads,
@@ -158,7 +205,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       if (event === 'account:changed' || event === 'assigned:changed' || event === 'org:changed') {
         changed();
         // Signed in, or who "me" is learnt: their reminders may be due.
-        deadlines.reminders.check();
+        deadlines.check();
       }
     },
     /** The background sync's pause and unpause, with a reminders check on waking (the time zone may have moved). */
@@ -167,13 +214,20 @@ export function createAppCompliance(deps: AppComplianceDeps) {
         pause: (reason: PauseReason) => sync.pause(reason),
         unpause(reason: PauseReason): void {
           sync.unpause(reason);
-          deadlines.reminders.check();
+          deadlines.check();
         },
       };
     },
+    /** A compliance task's title as kept for a profile (a notification); null: not kept. */
+    titleIn,
+    /** …for the shown account (the clipboard offer). */
+    titleOf: (taskId: string): string | null => {
+      const a = accounts.active();
+      return a ? titleIn(a.profile.id, taskId) : null;
+    },
     /** "Open…" of a compliance task (the tray): its page in the web app, when it is known. */
     webUrlOf: (taskId: string): string | null =>
-      view().tasks.find((t) => t.id === taskId)?.webUrl ?? null,
+      [...view().tasks, ...view().pinned].find((t) => t.id === taskId)?.webUrl ?? null,
     /** The background sync's connect and forget, with the compliance reads' beside them. */
     alongside(sync: Pick<BackgroundSync, 'connected' | 'forget'>) {
       return {
@@ -189,15 +243,8 @@ export function createAppCompliance(deps: AppComplianceDeps) {
       };
     },
     view,
-    /** The person's changes and their refusals show in the view, and tell it again when they move. */
-    followChanges(source: Pick<ComplianceChanges, 'state' | 'on'>): () => void {
-      changes = source;
-      return source.on((profileId) => {
-        if (shownIs(profileId)) changed();
-      });
-    },
     async dispose(): Promise<void> {
-      await deadlines.reminders.dispose();
+      await deadlines.dispose();
       await reads.dispose();
     },
   };

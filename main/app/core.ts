@@ -135,11 +135,10 @@ export function createAppCore(opts: AppCoreOptions) {
     log,
   });
   const complianceWrites = createAppComplianceChanges({
-    ...{ accounts, profiles, outbox, assigned, log, kept: opts.complianceKept ?? compliance.kept },
+    ...{ accounts, profiles, outbox, assigned, log, compliance, kept: opts.complianceKept },
   });
-  compliance.followChanges(complianceWrites.changes);
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
-  relay.attach(outboxListeners({ ...listening, compliance: complianceWrites.changes }));
+  relay.attach(outboxListeners({ ...listening, compliance: complianceWrites }));
   const reads = createAppReads({
     ...{ accounts, profiles, tasks, outbox, scheduler, log, behind },
     budgets: readBudgets,
@@ -176,7 +175,7 @@ export function createAppCore(opts: AppCoreOptions) {
   });
   const actions = createTaskActions({
     ...{ accounts, tasks, reads, assigned, notifications },
-    compliance: complianceWrites,
+    ...{ compliance: complianceWrites, compliancePins: compliance.pinning },
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
@@ -199,7 +198,7 @@ export function createAppCore(opts: AppCoreOptions) {
     state: () => redact(coreState({ ...coreParts, settings: settingsChanges })),
     /** Tells the popup the settings' view changed outside setSettings (the shortcut at start). */
     settingsChanged: () => events.emit('settings:changed', settingsChanges.view()),
-    /** A task from a tasktray:// link; shown in a notification when refused, so guarded. */
+    /** A tasktray:// link's task pinned, answered with its screen; refused: in a notification, so guarded. */
     pinRef: async (ref: TaskRef) => redact(await actions.pinLink(ref)),
     /** From the tray menu: an assigned task not pinned yet is pinned first. */
     setStatus: (taskId: string, status: UpdateTaskInput['patch']['status']) =>

@@ -8,6 +8,7 @@ import { createReminderStore, REMINDERS_FILE } from '../reminders/reminder-store
 import { createReminders } from '../reminders/reminders';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { SettingsStore } from '../settings/settings-store';
+import { createDayTurn } from '../tray/day-turn';
 import { trayDeadlines } from '../tray/deadline-items';
 import type { TrayDeadlines } from '../tray/deadline-items';
 import type { ActiveProfiles } from './active-profile';
@@ -59,19 +60,49 @@ export function createAppDeadlines(deps: AppDeadlinesDeps) {
     remind: (event) => deps.notifications.remind(event),
     log: deps.log,
   });
+  /** The shown account's tasks of the person's; null when nobody is known there. */
+  const shownMine = () => {
+    const shown = deps.accounts.active()?.profile.id;
+    const memberId = shown ? me(shown) : null;
+    if (!shown || !memberId) return null;
+    return (deps.kept.list(shown)?.tasks ?? []).filter((t) => t.assigneeId === memberId);
+  };
+  const dayListeners = new Set<() => void>();
+  const dayTurn = createDayTurn({
+    scheduler: deps.scheduler,
+    timeZone: zone,
+    needed: () => shownMine()?.some((t) => t.reviewDate !== null) ?? false,
+    onTurn: () => {
+      for (const l of dayListeners) l();
+    },
+  });
+  const off = deps.kept.on(() => dayTurn.arm());
   return {
     reminders,
     async start(): Promise<void> {
       await store.load();
       reminders.check();
+      dayTurn.arm();
+    },
+    /** Signed in, "me" learnt, woken (the zone may have moved): reminders due, midnight moved. */
+    check(): void {
+      reminders.check();
+      dayTurn.arm();
+    },
+    /** Local midnight came while the tray shows deadlines: what it says of days has changed. */
+    onDayTurned(listener: () => void): () => void {
+      dayListeners.add(listener);
+      return () => dayListeners.delete(listener);
     },
     /** The shown account's tasks due today or overdue, for the tray; null when none is shown. */
     tray(): TrayDeadlines | null {
-      const shown = deps.accounts.active()?.profile.id;
-      const memberId = shown ? me(shown) : null;
-      if (!shown || !memberId) return null;
-      const mine = (deps.kept.list(shown)?.tasks ?? []).filter((t) => t.assigneeId === memberId);
-      return trayDeadlines(mine, deps.scheduler.now(), zone());
+      const mine = shownMine();
+      return mine ? trayDeadlines(mine, deps.scheduler.now(), zone()) : null;
+    },
+    async dispose(): Promise<void> {
+      off();
+      dayTurn.dispose();
+      await reminders.dispose();
     },
   };
 }

@@ -29,7 +29,7 @@ export interface HandlerServices {
   readonly reads: TaskReads;
   readonly sync: Pick<BackgroundSync, 'refreshAsked'>;
   readonly assigned: Assigned;
-  readonly compliance: Pick<AppCompliance, 'opened' | 'refresh'>;
+  readonly compliance: Pick<AppCompliance, 'opened' | 'refresh' | 'pinning' | 'titleOf'>;
   readonly settings: SettingsChanges;
   readonly updates: ReturnType<typeof createUpdatesLink>;
   /** What the OS lends the core (index.ts); each is answered "not available here" when absent. */
@@ -101,7 +101,8 @@ export function createHandlers(s: HandlerServices): Handlers {
       // Its title where this account has read the task (Browse, Assigned to me): an id says little.
       const id = ref.value.taskId;
       const known = s.reads.listed(id) ?? s.assigned.view().tasks.find((t) => t.id === id);
-      return ok({ ref: ref.value, title: known?.title?.trim() || null });
+      const title = known?.title ?? s.compliance.titleOf(id);
+      return ok({ ref: ref.value, title: title?.trim() || null });
     },
     hideWindow: async () => {
       os.hideWindow?.();
@@ -117,6 +118,9 @@ export function createHandlers(s: HandlerServices): Handlers {
     submitForReview: (input) => s.actions.submitForReview(input.taskId, input.approverId),
     approveTask: (input) => s.actions.approve(input.taskId),
     rejectTask: (input) => s.actions.reject(input.taskId),
+    updateComplianceTasks: (input) => s.actions.updateComplianceMany(input),
+    pinComplianceTask: (input) => s.compliance.pinning.pin(input.ref, input.at),
+    unpinComplianceTask: (input) => s.compliance.pinning.unpin(input.taskId),
     quitApp: async () => {
       const quit = os.quit;
       if (!quit) return err(appError('internal', 'Quitting is not available here.'));

@@ -4,6 +4,7 @@ import type { ComplianceChanges } from '../tasks/compliance-changes';
 import type { Logger } from '../log/logger';
 import type { TaskService } from '../tasks/task-service';
 import type { ActiveProfiles } from './active-profile';
+import type { AppComplianceChanges } from './compliance-change-wiring';
 import type { ConnectionState } from './connection-state';
 import type { Notifications } from '../notify/notifications';
 import type { OutboxListeners } from './outbox-relay';
@@ -13,7 +14,10 @@ export interface OutboxListenersDeps {
   readonly accounts: Pick<AccountService, 'active' | 'setProblem'>;
   readonly profiles: Pick<ActiveProfiles, 'pinsFor'>;
   readonly tasks: Pick<TaskService, 'landed' | 'refused' | 'changed'>;
-  readonly compliance: Pick<ComplianceChanges, 'landed' | 'refused' | 'outboxChanged'>;
+  /** Compliance tasks' changes, and their titles as kept (a refusal's notification names the task). */
+  readonly compliance: Pick<AppComplianceChanges, 'titleIn'> & {
+    readonly changes: Pick<ComplianceChanges, 'landed' | 'refused' | 'outboxChanged'>;
+  };
   readonly notifications: Pick<Notifications, 'landed' | 'refused'>;
   readonly connection: Pick<ConnectionState, 'noteOutcome' | 'emit'>;
   readonly shown: Pick<ShownState, 'account'>;
@@ -34,11 +38,17 @@ export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
       notifications.landed(profileId, taskId, task, morePieces);
       return tasks.landed(profileId, taskId, task, keepError);
     },
-    onComplianceLanded: async (profileId, taskId, task, keepError) =>
-      deps.compliance.landed(profileId, taskId, task, keepError),
+    onComplianceLanded: async (profileId, taskId, task, keepError) => {
+      notifications.landed(profileId, taskId, task);
+      deps.compliance.changes.landed(profileId, taskId, task, keepError);
+    },
     onRefused: (profileId, taskId, error, morePieces) => {
       // A compliance task is no pin: its kept task shows again, with the service's words.
-      if (isComplianceTaskId(taskId)) return deps.compliance.refused(profileId, taskId, error);
+      if (isComplianceTaskId(taskId)) {
+        const title = deps.compliance.titleIn(profileId, taskId);
+        notifications.refused(profileId, taskId, error, { title, morePieces });
+        return deps.compliance.changes.refused(profileId, taskId, error);
+      }
       const unpinned = !deps.profiles.pinsFor(profileId)?.get(taskId);
       notifications.refused(profileId, taskId, error, { unpinned, morePieces });
       return tasks.refused(profileId, taskId, error);
@@ -62,7 +72,7 @@ export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
     },
     onChange: () => {
       tasks.changed();
-      deps.compliance.outboxChanged();
+      deps.compliance.changes.outboxChanged();
     },
   };
 }

@@ -5,11 +5,12 @@ import type {
   ViewRequest,
 } from '../../common/ipc';
 import { compliancePatchOf } from '../../common/compliance-change';
-import type { ComplianceChange } from '../../common/compliance-change';
+import type { ComplianceChange, ComplianceUpdateOutcome } from '../../common/compliance-change';
 import { CompliancePatchSchema } from '../../common/compliance-task';
 import type { CompliancePatch, ComplianceTask } from '../../common/compliance-task';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
+import { isComplianceRef, parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { AccountService } from '../accounts/account-service';
@@ -21,6 +22,7 @@ import type { Notifications } from '../notify/notifications';
 import type { TaskReads } from '../reads/task-reads';
 import type { ComplianceChangeAnswer } from '../tasks/compliance-changes';
 import type { AppComplianceChanges } from './compliance-change-wiring';
+import type { CompliancePinning } from '../compliance/compliance-pinning';
 
 export interface TaskActionsDeps {
   readonly accounts: Pick<AccountService, 'active'>;
@@ -29,6 +31,8 @@ export interface TaskActionsDeps {
   readonly assigned: Pick<Assigned, 'view'>;
   readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
   readonly compliance: AppComplianceChanges;
+  /** Compliance tasks' pins (a tasktray:// or web-app link to a `tsk_…`). */
+  readonly compliancePins: Pick<CompliancePinning, 'pinRef'>;
   readonly switchTo: (profileId: string) => Promise<Result<unknown>>;
   readonly openView: (request: ViewRequest) => void;
 }
@@ -76,12 +80,14 @@ export function createTaskActions(deps: TaskActionsDeps) {
   /**
    * A compliance task's change, from wherever it was made: checked as the
    * service takes it (not_relevant needs its justification) before anything
-   * is queued, then through the outbox. (Not noted in notifications.made:
-   * that note is for pinned task items' reads, and only their landing clears it.)
+   * is queued, then through the outbox. Noted as made here, as a task
+   * item's change is: one that waited is news when it lands, a refusal is
+   * news unless the popup that made it shows it.
    */
   async function changeCompliance(
     taskId: string,
     change: ComplianceChange | CompliancePatch,
+    origin: 'popup' | 'tray' | 'bulk' = 'tray',
   ): Promise<Result<ComplianceChangeAnswer>> {
     const patch = 'kind' in change ? compliancePatchOf(change) : change;
     const checked = CompliancePatchSchema.safeParse(patch);
@@ -89,7 +95,10 @@ export function createTaskActions(deps: TaskActionsDeps) {
       return err(
         appError('bad_input', [...new Set(checked.error.issues.map((i) => i.message))].join(' ')),
       );
-    return deps.compliance.changes.update(taskId, checked.data);
+    notifications.made(shownId(), [taskId], origin);
+    const answer = await deps.compliance.changes.update(taskId, checked.data);
+    if (answer.ok && answer.value.outcome === 'queued') notifications.waiting(shownId(), taskId);
+    return answer;
   }
 
   const { reviews } = deps.compliance;
@@ -99,7 +108,21 @@ export function createTaskActions(deps: TaskActionsDeps) {
     changeCompliance,
     /** The popup's change of a compliance task (updateComplianceTask). */
     updateCompliance: (input: { taskId: string; patch: CompliancePatch }) =>
-      changeCompliance(input.taskId, input.patch),
+      changeCompliance(input.taskId, input.patch, 'popup'),
+    /**
+     * One change for a selection of compliance tasks: each through the
+     * outbox as a single change goes (checked, noted, merged, paced), each
+     * answered with its own outcome once its first attempt is over.
+     */
+    async updateComplianceMany(input: {
+      taskIds: readonly string[];
+      patch: CompliancePatch;
+    }): Promise<Result<ComplianceUpdateOutcome[]>> {
+      const results = await Promise.all(
+        input.taskIds.map((taskId) => changeCompliance(taskId, input.patch, 'bulk')),
+      );
+      return ok(input.taskIds.map((taskId, i) => ({ taskId, result: results[i]! })));
+    },
     /** Reviews go at once (they need the person and a session), never through the outbox. */
     submitForReview: (taskId: string, approverId: string): Promise<Result<ComplianceTask>> =>
       reviews.submitForReview(taskId, approverId),
@@ -120,14 +143,35 @@ export function createTaskActions(deps: TaskActionsDeps) {
      * snapshot), refused when another account's read listed it.
      */
     async pin(ref: ParsedInputOf<'pinTask'>['ref'], at?: number): Promise<Result<PinnedTaskView>> {
-      if (typeof ref === 'string') return readIfBare(await tasks.pin(ref));
+      if (typeof ref === 'string') {
+        // A compliance task is no task item: its pin has its own door (pinComplianceTask).
+        const parsed = parseTaskRef(ref);
+        if (parsed.ok && isComplianceRef(parsed.value))
+          return err(
+            appError(
+              'bad_input',
+              'That is a compliance task (tsk_…), not a task item: it is pinned among the compliance tasks.',
+            ),
+          );
+        return readIfBare(await tasks.pin(ref));
+      }
       const mine = deps.reads.checkRef(ref);
       if (!mine.ok) return mine;
       return readIfBare(await tasks.pinRef(ref, deps.reads.listed(ref.taskId), at));
     },
-    /** A task from a tasktray:// link: pinned like a pasted one, with the same checks. */
-    pinLink: async (ref: TaskRef): Promise<Result<PinnedTaskView>> =>
-      readIfBare(await tasks.pinRef(ref)),
+    /**
+     * A task from a tasktray:// link: pinned like a pasted one, with the same
+     * checks, a compliance task among the compliance tasks; answered with
+     * the screen that shows it.
+     */
+    async pinLink(ref: TaskRef): Promise<Result<ViewRequest>> {
+      if (isComplianceRef(ref)) {
+        const pinned = await deps.compliancePins.pinRef(ref);
+        return pinned.ok ? ok({ screen: 'compliance', taskId: ref.taskId }) : pinned;
+      }
+      const pinned = readIfBare(await tasks.pinRef(ref));
+      return pinned.ok ? ok({ screen: 'tasks', taskId: pinned.value.id }) : pinned;
+    },
     /**
      * A notification was clicked: its account is shown (switched to if another
      * is), then its task, as a tasktray:// link shows one.
@@ -135,6 +179,10 @@ export function createTaskActions(deps: TaskActionsDeps) {
     async openTask(target: NotificationTarget): Promise<Result<null>> {
       const switched = await deps.switchTo(target.profileId);
       if (!switched.ok) return switched;
+      if (isComplianceRef(target)) {
+        deps.openView({ screen: 'compliance', taskId: target.taskId });
+        return ok(null);
+      }
       // Unpinned since the notification: its account's list is shown, without asking the popup
       // to wait for a row that will never come (the first row would not take focus meanwhile).
       const pinned = tasks.list().some((v) => v.id === target.taskId);

@@ -3,7 +3,13 @@ import { sameData } from '../../common/same-data';
 import { buildTrayMenu } from '../tray/menu';
 import type { TrayMenuActions, TrayMenuState } from '../tray/menu';
 import type { TrayShell } from '../tray/menubar-adapter';
-import { panelKind, trayIconFile, trayIconState, trayTooltip } from '../tray/tray-state';
+import {
+  panelKind,
+  showsDueMark,
+  trayIconFile,
+  trayIconState,
+  trayTooltip,
+} from '../tray/tray-state';
 import type { PanelTheme } from '../tray/tray-state';
 import type { UpdateMenuItem } from '../update/update-text';
 
@@ -64,6 +70,7 @@ export function createTraySync(
       env.platform,
       panelKind(env.platform, env.theme, process.env),
       env.iconDir,
+      showsDueMark(s.deadlines),
     );
     if (icon !== lastIcon) shell.setIcon((lastIcon = icon));
     shell.setTooltip(

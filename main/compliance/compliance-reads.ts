@@ -1,3 +1,4 @@
+import type { ComplianceTask } from '../../common/compliance-task';
 import type { ComplianceAvailability } from '../../common/compliance-view';
 import type { Logger } from '../log/logger';
 import { readRoute } from '../reads/read-budget';
@@ -45,6 +46,12 @@ export interface ComplianceReadsDeps {
   readonly log: Logger;
   /** The profile's availability changed (the view's note follows). */
   readonly onAvailability: (profileId: string) => void;
+  /** A read brought another list: what was kept before it (null: none yet), and what is now. */
+  readonly onRead?: (
+    profileId: string,
+    before: readonly ComplianceTask[] | null,
+    after: readonly ComplianceTask[],
+  ) => void;
 }
 
 interface Known {
@@ -176,7 +183,9 @@ export function createComplianceReads(deps: ComplianceReadsDeps) {
     if (!mine()) return;
     if (!listed.value.unchanged) {
       const { tasks, etag } = listed.value;
+      const before = deps.keeper.list(profileId)?.tasks ?? null;
       deps.keeper.took(profileId, { tasks, etag, readAt: at, approvalEnabled });
+      deps.onRead?.(profileId, before, deps.keeper.list(profileId)?.tasks ?? tasks);
     } else {
       deps.keeper.confirmed(profileId, at);
       if (approvalEnabled !== undefined) deps.keeper.approval(profileId, approvalEnabled);

@@ -79,7 +79,8 @@ export function createNotifications(deps: NotificationsDeps) {
       const m = made.get(key(profileId, taskId));
       if (m) m.waited = true;
     },
-    landed(profileId: string, taskId: string, task: Task, morePieces = false): void {
+    /** A task item's answer, or a compliance task's (`tsk_…`): only its title is named. */
+    landed(profileId: string, taskId: string, task: Pick<Task, 'title'>, morePieces = false): void {
       const m = settle(profileId, taskId, morePieces);
       rules.take({
         kind: 'change-landed',
@@ -93,19 +94,24 @@ export function createNotifications(deps: NotificationsDeps) {
     /**
      * @param unpinned no row shows the reason any more
      * @param morePieces other fields of the same combined change are still to be sent
+     * @param title the task's title where no pin has it (a compliance task's, as kept)
      */
     refused(
       profileId: string,
       taskId: string,
       error: AppError,
-      { unpinned = false, morePieces = false } = {},
+      {
+        unpinned = false,
+        morePieces = false,
+        title,
+      }: { unpinned?: boolean; morePieces?: boolean; title?: string | null } = {},
     ): void {
       const m = settle(profileId, taskId, morePieces);
       rules.take({
         kind: 'change-refused',
         profileId,
         taskId,
-        title: deps.titleOf(profileId, taskId),
+        title: title ?? deps.titleOf(profileId, taskId),
         reason: error.message,
         origin: m?.origin ?? 'earlier',
         madeAt: m?.madeAt ?? 0,
@@ -126,6 +132,10 @@ export function createNotifications(deps: NotificationsDeps) {
     ): void {
       const event = changedByOther({ profileId, before, after, changedHereAt, meId });
       if (event) rules.take(event);
+    },
+    /** A compliance task a read made the person's (compliance/newly-mine.ts): as "assigned to me" is. */
+    assignedCompliance(profileId: string, taskId: string, title: string): void {
+      rules.take({ kind: 'assigned-to-me', profileId, taskId, title });
     },
     /** A review date is near, today, or passed (main/reminders/): gathered and limited as the rest. */
     remind(event: ReviewReminder): void {

@@ -8,6 +8,7 @@ import { defineField } from '../lib/define-field';
 import { isSettledTask } from '../service/settled-task';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
 import { SYNC_INTERVALS } from '../../common/sync-interval';
+import { COMPLIANCE_TASK_ID_PATTERN } from '../../common/compliance-values';
 
 /**
  * The version this build writes. A file with a higher one came from a newer Task Tray
@@ -95,6 +96,15 @@ export const PinnedTaskSchema = z.strictObject({
   changedHereAt: z.string().max(64).nullish(),
 });
 
+/** A compliance task (`tsk_…`) pinned by a profile: only its id; the task is in compliance.json. */
+export const CompliancePinSchema = z.strictObject({
+  profileId: z.string().min(1).max(256),
+  taskId: z.string().regex(COMPLIANCE_TASK_ID_PATTERN),
+  pinnedAt: Timestamp,
+});
+/** Compliance pins kept at most, over every profile. */
+export const MAX_COMPLIANCE_PINS = 1_000;
+
 interface CrossFieldIssue {
   readonly path: (string | number)[];
   readonly message: string;
@@ -157,6 +167,9 @@ export const SettingsSchema = z
     // file with the default stays one it reads whole. An interval this build does not offer
     // (a newer build's, a hand edit) reads as the default.
     syncInterval: z.enum(SYNC_INTERVALS).optional().catch(undefined),
+    // Written only when there is one, as syncInterval is: a file without compliance pins stays
+    // one the build before reads whole. Pin order; one per profile and task (compliance-pins.ts).
+    compliancePins: z.array(CompliancePinSchema).max(MAX_COMPLIANCE_PINS).optional(),
     // Names a key in a profile id without revealing it (profile-id.ts); made at the first connect.
     fingerprintKey: z
       .string()

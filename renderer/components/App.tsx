@@ -80,7 +80,7 @@ export function App() {
           taskId?: string;
         };
         if (taskId?.startsWith('tsk_')) return openTaskView(taskId);
-        setScreen(to === 'tasks' ? 'home' : to);
+        setScreen(to === 'tasks' || to === 'compliance' ? 'home' : to);
         if (taskId) setFocusTask({ taskId });
       }),
     // openTaskView only sets state, whose setters never change: the first listener stays right.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseTaskRef, TASK_REF_MAX_LENGTH, webAppTaskLink } from '../../common/task-ref';
+import {
+  isComplianceRef,
+  parseTaskRef,
+  TASK_REF_MAX_LENGTH,
+  webAppTaskLink,
+} from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
 import { TASK_ID_PATTERN } from '../../common/task';
 import type { Result } from '../../common/result';
@@ -471,5 +476,59 @@ describe('webAppTaskLink: the link the task view opens', () => {
     };
     expect(webAppTaskLink({ ...base, entityId: null })).toBeNull();
     expect(webAppTaskLink({ ...base, signInUrl: 'not a url' })).toBeNull();
+  });
+});
+
+/** Compliance tasks' links and ids (`tsk_…`), beside task items'. */
+describe('parseTaskRef: compliance tasks (tsk_…)', () => {
+  it("reads the web app's page of a compliance task, with its organization", () => {
+    const ref = valueOf(parseTaskRef(`${WEB}/org_o1/tasks/tsk_n1access7review`));
+    expect(ref).toEqual({ taskId: 'tsk_n1access7review', organizationId: 'org_o1' });
+    expect(isComplianceRef(ref)).toBe(true);
+    // Under a prefix, with a query or a fragment, wrapped in <…>, without https://.
+    expect(valueOf(parseTaskRef(`<${WEB}/app/org_o1/tasks/tsk_a?tab=evidence#x>`))).toEqual({
+      taskId: 'tsk_a',
+      organizationId: 'org_o1',
+    });
+    expect(valueOf(parseTaskRef('app.trycomp.ai/org_o1/tasks/tsk_a')).taskId).toBe('tsk_a');
+  });
+
+  it('reads a bare id and a tasktray:// link', () => {
+    expect(valueOf(parseTaskRef('  tsk_abc123\u200B'))).toEqual({ taskId: 'tsk_abc123' });
+    expect(valueOf(parseTaskRef('tasktray://task/tsk_abc123'))).toEqual({ taskId: 'tsk_abc123' });
+    expect(valueOf(parseTaskRef('tasktray://task/tsk_abc?org=org_o1'))).toEqual({
+      taskId: 'tsk_abc',
+      organizationId: 'org_o1',
+    });
+  });
+
+  it('says exactly what is wrong with a malformed one', () => {
+    expect(messageOf(parseTaskRef(`${WEB}/org_o1/tasks`))).toBe(
+      "This link points to the organization's Tasks page, not a task: open the task and copy its link.",
+    );
+    expect(messageOf(parseTaskRef(`${WEB}/org_o1/tasks/tsk_ab-c`))).toBe(
+      'tsk_ ids contain only letters and digits; the task id in this link has "-". Copy the link again.',
+    );
+    expect(messageOf(parseTaskRef(`${WEB}/org_o1/tasks/frameworks`))).toBe(
+      'Compliance task ids start with a lowercase "tsk_"; the task id in this link does not. Copy the link again.',
+    );
+    expect(messageOf(parseTaskRef('tsk_'))).toBe(
+      'The task id is incomplete: letters and digits must follow "tsk_". Copy the id again.',
+    );
+    expect(messageOf(parseTaskRef(`tsk_${'a'.repeat(65)}`))).toMatch(
+      /a tsk_ id has at most 64 letters and digits/,
+    );
+    expect(messageOf(parseTaskRef('tasktray://task/tsk_a b'))).toMatch(/tsk_ ids contain only/);
+    expect(messageOf(parseTaskRef('TSK_abc'))).toMatch(/start with a lowercase "tsk_"/);
+  });
+
+  it('task items read as they always did', () => {
+    const item = valueOf(parseTaskRef(`${WEB}/org_o/tasks/tski_t`));
+    expect(item).toEqual({ taskId: 'tski_t', organizationId: 'org_o' });
+    expect(isComplianceRef(item)).toBe(false);
+    // A task item named in the query wins over the path.
+    expect(valueOf(parseTaskRef(`${WEB}/org_o/tasks/tsk_a?taskItemId=tski_b`)).taskId).toBe(
+      'tski_b',
+    );
   });
 });

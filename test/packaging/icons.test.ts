@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LINUX_ICON_SIZES, makeIcons, TRAY_STATES } from '../../scripts/icons';
+import { LINUX_ICON_SIZES, makeIcons, TRAY_STATES, TRAY_STEMS } from '../../scripts/icons';
 import { decodeIcoBitmap, decodePng, pngHeader, readIcns, readIco, type Rgba } from './image-files';
 
 const BUILD = join(__dirname, '..', '..', 'build');
@@ -114,11 +114,11 @@ describe('tray icons', () => {
   ];
 
   it('has every state in every variant, at 16 px and 32 px (@2x), and nothing else', async () => {
-    const expected = TRAY_STATES.flatMap((state) =>
+    const expected = TRAY_STEMS.flatMap((state) =>
       variants.map((v) => `tray-${state}${v.suffix}.png`),
     ).sort();
     expect((await readdir(join(BUILD, 'tray'))).sort()).toEqual(expected);
-    for (const state of TRAY_STATES) {
+    for (const state of TRAY_STEMS) {
       for (const { suffix, size } of variants) {
         const header = pngHeader(await file(`tray/tray-${state}${suffix}.png`));
         expect({ name: `${state}${suffix}`, w: header.width, h: header.height }).toEqual({
@@ -131,7 +131,7 @@ describe('tray icons', () => {
   });
 
   it('makes the macOS template images black with alpha only, so the menu bar can tint them', async () => {
-    for (const state of TRAY_STATES) {
+    for (const state of TRAY_STEMS) {
       for (const suffix of ['Template', 'Template@2x']) {
         const image = decodePng(await file(`tray/tray-${state}${suffix}.png`));
         let visible = 0;
@@ -152,7 +152,7 @@ describe('tray icons', () => {
 
   it('draws light-panel icons dark and dark-panel icons light, readable on their panel', async () => {
     const panels = { light: luminance(243, 243, 243), dark: luminance(32, 32, 32) };
-    for (const state of TRAY_STATES) {
+    for (const state of TRAY_STEMS) {
       for (const panel of ['light', 'dark'] as const) {
         const [r, g, b] = inkColour(decodePng(await file(`tray/tray-${state}-${panel}.png`)));
         const ratio = contrast(luminance(r, g, b), panels[panel]);
@@ -180,7 +180,7 @@ describe('tray icons', () => {
       return seen / (image.width * image.height);
     };
     const panels = { light: 243, dark: 32, grey: 128 };
-    for (const state of TRAY_STATES) {
+    for (const state of TRAY_STEMS) {
       for (const suffix of ['-contrast', '-contrast@2x']) {
         const image = decodePng(await file(`tray/tray-${state}${suffix}.png`));
         for (const [panel, grey] of Object.entries(panels)) {
@@ -193,6 +193,20 @@ describe('tray icons', () => {
       }
       const white = decodePng(await file(`tray/tray-${state}-dark.png`));
       expect(readableShare(white, panels.light)).toBeLessThan(0.25);
+    }
+  });
+
+  it('adds a visible due mark to every state in every variant', async () => {
+    for (const state of TRAY_STATES) {
+      for (const { suffix, size } of variants) {
+        const plain = decodePng(await file(`tray/tray-${state}${suffix}.png`));
+        const due = decodePng(await file(`tray/tray-${state}-due${suffix}.png`));
+        const icon = `${state}-due${suffix}`;
+        expect({ icon, distinct: differingPixels(plain, due) >= (size * size) / 20 }).toEqual({
+          icon,
+          distinct: true,
+        });
+      }
     }
   });
 
@@ -238,7 +252,7 @@ function samePicture(a: Rgba, b: Rgba): boolean {
 describe('npm run icons', () => {
   it('has been run: every committed icon shows what the script makes from the SVG sources', async () => {
     const made = await makeIcons(BUILD);
-    expect(made.size).toBe(1 + 1 + 1 + LINUX_ICON_SIZES.length + TRAY_STATES.length * 8);
+    expect(made.size).toBe(1 + 1 + 1 + LINUX_ICON_SIZES.length + TRAY_STEMS.length * 8);
     const stale: string[] = [];
     for (const [name, data] of made) {
       const committed = await readFile(join(BUILD, name)).catch(() => null);

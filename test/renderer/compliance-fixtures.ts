@@ -64,6 +64,8 @@ export function complianceView(
     readAt: Date.now(),
     note: null,
     changes: [],
+    pinned: [],
+    pinnedUnread: [],
   };
 }
 

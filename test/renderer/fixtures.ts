@@ -144,6 +144,9 @@ export const complianceTask = (over: Partial<ComplianceTaskView> = {}): Complian
   approverId: null,
   notRelevantJustification: null,
   webUrl: null,
+  sync: 'idle',
+  error: null,
+  offer: [],
   ...over,
 });
 
@@ -157,5 +160,7 @@ export const complianceView = (over: Partial<ComplianceView> = {}): ComplianceVi
   readAt: null,
   note: null,
   changes: [],
+  pinned: [],
+  pinnedUnread: [],
   ...over,
 });

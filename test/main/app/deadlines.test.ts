@@ -53,6 +53,7 @@ describe.skipIf(gate.skip)('deadlines in the tray and reminders (issue 37)', () 
 
     let menu: MenuItemConstructorOptions[] = [];
     const tooltips: string[] = [];
+    const icons: string[] = [];
     const calls: string[] = [];
     const actions = new Proxy({} as TrayMenuActions, {
       get:
@@ -63,7 +64,7 @@ describe.skipIf(gate.skip)('deadlines in the tray and reminders (issue 37)', () 
     createTraySync(
       {
         setMenu: (m) => void (menu = m as MenuItemConstructorOptions[]),
-        setIcon: () => undefined,
+        setIcon: (f) => void icons.push(f),
         setTooltip: (t) => void tooltips.push(t),
       },
       h.core,
@@ -76,6 +77,8 @@ describe.skipIf(gate.skip)('deadlines in the tray and reminders (issue 37)', () 
       actions,
     )();
     expect(tooltips.at(-1)).toContain('1 overdue');
+    // The icon carries the due mark.
+    expect(icons.at(-1)).toMatch(/tray-[a-z]+-due-[a-z]+\.png$/);
     const labels = menu.map((i) => i.label ?? '');
     const at = labels.indexOf('1 overdue');
     expect(at).toBeGreaterThan(0);

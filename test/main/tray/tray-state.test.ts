@@ -5,6 +5,7 @@ import { OrganizationSchema } from '../../../common/organization';
 import type { AccountStatus, ConnectionView } from '../../../common/views';
 import {
   MAX_TOOLTIP_LENGTH,
+  showsDueMark,
   TRAY_ICON_STATES,
   trayIconFile,
   trayIconState,
@@ -159,15 +160,35 @@ describe('trayIconFile', () => {
     );
   });
 
+  it('carries the due mark when something is overdue or due today, on every platform', () => {
+    const due = { summary: '1 overdue', tasks: [{ id: 'tsk_a' }] };
+    const nothing = { summary: null, tasks: [] };
+    expect(showsDueMark(due)).toBe(true);
+    expect(showsDueMark(nothing)).toBe(false);
+    // Nobody known, signed out: no mark.
+    expect(showsDueMark(null)).toBe(false);
+    expect(trayIconFile('normal', 'darwin', 'light', base, showsDueMark(due))).toBe(
+      join(base, 'tray-normal-dueTemplate.png'),
+    );
+    expect(trayIconFile('error', 'win32', 'dark', base, true)).toBe(
+      join(base, 'tray-error-due-dark.png'),
+    );
+    expect(trayIconFile('pending', 'linux', 'contrast', base, showsDueMark(nothing))).toBe(
+      join(base, 'tray-pending-contrast.png'),
+    );
+  });
+
   it('names only images that exist in build/tray, with their @2x beside them', () => {
     const dir = join(__dirname, '..', '..', '..', 'build', 'tray');
     const missing: string[] = [];
     for (const state of TRAY_ICON_STATES) {
       for (const platform of ['darwin', 'win32', 'linux', 'freebsd'] as const) {
         for (const kind of KINDS) {
-          const file = trayIconFile(state, platform, kind, dir);
-          const retina = file.replace(/\.png$/, '@2x.png');
-          for (const f of [file, retina]) if (!existsSync(f)) missing.push(basename(f));
+          for (const due of [false, true]) {
+            const file = trayIconFile(state, platform, kind, dir, due);
+            const retina = file.replace(/\.png$/, '@2x.png');
+            for (const f of [file, retina]) if (!existsSync(f)) missing.push(basename(f));
+          }
         }
       }
     }
