@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { displayText } from '../../common/display-text';
+import { isComplianceRef } from '../../common/task-ref';
 import type { ClipboardTaskRef, TaskRef } from '../../common/task-ref';
+import { useApi } from '../hooks/api-context';
 import { entityLabel } from '../lib/task-model';
 import { ClipboardIcon, CloseIcon } from './icons';
 
@@ -12,9 +14,23 @@ export function ClipboardOffer(props: {
   readonly offer: ClipboardTaskRef;
   readonly onPin: (ref: TaskRef) => Promise<unknown>;
   readonly onDismiss: () => void;
+  /** A compliance task (`tsk_…`) is pinned through main's own channel, then its view opens. */
+  readonly onOpenCompliance?: ((taskId: string) => void) | undefined;
 }) {
   const { ref, title } = props.offer;
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const api = useApi();
+  const pin = async (): Promise<unknown> => {
+    if (!isComplianceRef(ref)) return props.onPin(ref);
+    const { taskId, organizationId } = ref;
+    const r = await api.pinComplianceTask({
+      ref: organizationId ? { taskId, organizationId } : { taskId },
+    });
+    if (r.ok) props.onOpenCompliance?.(taskId);
+    else setError(`Could not pin ${taskId}: ${r.error.message}`);
+    return r;
+  };
   return (
     <div className="clip" role="group" aria-label="Task on the clipboard">
       <ClipboardIcon />
@@ -36,7 +52,7 @@ export function ClipboardOffer(props: {
         onClick={() => {
           if (busy) return;
           setBusy(true);
-          void props.onPin(ref).finally(() => setBusy(false));
+          void pin().finally(() => setBusy(false));
         }}
       >
         {busy ? 'Pinning…' : 'Pin it'}
@@ -50,6 +66,11 @@ export function ClipboardOffer(props: {
       >
         <CloseIcon size={12} />
       </button>
+      {error && (
+        <p className="pin__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

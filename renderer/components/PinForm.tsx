@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Result } from '../../common/result';
 import type { PinnedTaskView } from '../../common/views';
+import { useApi } from '../hooks/api-context';
 
 /** The check and the pin, with the link parser, are needed only when a task is pinned: they load then, or as the field is first used. */
 const loadPinText = () => import('../lib/pin-text');
@@ -18,8 +19,11 @@ export function PinForm(props: {
   readonly onAlreadyPinned: (taskId: string) => void;
   /** The person is typing again or the pin failed: an earlier "Pinned …" no longer applies. */
   readonly onStale?: () => void;
+  /** A compliance task pinned: its view opens. */
+  readonly onOpenCompliance?: ((taskId: string) => void) | undefined;
 }) {
   const id = useId();
+  const api = useApi();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +35,7 @@ export function PinForm(props: {
     submitting.current = true;
     try {
       const { pinText } = await loadPinText();
-      await pinText({ ...props, text, setText, setError, setBusy });
+      await pinText({ ...props, api, text, setText, setError, setBusy });
     } finally {
       submitting.current = false;
     }

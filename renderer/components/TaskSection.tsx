@@ -151,6 +151,7 @@ export function TaskSection(
           onPinned: actions.onPinned,
           onStale: actions.onStale,
           onAlreadyPinned: actions.onAlreadyPinned,
+          onOpenCompliance: props.onOpenComplianceTask,
         }}
       />
     </main>

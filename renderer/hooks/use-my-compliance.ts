@@ -32,7 +32,9 @@ export function useMyCompliance() {
       latest.current = v;
       setView(v);
       setOverlays((o) =>
-        overlaysAfter(o, v.tasks, v.changes, (id, words) => putAway.current.has(`${id}\n${words}`)),
+        overlaysAfter(o, [...v.tasks, ...v.pinned], v.changes, (id, words) =>
+          putAway.current.has(`${id}\n${words}`),
+        ),
       );
     };
     const off = api.on('compliance:changed', shown);
@@ -82,7 +84,10 @@ export function useMyCompliance() {
       else {
         // Landed: shown as the service answered until the view holds it (its event may have come first).
         const answered = (task?.status ?? status) as ComplianceStatus;
-        const held = latest.current?.tasks.some((t) => t.id === taskId && t.status === answered);
+        const v = latest.current;
+        const held = [...(v?.tasks ?? []), ...(v?.pinned ?? [])].some(
+          (t) => t.id === taskId && t.status === answered,
+        );
         put(taskId, held ? null : { kind: 'waiting', status: answered, sync: 'pending' });
       }
       return false;

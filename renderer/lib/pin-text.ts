@@ -1,5 +1,6 @@
+import type { Api } from '../../common/ipc';
 import type { Result } from '../../common/result';
-import { parseTaskRef } from '../../common/task-ref';
+import { isComplianceRef, parseTaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 
 /** What PinForm hands over to pin what was typed in it. */
@@ -10,6 +11,9 @@ export interface PinTextDeps {
   readonly onPinned: (view: PinnedTaskView) => void;
   readonly onAlreadyPinned: (taskId: string) => void;
   readonly onStale?: () => void;
+  /** A compliance task (`tsk_…`) is pinned through main's own channel, then its view opens. */
+  readonly api: Pick<Api, 'pinComplianceTask'>;
+  readonly onOpenCompliance?: ((taskId: string) => void) | undefined;
   readonly setText: (text: string) => void;
   readonly setError: (error: string | null) => void;
   readonly setBusy: (busy: boolean) => void;
@@ -34,6 +38,7 @@ export async function pinText(d: PinTextDeps): Promise<void> {
   }
   d.setBusy(true);
   d.setError(null);
+  if (isComplianceRef(parsed.value)) return pinCompliance(d, parsed.value.taskId);
   const r = await d.onPin(d.text.trim());
   d.setBusy(false);
   if (r.ok) {
@@ -43,4 +48,17 @@ export async function pinText(d: PinTextDeps): Promise<void> {
     d.setError(r.error.message);
     d.onStale?.();
   }
+}
+
+/** A compliance task: pinned (main keeps it with the kept list), then shown in its own view. */
+async function pinCompliance(d: PinTextDeps, taskId: string): Promise<void> {
+  const r = await d.api.pinComplianceTask({ ref: d.text.trim() });
+  d.setBusy(false);
+  if (!r.ok) {
+    d.setError(r.error.message);
+    d.onStale?.();
+    return;
+  }
+  d.setText('');
+  d.onOpenCompliance?.(taskId);
 }

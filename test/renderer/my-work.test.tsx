@@ -225,6 +225,45 @@ describe('My work', () => {
     expect(statusOf(row)).toBe('To do');
   });
 
+  it('a compliance link pasted in the pin field is pinned through its own channel and its view opens', async () => {
+    const r = renderHome();
+    const priyas = complianceTask({
+      id: 'tsk_priya',
+      title: 'Laptop encryption',
+      assigneeId: 'mem_priya',
+    });
+    r.fake.answer('pinComplianceTask', async () => {
+      const v = complianceView({ tasks: mine, pinned: [priyas] });
+      r.fake.emit('compliance:changed', v);
+      return ok(v);
+    });
+    const link = 'https://app.example.com/org_1/tasks/tsk_priya';
+    await r.user.type(screen.getByRole('textbox', { name: 'Pin a task by id or link' }), link);
+    await r.user.keyboard('{Enter}');
+    await waitFor(() => expect(r.onOpenComplianceTask).toHaveBeenCalledWith('tsk_priya'));
+    expect(r.fake.callsOf('pinComplianceTask')).toEqual([{ ref: link }]);
+    expect(r.fake.callsOf('pinTask')).toEqual([]);
+    // Someone else's, pinned: listed after the person's own.
+    const rows = rowsOf(await complianceList());
+    expect(rows.map(titleOf).at(-1)).toBe('Laptop encryption');
+    expect(rows).toHaveLength(mine.length + 1);
+  });
+
+  it('a compliance link the service refuses to pin says why, and the text stays', async () => {
+    const r = renderHome();
+    r.fake.answer('pinComplianceTask', async () =>
+      err(appError('invalid', 'Task not found or access denied')),
+    );
+    const field = screen.getByRole('textbox', { name: 'Pin a task by id or link' });
+    await r.user.type(field, 'tsk_nothere1');
+    await r.user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Task not found or access denied',
+    );
+    expect((field as HTMLInputElement).value).toBe('tsk_nothere1');
+    expect(r.onOpenComplianceTask).not.toHaveBeenCalled();
+  });
+
   it('main’s own refusal (not sent) rolls back too, with its words', async () => {
     const r = renderHome();
     r.fake.answer('updateComplianceTask', async () =>

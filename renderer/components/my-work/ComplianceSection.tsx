@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import type { ComplianceTaskView, ComplianceView } from '../../../common/compliance-view';
 import { COMPLIANCE_STATUS_LABELS } from '../../../common/compliance-values';
 import type { ComplianceStatus } from '../../../common/compliance-values';
 import { useApi } from '../../hooks/api-context';
@@ -11,10 +12,19 @@ import { complianceRow, localTimeZone } from '../../lib/compliance-rows';
 import { ComplianceList } from './ComplianceList';
 import type { WorkShown } from './work-shown';
 
+/** The person's own in main's order, then those pinned (a link, a paste) that are someone else's. */
+function listedTasks(view: ComplianceView | null): readonly ComplianceTaskView[] {
+  if (!view) return [];
+  const mine = new Set(view.tasks.map((t) => t.id));
+  const others = view.pinned.filter((t) => !mine.has(t.id));
+  return others.length === 0 ? view.tasks : [...view.tasks, ...others];
+}
+
 /**
  * My work's compliance tasks: the person's own, overdue first, then by
- * review date (main's order). Where the service does not offer them, its
- * note says so in one line and the task items below carry on alone.
+ * review date (main's order), then the ones pinned that are not theirs.
+ * Where the service does not offer them, its note says so in one line and
+ * the task items below carry on alone.
  */
 export function ComplianceSection(props: {
   /** The task's own view; without one (not wired yet), its page in the web app. */
@@ -25,7 +35,7 @@ export function ComplianceSection(props: {
   const now = useNow();
   const rows = useMemo(
     () =>
-      (view?.tasks ?? []).map((t) =>
+      listedTasks(view).map((t) =>
         complianceRow(t, overlays.get(t.id), now.getTime(), localTimeZone()),
       ),
     // The zone read with the clock: a laptop that crossed one says its own today.
@@ -35,7 +45,7 @@ export function ComplianceSection(props: {
   const onOpen =
     props.onOpen ??
     ((taskId: string) => {
-      const url = view?.tasks.find((t) => t.id === taskId)?.webUrl;
+      const url = listedTasks(view).find((t) => t.id === taskId)?.webUrl;
       if (url) void api.openExternal({ url }); // eng-disable OPEN_EXTERNAL_JS_CHECK -- the IPC bridge; main opens only parsed http(s) URLs
     });
   const offer = useOfferUndo();
