@@ -34,6 +34,10 @@ export interface ComplianceTaskController {
   approve(): Promise<boolean>;
   reject(): Promise<boolean>;
   dismissError(): void;
+  /** Pinned (a link, a paste): kept in My work whoever's it is; null while unknown. */
+  readonly pinned: boolean | null;
+  /** Pins or unpins it; the refusal's words, or null when done. */
+  setPinned(pinned: boolean): Promise<string | null>;
 }
 
 /**
@@ -44,6 +48,10 @@ export interface ComplianceTaskController {
  * the person's (assigned to someone else from here) stays on show as the
  * service last answered it.
  */
+/** The task among the person's own, or among those pinned (someone else's, opened from a link). */
+const taskIn = (view: ComplianceView, taskId: string): ComplianceTaskView | null =>
+  view.tasks.find((t) => t.id === taskId) ?? view.pinned.find((t) => t.id === taskId) ?? null;
+
 export function useComplianceTask(taskId: string): ComplianceTaskController {
   const api = useApi();
   const [view, setView] = useState<ComplianceView | null>(null);
@@ -63,7 +71,7 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
     /** Main's view: its list is the newer word now, and its note says how a change ended. */
     const heard = (next: ComplianceView) => {
       setView(next);
-      const task = next.tasks.find((t) => t.id === taskId);
+      const task = taskIn(next, taskId);
       if (!task) return;
       setAnswered(null);
       const note = next.changes.find((n) => n.taskId === taskId);
@@ -89,7 +97,7 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
     };
   }, [api, taskId]);
 
-  const listed = view?.tasks.find((t) => t.id === taskId) ?? null;
+  const listed = view ? taskIn(view, taskId) : null;
   // A change main holds that this view did not make (made before it opened, or from the tray).
   const note = view?.changes.find((n) => n.taskId === taskId);
   const held: Waiting | null =
@@ -174,6 +182,15 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
     dismissError: () => {
       setError(null);
       setOffer([]);
+    },
+    pinned: view ? view.pinned.some((t) => t.id === taskId) : null,
+    setPinned: async (pin) => {
+      const r = pin
+        ? await api.pinComplianceTask({ ref: { taskId } })
+        : await api.unpinComplianceTask({ taskId });
+      if (!r.ok) return r.error.message;
+      setView(r.value);
+      return null;
     },
   };
 }

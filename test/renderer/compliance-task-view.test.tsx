@@ -4,6 +4,7 @@ import type { ComplianceChangeAnswer } from '../../common/compliance-change';
 import type { ComplianceTask } from '../../common/compliance-task';
 import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES } from '../../common/compliance-values';
 import { appError, err, ok } from '../../common/result';
+import { complianceTaskView } from '../../common/compliance-view';
 import { ComplianceTaskView } from '../../renderer/components/compliance/ComplianceTaskView';
 import {
   ACCESS_REVIEW,
@@ -407,6 +408,32 @@ describe('the compliance task view in the app', () => {
     );
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Compliance task' })).toBeNull(),
+    );
+  });
+
+  it('someone else’s task pinned from a link shows whole, and unpins from My work', async () => {
+    const task = ctask({ assigneeId: 'mem_priya', title: 'Laptop encryption evidence' });
+    const fake = withCompliance(createFakeApi(), task);
+    const pinned = { ...complianceView([]), pinned: [complianceTaskView(task, WEB_URL)] };
+    fake.answer('getCompliance', async () => ok(pinned));
+    fake.answer('unpinComplianceTask', async () => ok(complianceView([])));
+    const { user } = await openView(task, { fake });
+    expect(checked()).toBe('To do');
+    await user.click(screen.getByRole('button', { name: 'Unpin from My work' }));
+    expect(fake.callsOf('unpinComplianceTask')).toEqual([{ taskId: task.id }]);
+    // Unpinned and not the person's: nothing left to show of it here.
+    expect(await screen.findByText('This compliance task is no longer among yours.')).toBeTruthy();
+  });
+
+  it('a pin the service refuses says why beside the button', async () => {
+    const fake = withCompliance(createFakeApi(), ctask());
+    fake.answer('pinComplianceTask', async () =>
+      err(appError('invalid', 'This task is in another organization.')),
+    );
+    const { user } = await openView(ctask(), { fake });
+    await user.click(screen.getByRole('button', { name: 'Pin to My work' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This task is in another organization.',
     );
   });
 });

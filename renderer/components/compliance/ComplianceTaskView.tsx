@@ -21,6 +21,7 @@ import { ComplianceFacts, DoneNote, RefusalNotice } from './ComplianceFacts';
 import { ComplianceReview, nameOf } from './ComplianceReview';
 import { ComplianceStatusControl } from './ComplianceStatusControl';
 import { JustificationPrompt } from './JustificationPrompt';
+import { PinToggle } from './PinToggle';
 
 /**
  * One compliance task (`tsk_…`), whole: its title, when it is due, how often
@@ -156,6 +157,7 @@ export function ComplianceTaskView(props: {
           onSave={(description) => c.change({ description })}
         />
         {task.webUrl && <WebAppLink link={task.webUrl} />}
+        <PinToggle pinned={c.pinned} onPin={c.setPinned} />
       </main>
     </div>
   );
