@@ -22,23 +22,27 @@ export const TaskTitleSchema = z
 export const hasChanges = (patch: object): boolean =>
   Object.values(patch).some((v) => v !== undefined);
 
+/** A description the app sends, no longer than it keeps. */
+export const TaskDescriptionSchema = z
+  .string()
+  .max(
+    BOUNDS.description,
+    `A description can be at most ${BOUNDS.description.toLocaleString('en')} characters.`,
+  );
+
+/** An assignee: a member id, or null for nobody. */
+export const AssigneeIdSchema = z
+  .string()
+  .regex(MEMBER_ID_PATTERN, 'An assignee is a member id ("mem_…").')
+  .nullable();
+
 export const TaskPatchSchema = z
   .strictObject({
     title: TaskTitleSchema.optional(),
-    description: z
-      .string()
-      .max(
-        BOUNDS.description,
-        `A description can be at most ${BOUNDS.description.toLocaleString('en')} characters.`,
-      )
-      .optional(),
+    description: TaskDescriptionSchema.optional(),
     status: TaskStatusSchema.optional(),
     priority: TaskPrioritySchema.optional(),
-    assigneeId: z
-      .string()
-      .regex(MEMBER_ID_PATTERN, 'An assignee is a member id ("mem_…").')
-      .nullable()
-      .optional(),
+    assigneeId: AssigneeIdSchema.optional(),
   })
   .refine(hasChanges, 'Nothing to change: the update is empty.');
 export type TaskPatch = z.infer<typeof TaskPatchSchema>;

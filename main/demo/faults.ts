@@ -21,6 +21,11 @@ export interface DemoFaults {
   /** Destroy the connection of the next `count` requests once they have arrived, unanswered and not carried out. */
   dropNext(count?: number): void;
   /**
+   * Carry out the next `count` requests, then destroy their connections
+   * unanswered: a change made on the service whose answer was lost.
+   */
+  loseAnswerNext(count?: number): void;
+  /**
    * Only requests whose "METHOD /path" matches meet the queued faults (e.g.
    * /^PUT /, to fault the person's changes while background reads go
    * through); null: every request.
@@ -31,7 +36,9 @@ export interface DemoFaults {
 }
 
 export type Fault =
-  { readonly kind: 'drop' } | { readonly kind: 'fail'; readonly response: DemoResponse };
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'lose' }
+  | { readonly kind: 'fail'; readonly response: DemoResponse };
 
 export interface FaultController extends DemoFaults {
   /** The fault for the request that just arrived, if any; faults apply in the order queued. */
@@ -64,6 +71,10 @@ export const createFaults = (): FaultController => {
     dropNext(count = 1) {
       checkCount(count);
       queue.push({ fault: { kind: 'drop' }, remaining: count });
+    },
+    loseAnswerNext(count = 1) {
+      checkCount(count);
+      queue.push({ fault: { kind: 'lose' }, remaining: count });
     },
     reset() {
       faults.latencyMs = 0;

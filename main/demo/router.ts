@@ -8,6 +8,7 @@ import type { Pacer } from './pacing';
 import type { DemoResponse } from './responses';
 import { errorResponse, jsonResponse } from './responses';
 import type { DemoStore } from './store';
+import { createTask, validateTaskCreateBody } from './task-create';
 import { updateTask } from './task-update';
 import { validateTaskUpdateBody } from './validation';
 import { organizationToWire } from './wire';
@@ -95,11 +96,13 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
 
   const isOrganization = path === '/v1/organization' && method === 'GET';
   const taskMatch = method === 'PUT' ? TASK_PATH.exec(path) : null;
+  const isCreate = method === 'POST' && path === '/v1/task-management';
   const isRead = method === 'GET' && deps.reads && isReadPath(path);
   const isAudit = method === 'GET' && deps.reads && path === '/v1/audit-logs';
   // Compliance tasks (`tsk_…`) are beyond the interface too: absent when the reads are.
   const compliance = deps.reads ? matchComplianceRoute(method, path) : null;
-  if (!isOrganization && !taskMatch && !isRead && !isAudit && !compliance) return notFound();
+  if (!isOrganization && !taskMatch && !isCreate && !isRead && !isAudit && !compliance)
+    return notFound();
 
   const auth = authenticate(req.headers, deps.store);
   if (!auth.ok) return auth.response;
@@ -132,7 +135,13 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
     });
   }
 
+  // The controller asks for every task permission, whichever route: a create needs update too.
   if (!TASK_SCOPES.every((scope) => hasScope(context, scope))) return scopeRefused();
+  if (isCreate) {
+    const valid = validateTaskCreateBody(parsed.body);
+    if (!valid.ok) return errorResponse(400, valid.messages);
+    return createTask(deps.store, context, valid.create, deps.now(), deps.audit);
+  }
   let taskId: string;
   try {
     taskId = decodeURIComponent(taskMatch?.[1] ?? '');

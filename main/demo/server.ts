@@ -241,6 +241,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         response = errorResponse(500, 'Internal server error');
       }
     }
+    // Carried out, then the connection cut: the client never learns that it was.
+    if (fault?.kind === 'lose') {
+      req.socket.destroy();
+      return;
+    }
     // Carried out even if the client gave up waiting: its answer is simply lost.
     send(res, response, fault?.kind === 'fail' ? undefined : conditional);
   };

@@ -10,7 +10,15 @@ import type { AttemptDecision } from './attempt-decision';
 import type { HeldList } from './held-list';
 import type { Lane } from './lanes';
 import type { OutboxDeps } from './outbox-types';
-import { foldLane, isComplianceEntry, removeEntry, splitEntry } from './outbox-entry';
+import { createCreateOutcome } from './create-outcome';
+import { sendCreate } from './create-send';
+import {
+  foldLane,
+  isComplianceEntry,
+  isCreateEntry,
+  removeEntry,
+  splitEntry,
+} from './outbox-entry';
 import type { HeldEntry } from './outbox-entry';
 import type { OutboxWrites } from './outbox-writes';
 import type { BackoffPolicy } from './retry-policy';
@@ -23,6 +31,7 @@ export interface AttemptsDeps {
     OutboxDeps,
     | 'onLanded'
     | 'onComplianceLanded'
+    | 'onCreated'
     | 'complianceFor'
     | 'onRefused'
     | 'onAttempt'
@@ -40,6 +49,9 @@ export interface AttemptsDeps {
   readonly gate: SendGate;
   /** The lane's backoff is over: work it again. */
   readonly resume: (lane: Lane) => void;
+  /** A created task's lane, under its real id: work it (its edits wait there). */
+  readonly follow: (profileId: string, taskId: string) => void;
+  readonly now: () => Date;
 }
 
 /** What the service answers a change with: a task item, or a compliance task. */
@@ -82,12 +94,27 @@ export function createAttempts(deps: AttemptsDeps) {
       return removeEntry(es, entry.id);
     };
 
+  const creates = createCreateOutcome({ ...deps, safely });
+
+  /** Writes down that a create may be on its way: from now on it is looked for before it goes again. */
+  const markSent =
+    (lane: Lane, entry: HeldEntry) =>
+    async (sentAt: string): Promise<boolean> =>
+      (
+        await writes.mutate(
+          [lane.key],
+          (es) => es.map((e) => (e.id === entry.id ? { ...e, sentAt } : e)),
+          false,
+        )
+      ).ok;
+
   /** Task items go by PUT /v1/task-management/{id}; compliance tasks by PATCH /v1/tasks/{id}. */
   const send = async (
     lane: Lane,
     entry: HeldEntry,
     client: ServiceClient,
   ): Promise<Result<Answer>> => {
+    if (isCreateEntry(entry)) return sendCreate(entry, client, markSent(lane, entry), deps.now);
     if (!isComplianceEntry(entry)) return client.updateTask(entry.taskId, entry.patch as TaskPatch);
     const compliance = outbox.complianceFor?.(lane.profileId);
     if (!compliance) return err(NO_COMPLIANCE_CLIENT);
@@ -107,7 +134,11 @@ export function createAttempts(deps: AttemptsDeps) {
       answer = err(appError('internal', 'The change could not be sent.'));
     }
     outbox.onAttempt(lane.profileId, answer.ok ? null : answer.error);
-    return decideAttempt(answer, entry.patch, lane.failures, deps.policy, deps.random);
+    const decision = decideAttempt(answer, entry.patch, lane.failures, deps.policy, deps.random);
+    // A create is one request: refused for a field, it is refused whole.
+    return decision.kind === 'split' && isCreateEntry(entry)
+      ? { kind: 'refused', error: decision.error, failures: 0 }
+      : decision;
   }
 
   /** Landed: shown as confirmed now; the snapshot, then the removal, are written behind. */
@@ -201,6 +232,10 @@ export function createAttempts(deps: AttemptsDeps) {
     decision: AttemptDecision<Answer>,
   ): Promise<void> {
     lane.failures = decision.failures;
+    if (isCreateEntry(entry) && decision.kind === 'landed')
+      return creates.landed(lane, entry, decision.task as Task);
+    if (isCreateEntry(entry) && decision.kind === 'refused')
+      return creates.refused(lane, entry, decision.error);
     switch (decision.kind) {
       case 'landed':
         return land(lane, entry, decision.task);

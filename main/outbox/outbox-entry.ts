@@ -5,9 +5,20 @@ import type { CompliancePatch } from '../../common/compliance-task';
 import { TaskIdSchema } from '../../common/task';
 import { TaskPatchSchema } from '../../common/task-patch';
 import type { TaskPatch } from '../../common/task-patch';
+import {
+  LocalTaskIdSchema,
+  TaskCreateSchema,
+  isLocalTaskId,
+  isTaskCreate,
+} from '../../common/task-create';
+import type { TaskCreate } from '../../common/task-create';
 
-/** What an entry sets: a task item's fields (`tski_…`), or a compliance task's (`tsk_…`). */
-export type OutboxPatch = TaskPatch | CompliancePatch;
+/**
+ * What an entry sets: a task item's fields (`tski_…`), a compliance task's
+ * (`tsk_…`), or a task to create and the edits made to it while it waits
+ * (a local id, `new_…`).
+ */
+export type OutboxPatch = TaskPatch | CompliancePatch | TaskCreate;
 
 const entryFields = {
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An entry id is letters, digits, "_" and "-".'),
@@ -29,6 +40,15 @@ export const OutboxEntrySchema = z.union([
     taskId: z.string().regex(COMPLIANCE_TASK_ID_PATTERN),
     patch: CompliancePatchSchema,
   }),
+  // A create; `sentAt` once a request may have carried it (create-send.ts looks before sending again).
+  z.strictObject({
+    ...entryFields,
+    taskId: LocalTaskIdSchema,
+    patch: TaskCreateSchema,
+    sentAt: z.iso.datetime({ offset: true }).optional(),
+  }),
+  // An edit of a task being created that came after its create had gone out: it follows it.
+  z.strictObject({ ...entryFields, taskId: LocalTaskIdSchema, patch: TaskPatchSchema }),
 ]);
 export interface OutboxEntry {
   readonly id: string;
@@ -36,6 +56,8 @@ export interface OutboxEntry {
   readonly taskId: string;
   readonly patch: OutboxPatch;
   readonly createdAt: string;
+  /** A create's: when a request first may have carried it. It then takes no more fields. */
+  readonly sentAt?: string;
 }
 
 /** In memory an entry also knows whether it belongs on disk (the demo's never do). */
@@ -87,6 +109,16 @@ export const patchPieces = (patch: OutboxPatch): OutboxPatch[] =>
         : ({ [field]: value } as OutboxPatch),
     );
 
+/** Whether an entry makes a task (POST): a local id, and a patch that names its vendor or risk. */
+export const isCreateEntry = (e: Pick<OutboxEntry, 'taskId' | 'patch'>): boolean =>
+  isLocalTaskId(e.taskId) && isTaskCreate(e.patch);
+
+/**
+ * A create that may have reached the service is looked for by what it sent
+ * (create-send.ts): nothing may change that, so it takes no more fields.
+ */
+const sealed = (e: OutboxEntry): boolean => e.sentAt !== undefined && isCreateEntry(e);
+
 /** Whether an entry's task is a compliance task (`tsk_…`), sent with PATCH /v1/tasks/{id}. */
 export const isComplianceEntry = (e: Pick<OutboxEntry, 'taskId'>): boolean =>
   isComplianceTaskId(e.taskId);
@@ -119,7 +151,7 @@ export function addChange(
     }
   }
   const last = lastIndex >= 0 ? entries[lastIndex] : undefined;
-  if (last && last.id !== sendingId) {
+  if (last && last.id !== sendingId && !sealed(last)) {
     const merged: HeldEntry = {
       ...withoutPiece(last),
       patch: mergePatch(last.patch, change.patch),
@@ -152,6 +184,8 @@ export function foldLane(entries: readonly HeldEntry[], key: string): HeldEntry[
   if (firstIndex < 0) return [...entries];
   // A lane split into pieces goes on piece by piece: folded, it would be refused again.
   if (entries.some((e) => e.piece !== undefined && laneOf(e) === key)) return [...entries];
+  // A create that may have been made is sent as it was; the edits behind it follow it.
+  if (sealed(entries[firstIndex] as HeldEntry)) return [...entries];
   let folded = entries[firstIndex] as HeldEntry;
   for (const e of entries.slice(firstIndex + 1)) {
     if (laneOf(e) === key)

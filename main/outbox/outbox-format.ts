@@ -23,6 +23,7 @@ export function serializeOutbox(entries: readonly OutboxEntry[]): string {
       taskId: e.taskId,
       patch: e.patch,
       createdAt: e.createdAt,
+      ...(e.sentAt !== undefined ? { sentAt: e.sentAt } : {}),
     }),
   );
   return `{"version":${OUTBOX_VERSION},"entries":[\n${lines.join(',\n')}\n]}\n`;

@@ -63,6 +63,11 @@ export interface OutboxDeps {
     morePieces: boolean,
   ) => Promise<void>;
   /**
+   * A task made here landed: `localId` (`new_…`) is now `task.id`. Called
+   * before the create leaves; its waiting edits then follow under the real id.
+   */
+  readonly onCreated?: (profileId: string, localId: string, task: Task) => Promise<void>;
+  /**
    * The service refused the change: show why on the task (of either kind: the id says which). Called before the entry leaves.
    * @param morePieces a piece of a combined change whose other pieces still wait.
    */

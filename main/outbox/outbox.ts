@@ -3,7 +3,10 @@ import { createHeldList } from './held-list';
 import { createLaneRunner } from './lane-runner';
 import { createLaneTable, stopRetry } from './lanes';
 import { createOutboxChanges } from './outbox-changes';
-import { foldAllLanes, laneKey } from './outbox-entry';
+import { foldAllLanes, isCreateEntry, laneKey } from './outbox-entry';
+import { randomUUID } from 'node:crypto';
+import { isTaskCreate } from '../../common/task-create';
+import type { TaskCreate } from '../../common/task-create';
 import { createOutboxWrites } from './outbox-writes';
 import { DEFAULT_BACKOFF } from './retry-policy';
 import { createSendGate } from './send-gate';
@@ -49,6 +52,8 @@ export function createOutbox(deps: OutboxDeps) {
     gate,
     // The runner is made next; a backoff ends long after.
     resume: (lane) => runner.pump(lane),
+    follow: (profileId, taskId) => runner.pump(lanes.for(profileId, taskId)),
+    now: deps.now ?? (() => new Date()),
   });
   const runner = createLaneRunner({ outbox: deps, list, writes, lanes, gate, waiters, attempts });
   const changes = createOutboxChanges({
@@ -110,6 +115,39 @@ export function createOutbox(deps: OutboxDeps) {
           error: appError('bad_input', 'That is not a compliance task id ("tsk_…").'),
         };
       return (await changes.enqueue(change)) as AttemptOutcome<ComplianceTask>;
+    },
+
+    /**
+     * A task to make (POST /v1/task-management), kept like any change: its
+     * local id at once (the row shows "Creating…" under it), and the first
+     * attempt's outcome. Edits of it go through `enqueue` under the local id.
+     */
+    enqueueCreate(change: {
+      readonly profileId: string;
+      readonly create: TaskCreate;
+      readonly durable: boolean;
+    }): { readonly taskId: string; readonly outcome: Promise<AttemptOutcome> } {
+      const taskId = `new_${randomUUID().replaceAll('-', '')}`;
+      const { profileId, create, durable } = change;
+      const outcome = changes.enqueue({ profileId, taskId, patch: create, durable });
+      return { taskId, outcome: outcome as Promise<AttemptOutcome> };
+    },
+
+    /** A profile's tasks being made here, as they will be sent (their edits folded in), oldest first. */
+    creates(profileId: string): WaitingCreate[] {
+      const out: WaitingCreate[] = [];
+      for (const e of list.entries()) {
+        if (e.profileId !== profileId || !isCreateEntry(e) || list.isLanded(e.id)) continue;
+        const waiting = waitingOf(profileId, e.taskId);
+        if (waiting && isTaskCreate(waiting.patch))
+          out.push({
+            taskId: e.taskId,
+            create: waiting.patch,
+            createdAt: e.createdAt,
+            sync: waiting.sync,
+          });
+      }
+      return out;
     },
 
     /** A task item's changes on their way, for its row. */
@@ -174,3 +212,11 @@ export function createOutbox(deps: OutboxDeps) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** A task being made here: what the row shows while it waits. */
+export interface WaitingCreate {
+  readonly taskId: string;
+  readonly create: TaskCreate;
+  readonly createdAt: string;
+  readonly sync: LaneView['sync'];
+}

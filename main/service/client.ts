@@ -3,12 +3,19 @@ import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { Task } from '../../common/task';
 import type { TaskPatch } from '../../common/task-patch';
+import { TaskCreateSchema, createBody } from '../../common/task-create';
+import type { TaskCreate } from '../../common/task-create';
 import { validatePatch, validateTaskId } from './request-validation';
 import { createConditionalMemory } from './conditional-memory';
 import type { ConditionalStats } from './conditional-memory';
 import { createTransport } from './transport';
 import type { TransportOptions } from './transport';
-import { parseJsonAnswer, parseOrganizationResponse, parseTaskResponse } from './response-parsing';
+import {
+  parseCreatedTaskResponse,
+  parseJsonAnswer,
+  parseOrganizationResponse,
+  parseTaskResponse,
+} from './response-parsing';
 
 export { parseBaseUrl } from './base-url';
 export type { ServiceAuth } from './request-validation';
@@ -25,6 +32,11 @@ export { DEFAULT_TIMEOUT_MS } from './transport';
 export interface ServiceClient {
   getOrganization(): Promise<Result<Organization>>;
   updateTask(id: string, patch: TaskPatch): Promise<Result<Task>>;
+  /**
+   * POST /v1/task-management. No idempotency key: an answer lost on the way
+   * may still have made the task (main/outbox/create-send.ts looks first).
+   */
+  createTask(create: TaskCreate): Promise<Result<Task>>;
   /**
    * A GET beyond the interface (task lists, vendors, risks, people): its JSON,
    * unparsed, for main/reads/ to check. The path is the app's own, never the
@@ -130,6 +142,21 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       });
       if (!body.ok) return safe(body);
       return safe(parseTaskResponse(body.value.text, taskId.value));
+    },
+
+    async createTask(create) {
+      const valid = TaskCreateSchema.safeParse(create);
+      if (!valid.success)
+        return err(appError('bad_input', valid.error.issues.map((i) => i.message).join(' ')));
+      const body = await send({
+        // Worded as a change: a timeout "may or may not have been saved", and is checked.
+        operation: 'updateTask',
+        method: 'POST',
+        path: '/v1/task-management',
+        body: JSON.stringify(createBody(valid.data)),
+      });
+      if (!body.ok) return safe(body);
+      return safe(parseCreatedTaskResponse(body.value.text, valid.data));
     },
 
     async read(path, query = {}) {

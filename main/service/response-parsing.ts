@@ -5,6 +5,7 @@ import { OrganizationSchema } from '../../common/organization';
 import { appError, err, ok } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import type { Task } from '../../common/task';
+import { isTaskId } from '../../common/task';
 import { parseTask } from './quick-task-parse';
 
 /**
@@ -55,6 +56,26 @@ export const parseTaskResponse = (bodyText: string, requestedId: string): Result
       appError('bad_response', `The service answered about a different task than ${requestedId}.`),
     );
   }
+  return ok(parsed.data);
+};
+
+/** A create's answer: a task with a service id (`tski_…`), under the vendor or risk it was made for. */
+export const parseCreatedTaskResponse = (
+  bodyText: string,
+  entity: { readonly entityType: string; readonly entityId: string },
+): Result<Task> => {
+  const json = parseJson(bodyText, 'a task');
+  if (!json.ok) return json;
+  const parsed = parseTask(json.value);
+  if (!parsed.success)
+    return err(
+      appError(
+        'bad_response',
+        `The service's answer is not a task (${where(parsed.error.issues)}).`,
+      ),
+    );
+  if (!isTaskId(parsed.data.id) || parsed.data.entityId !== entity.entityId)
+    return err(appError('bad_response', 'The service answered the create with another task.'));
   return ok(parsed.data);
 };
 

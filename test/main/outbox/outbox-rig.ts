@@ -27,6 +27,8 @@ export interface Rig {
   readonly filePath: string;
   readonly landed: { taskId: string; task: Task; keepError: boolean }[];
   readonly refused: { taskId: string; error: AppError }[];
+  /** Tasks made here that landed: their local id and the service's task. */
+  readonly created: { localId: string; task: Task }[];
   readonly paused: AppError[];
   signedIn: boolean;
   /** Runs as each landing is recorded, before the entry leaves the outbox. */
@@ -102,6 +104,7 @@ export function useOutboxRig() {
       filePath,
       landed: [],
       refused: [],
+      created: [],
       paused: [],
       signedIn: true,
       onLanded: null,
@@ -128,6 +131,7 @@ export function useOutboxRig() {
         r.onLanded?.(taskId);
       },
       onRefused: async (_p, taskId, error) => void r.refused.push({ taskId, error }),
+      onCreated: async (_p, localId, task) => void r.created.push({ localId, task }),
       onAttempt: () => {},
       onPaused: (_p, e) => void r.paused.push(e),
       onChange: () => listeners.forEach((l) => l()),
