@@ -160,6 +160,8 @@ export const PinComplianceInput = z.strictObject({
     }),
   ]),
   at: z.number().int().min(0).max(100_000).optional(),
+  /** Then shown in its own view, as a link's is (main asks the popup, view:open). */
+  open: z.literal(true).optional(),
 });
 
 /** A compliance task's change: only the fields PATCH /v1/tasks/{id} takes, not_relevant with its justification. */

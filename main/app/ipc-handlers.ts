@@ -119,7 +119,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     approveTask: (input) => s.actions.approve(input.taskId),
     rejectTask: (input) => s.actions.reject(input.taskId),
     updateComplianceTasks: (input) => s.actions.updateComplianceMany(input),
-    pinComplianceTask: (input) => s.compliance.pinning.pin(input.ref, input.at),
+    pinComplianceTask: (input) => s.actions.pinCompliance(input),
     unpinComplianceTask: (input) => s.compliance.pinning.unpin(input.taskId),
     quitApp: async () => {
       const quit = os.quit;

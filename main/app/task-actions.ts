@@ -13,6 +13,7 @@ import type { Result } from '../../common/result';
 import { isComplianceRef, parseTaskRef } from '../../common/task-ref';
 import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
+import type { ComplianceView } from '../../common/compliance-view';
 import type { AccountService } from '../accounts/account-service';
 import type { NotificationTarget } from '../notify/notify-events';
 import { entityKey } from '../reads/read-schemas';
@@ -32,7 +33,7 @@ export interface TaskActionsDeps {
   readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
   readonly compliance: AppComplianceChanges;
   /** Compliance tasks' pins (a tasktray:// or web-app link to a `tsk_…`). */
-  readonly compliancePins: Pick<CompliancePinning, 'pinRef'>;
+  readonly compliancePins: Pick<CompliancePinning, 'pin' | 'pinRef'>;
   readonly switchTo: (profileId: string) => Promise<Result<unknown>>;
   readonly openView: (request: ViewRequest) => void;
 }
@@ -158,6 +159,19 @@ export function createTaskActions(deps: TaskActionsDeps) {
       const mine = deps.reads.checkRef(ref);
       if (!mine.ok) return mine;
       return readIfBare(await tasks.pinRef(ref, deps.reads.listed(ref.taskId), at));
+    },
+    /**
+     * A compliance task pinned from the popup (its pin field, the clipboard's
+     * offer); with `open`, then shown in its own view as a link's is.
+     */
+    async pinCompliance(
+      input: ParsedInputOf<'pinComplianceTask'>,
+    ): Promise<Result<ComplianceView>> {
+      const pinned = await deps.compliancePins.pin(input.ref, input.at);
+      const ref = typeof input.ref === 'string' ? parseTaskRef(input.ref) : ok(input.ref);
+      if (pinned.ok && input.open && ref.ok)
+        deps.openView({ screen: 'compliance', taskId: ref.value.taskId });
+      return pinned;
     },
     /**
      * A task from a tasktray:// link: pinned like a pasted one, with the same

@@ -80,7 +80,8 @@ export function App() {
           taskId?: string;
         };
         if (taskId?.startsWith('tsk_')) return openTaskView(taskId);
-        setScreen(to === 'tasks' || to === 'compliance' ? 'home' : to);
+        // A compliance request always carries its tsk_ id (above): what is left is a screen's name.
+        setScreen(to === 'tasks' ? 'home' : (to as Screen));
         if (taskId) setFocusTask({ taskId });
       }),
     // openTaskView only sets state, whose setters never change: the first listener stays right.

@@ -14,8 +14,6 @@ export function ClipboardOffer(props: {
   readonly offer: ClipboardTaskRef;
   readonly onPin: (ref: TaskRef) => Promise<unknown>;
   readonly onDismiss: () => void;
-  /** A compliance task (`tsk_…`) is pinned through main's own channel, then its view opens. */
-  readonly onOpenCompliance?: ((taskId: string) => void) | undefined;
 }) {
   const { ref, title } = props.offer;
   const [busy, setBusy] = useState(false);
@@ -26,9 +24,10 @@ export function ClipboardOffer(props: {
     const { taskId, organizationId } = ref;
     const r = await api.pinComplianceTask({
       ref: organizationId ? { taskId, organizationId } : { taskId },
+      open: true,
     });
-    if (r.ok) props.onOpenCompliance?.(taskId);
-    else setError(`Could not pin ${taskId}: ${r.error.message}`);
+    // Pinned, main shows it in its own view (view:open), as a link's.
+    if (!r.ok) setError(`Could not pin ${taskId}: ${r.error.message}`);
     return r;
   };
   return (

@@ -42,12 +42,7 @@ export function PinFooter(props: {
       </div>
       {offer && (
         <Suspense fallback={null}>
-          <ClipboardOffer
-            offer={offer}
-            onPin={pinOffered}
-            onOpenCompliance={props.form.onOpenCompliance}
-            onDismiss={props.onDismissOffer}
-          />
+          <ClipboardOffer offer={offer} onPin={pinOffered} onDismiss={props.onDismissOffer} />
         </Suspense>
       )}
       <PinForm {...props.form} />

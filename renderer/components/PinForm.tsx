@@ -19,8 +19,6 @@ export function PinForm(props: {
   readonly onAlreadyPinned: (taskId: string) => void;
   /** The person is typing again or the pin failed: an earlier "Pinned …" no longer applies. */
   readonly onStale?: () => void;
-  /** A compliance task pinned: its view opens. */
-  readonly onOpenCompliance?: ((taskId: string) => void) | undefined;
 }) {
   const id = useId();
   const api = useApi();

@@ -151,7 +151,6 @@ export function TaskSection(
           onPinned: actions.onPinned,
           onStale: actions.onStale,
           onAlreadyPinned: actions.onAlreadyPinned,
-          onOpenCompliance: props.onOpenComplianceTask,
         }}
       />
     </main>

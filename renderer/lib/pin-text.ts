@@ -11,9 +11,8 @@ export interface PinTextDeps {
   readonly onPinned: (view: PinnedTaskView) => void;
   readonly onAlreadyPinned: (taskId: string) => void;
   readonly onStale?: () => void;
-  /** A compliance task (`tsk_…`) is pinned through main's own channel, then its view opens. */
+  /** A compliance task (`tsk_…`) is pinned through main's own channel, which then opens its view. */
   readonly api: Pick<Api, 'pinComplianceTask'>;
-  readonly onOpenCompliance?: ((taskId: string) => void) | undefined;
   readonly setText: (text: string) => void;
   readonly setError: (error: string | null) => void;
   readonly setBusy: (busy: boolean) => void;
@@ -38,7 +37,7 @@ export async function pinText(d: PinTextDeps): Promise<void> {
   }
   d.setBusy(true);
   d.setError(null);
-  if (isComplianceRef(parsed.value)) return pinCompliance(d, parsed.value.taskId);
+  if (isComplianceRef(parsed.value)) return pinCompliance(d);
   const r = await d.onPin(d.text.trim());
   d.setBusy(false);
   if (r.ok) {
@@ -50,9 +49,9 @@ export async function pinText(d: PinTextDeps): Promise<void> {
   }
 }
 
-/** A compliance task: pinned (main keeps it with the kept list), then shown in its own view. */
-async function pinCompliance(d: PinTextDeps, taskId: string): Promise<void> {
-  const r = await d.api.pinComplianceTask({ ref: d.text.trim() });
+/** A compliance task: pinned (main keeps it with the kept list), then main shows it in its own view. */
+async function pinCompliance(d: PinTextDeps): Promise<void> {
+  const r = await d.api.pinComplianceTask({ ref: d.text.trim(), open: true });
   d.setBusy(false);
   if (!r.ok) {
     d.setError(r.error.message);
@@ -60,5 +59,4 @@ async function pinCompliance(d: PinTextDeps, taskId: string): Promise<void> {
     return;
   }
   d.setText('');
-  d.onOpenCompliance?.(taskId);
 }

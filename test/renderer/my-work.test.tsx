@@ -225,7 +225,7 @@ describe('My work', () => {
     expect(statusOf(row)).toBe('To do');
   });
 
-  it('a compliance link pasted in the pin field is pinned through its own channel and its view opens', async () => {
+  it('a compliance link pasted in the pin field is pinned through its own channel, asking main to open it', async () => {
     const r = renderHome();
     const priyas = complianceTask({
       id: 'tsk_priya',
@@ -240,8 +240,14 @@ describe('My work', () => {
     const link = 'https://app.example.com/org_1/tasks/tsk_priya';
     await r.user.type(screen.getByRole('textbox', { name: 'Pin a task by id or link' }), link);
     await r.user.keyboard('{Enter}');
-    await waitFor(() => expect(r.onOpenComplianceTask).toHaveBeenCalledWith('tsk_priya'));
-    expect(r.fake.callsOf('pinComplianceTask')).toEqual([{ ref: link }]);
+    await waitFor(() =>
+      expect(r.fake.callsOf('pinComplianceTask')).toEqual([{ ref: link, open: true }]),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole<HTMLInputElement>('textbox', { name: 'Pin a task by id or link' }).value,
+      ).toBe(''),
+    );
     expect(r.fake.callsOf('pinTask')).toEqual([]);
     // Someone else's, pinned: listed after the person's own.
     const rows = rowsOf(await complianceList());

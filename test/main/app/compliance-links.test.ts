@@ -138,6 +138,19 @@ describe.skipIf(gate.skip)('compliance task links and pins', () => {
     expect(unwrap(await h.call('listTasks')).map((t) => t.id)).toContain(item);
   });
 
+  it("pinned from the popup's field or offer with open: main opens its view, as a link does", async () => {
+    const h = await maya();
+    const opened = () => h.events.filter((e) => e.event === 'view:open').map((e) => e.payload);
+    unwrap(await h.call('pinComplianceTask', { ref: ACCESS_REVIEW }));
+    expect(opened()).toEqual([]);
+    unwrap(await h.call('pinComplianceTask', { ref: await webLink(h, TABLETOP), open: true }));
+    expect(opened()).toEqual([{ screen: 'compliance', taskId: TABLETOP }]);
+    // Refused: nothing opens.
+    const refused = await h.call('pinComplianceTask', { ref: 'tski_abc', open: true });
+    expect(refused.ok).toBe(false);
+    expect(opened()).toHaveLength(1);
+  });
+
   it('says what is wrong: another organization, a malformed link, a task item at the wrong door', async () => {
     const h = await maya();
     const other = server.organizations[1]!.id;
