@@ -140,6 +140,11 @@ export const assignedBuild: Measurement = {
     });
     try {
       await h.core.start();
+      // The gathering alone, as for a person who set "Only when I open Task Tray": this clock
+      // fires any timer at once, so a sync every 2 min would leap it ahead by 2 min each turn,
+      // refilling the gathering's pace and adding rounds without end. Item 12 measures the sync.
+      const manual = await h.call('setSettings', { syncInterval: 'on-open' });
+      if (!manual.ok) throw new Error(`Could not turn the sync off: ${manual.error.message}`);
       const connected = await h.call('connectApiKey', {
         baseUrl: server.baseUrl,
         apiKey: server.keys.full,
@@ -158,6 +163,12 @@ export const assignedBuild: Measurement = {
           ctx.progress('gathering "assigned to me"…');
           // A pause since the last gathering, as between two of a person's: the pacing has rested.
           clock.advance(5 * 60_000);
+          // From nothing each run: choosing the member already chosen keeps what was gathered
+          // (no read, no event), so the choice is cleared first, as "Not you?" does.
+          const cleared = await h.call('setMe', { memberId: null });
+          if (!cleared.ok) throw new Error(`Could not clear the member: ${cleared.error.message}`);
+          const syncing = clock.scheduler.stats().pendingByLabel['background sync'];
+          if (syncing) throw new Error('A background sync round is due during the gathering.');
           const since = h.events.length;
           const sent = server.requestCount();
           const started = clock.now();
