@@ -22,7 +22,7 @@ import { createVirtualClock } from './virtual-clock';
 
 /** A busy customer's organization, as issue 12 sizes it. */
 export const LARGE = { vendors: 100, risks: 100, tasks: 1_000 } as const;
-const MEMBER = 'mem_n1maya7q2c';
+export const MEMBER = 'mem_n1maya7q2c';
 /** Gathering runs 1 s or so each (its waits skipped): a few runs tell its figure. */
 const BUILD_RUNS = 5;
 
@@ -38,7 +38,7 @@ export const paceMinimumMs = (reads: number): number => {
 /** The sample organization's own vendors and risks, besides the generated ones. */
 const SAMPLE_ENTITIES = 5;
 /** people (choosing the member), vendors, risks (250 a page), then one task list per vendor and risk. */
-const BUILD_READS =
+export const BUILD_READS =
   2 + Math.ceil(LARGE.risks / 250) + LARGE.vendors + LARGE.risks + SAMPLE_ENTITIES;
 
 const KEPT_TIMES = 5;
@@ -53,7 +53,7 @@ export const KEPT_BUDGET: BudgetSpec = {
 };
 
 /** The same reads as the build, bare: Node's fetch, one after another, no pacing, no app. */
-async function bareBuild(server: DemoServer, key: string): Promise<void> {
+export async function bareBuild(server: DemoServer, key: string): Promise<void> {
   const get = async (path: string) => {
     const r = await fetch(`${server.baseUrl}${path}`, { headers: { 'X-API-Key': key } });
     if (!r.ok) throw new Error(`${path} answered ${r.status}.`);
@@ -98,7 +98,7 @@ const openAssignedAndTime = (rows: number): string => `(async () => {
   return performance.now() - started;
 })()`;
 
-const whenReady = (h: CoreHarness, since: number): Promise<AssignedView> =>
+export const whenReady = (h: CoreHarness, since: number): Promise<AssignedView> =>
   within(
     120_000,
     '"Assigned to me" being gathered',
