@@ -195,8 +195,13 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     /** getCompliance: the view as kept, and a read when none was made this run. */
     async opened(): Promise<ComplianceView> {
       const a = accounts.active();
-      // Who "me" is, asked once a run: the view is the person's own tasks.
-      await deps.assigned.me();
+      // Who "me" is, checked once a run: the view is the person's own tasks. A key's kept
+      // choice answers at once from what was kept (the check is a read of the people; the
+      // view is told again if it changes); with none yet (a session) the answer waits for it.
+      const asking = deps.assigned.me();
+      if (deps.assigned.view().me)
+        void asking.then(changed, (e: unknown) => log.error('Who "me" is', e));
+      else await asking;
       if (a && !reads.asked(a.profile.id)) void readShown();
       return view();
     },

@@ -11,6 +11,7 @@ import type { DemoResponse } from './responses';
 import { errorResponse } from './responses';
 import { handleRequest } from './router';
 import { readBody, send } from './http-io';
+import { largeCompliance } from './compliance-large';
 import { createSampleData, extraTasks, largeOrganization } from './sample-data';
 import { createStore } from './store';
 import { createAuditLog } from './audit-log';
@@ -124,6 +125,8 @@ export interface DemoServerOptions {
     readonly vendors: number;
     readonly risks: number;
     readonly tasks: number;
+    /** Generated compliance tasks added beside them (default none). */
+    readonly complianceTasks?: number;
   };
   /**
    * The reads beyond the interface (task lists by vendor or risk, activity,
@@ -146,7 +149,8 @@ const normaliseBasePath = (p: string | undefined): string => {
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const basePath = normaliseBasePath(options.basePath);
-  const sample = createSampleData((options.clock ?? (() => new Date()))());
+  const started = (options.clock ?? (() => new Date()))();
+  const sample = createSampleData(started);
   const large = options.largeOrganization
     ? largeOrganization(options.largeOrganization)
     : { entities: [], tasks: [] };
@@ -154,6 +158,13 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     ...sample,
     entities: [...sample.entities, ...large.entities],
     tasks: [...sample.tasks, ...extraTasks(options.extraTasks ?? 0), ...large.tasks],
+    compliance: {
+      ...sample.compliance,
+      tasks: [
+        ...sample.compliance.tasks,
+        ...largeCompliance(options.largeOrganization?.complianceTasks ?? 0, started),
+      ],
+    },
   };
   const store = createStore(data);
   const audit = createAuditLog(store);

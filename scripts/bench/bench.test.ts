@@ -9,6 +9,7 @@ import { judge } from './budget';
 import type { BudgetSpec } from './budget';
 import { BUILD_BUDGET, KEPT_BUDGET, paceMinimumMs } from './assigned';
 import { BULK_BUDGET } from './bulk';
+import { KEPT_COMPLIANCE_BUDGET, REFRESH_BUDGET } from './compliance';
 import { createOutboxLayer } from './bulk-layers';
 import { startBenchService } from './bench-service';
 import { FIRST_RENDER_BUDGET } from './first-render';
@@ -108,6 +109,8 @@ const BUDGETS: readonly [string, BudgetSpec][] = [
   ['11', KEY_BUDGET],
   ['12', UPTIME_BUDGET],
   ['13', STARTUP_BUDGET],
+  ['14 refresh', REFRESH_BUDGET],
+  ['14 kept', KEPT_COMPLIANCE_BUDGET],
 ];
 
 describe('verdicts', () => {

@@ -3,6 +3,7 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { assignedBuild, assignedKept } from './assigned';
 import { bulk } from './bulk';
+import { complianceRefresh } from './compliance';
 import { createContext } from './context';
 import { REPO_ROOT } from './floor-build';
 import { firstRender } from './first-render';
@@ -44,6 +45,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   assignedKept,
   openReady,
   statusKey,
+  complianceRefresh,
 ];
 
 export const MIN_RUNS = 20;
