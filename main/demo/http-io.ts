@@ -6,21 +6,23 @@ import type { DemoResponse } from './responses';
 
 /** Bodies above this are refused with 413, before anything else. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The real service's JSON body limit ('150mb'), which attachments' base64 needs. */
+export const MAX_UPLOAD_BODY_BYTES = 150 * 1024 * 1024;
 
 type Body = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
 
-export const readBody = (req: IncomingMessage): Promise<Body> =>
+export const readBody = (req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Body> =>
   new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       // Keep draining so the client can read the 413, but stop keeping bytes.
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= maxBytes) chunks.push(chunk);
     });
     req.on('end', () =>
       resolve(
-        size > MAX_BODY_BYTES
+        size > maxBytes
           ? { kind: 'too_large' }
           : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') },
       ),

@@ -108,3 +108,5 @@ export const SCOPE_RISK_READ = 'risk:read';
 export const SCOPE_MEMBER_READ = 'member:read';
 /** The audit log (`GET /v1/audit-logs`): what changed across the organization. */
 export const SCOPE_APP_READ = 'app:read';
+/** Attaching evidence to a compliance task: not a task scope. */
+export const SCOPE_EVIDENCE_CREATE = 'evidence:create';

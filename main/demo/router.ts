@@ -2,6 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate, hasScope } from './auth';
 import type { AuditLog } from './audit-log';
 import { handleComplianceRoute, matchComplianceRoute } from './compliance-routes';
+import type { AttachmentStore } from './attachment-routes';
+import {
+  handleAttachmentRoute,
+  matchAttachmentRoute,
+  serveAttachmentFile,
+} from './attachment-routes';
 import { SCOPE_APP_READ, SCOPE_ORGANIZATION_READ, TASK_SCOPES } from './model';
 import { handleRead, isReadPath } from './read-routes';
 import type { Pacer } from './pacing';
@@ -34,6 +40,8 @@ export interface RouterDeps {
   readonly reads: boolean;
   /** The organization's audit log: written on every task change, listed by GET /v1/audit-logs. */
   readonly audit: AuditLog;
+  /** Compliance tasks' evidence, in memory (attachment-routes.ts). */
+  readonly attachments: AttachmentStore;
   now(): Date;
 }
 
@@ -79,6 +87,10 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
     // The real origin check answers with this short body, without `error`.
     return { status: 403, body: { statusCode: 403, message: 'Forbidden' } };
   }
+  // The stand-in for object storage: its links are presigned, no credential, no throttler.
+  const attachment = deps.reads ? matchAttachmentRoute(method, path) : null;
+  if (attachment?.kind === 'download')
+    return serveAttachmentFile(deps.attachments, attachment.attachmentId);
   const parsed = parseBody(req);
   if (!parsed.ok) return parsed.response;
 
@@ -101,7 +113,15 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
   const isAudit = method === 'GET' && deps.reads && path === '/v1/audit-logs';
   // Compliance tasks (`tsk_…`) are beyond the interface too: absent when the reads are.
   const compliance = deps.reads ? matchComplianceRoute(method, path) : null;
-  if (!isOrganization && !taskMatch && !isCreate && !isRead && !isAudit && !compliance)
+  if (
+    !isOrganization &&
+    !taskMatch &&
+    !isCreate &&
+    !isRead &&
+    !isAudit &&
+    !compliance &&
+    !attachment
+  )
     return notFound();
 
   const auth = authenticate(req.headers, deps.store);
@@ -112,6 +132,18 @@ export const handleRequest = (req: DemoRequest, deps: RouterDeps): DemoResponse 
       ? deps.audit.list(url.searchParams, context)
       : scopeRefused();
   if (isRead) return handleRead(path, url.searchParams, context, deps.store);
+  if (attachment)
+    return handleAttachmentRoute(
+      {
+        route: attachment,
+        body: parsed.body,
+        origin: `http://${String(req.headers.host ?? 'localhost')}${deps.basePath}`,
+      },
+      context,
+      deps.store,
+      deps.attachments,
+      deps.now(),
+    );
   if (compliance)
     return handleComplianceRoute(
       compliance,

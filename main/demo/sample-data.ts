@@ -3,6 +3,7 @@ import { createComplianceSample } from './compliance-sample';
 import type { DemoData, DemoEntity, DemoTask } from './model';
 import {
   SCOPE_APP_READ,
+  SCOPE_EVIDENCE_CREATE,
   SCOPE_MEMBER_READ,
   SCOPE_ORGANIZATION_READ,
   SCOPE_RISK_READ,
@@ -425,7 +426,7 @@ export const createSampleData = (now: Date = new Date()): DemoData => {
     {
       key: newApiKey(),
       organizationId: ORG_NORTHWIND,
-      scopes: allScopes,
+      scopes: [...allScopes, SCOPE_EVIDENCE_CREATE],
       actorMemberId: 'mem_n1maya7q2c',
     },
     // Made for a dashboard: may read the organization, may not touch tasks.
@@ -453,7 +454,14 @@ export const createSampleData = (now: Date = new Date()): DemoData => {
     {
       key: newApiKey(),
       organizationId: ORG_NORTHWIND,
-      scopes: [...allScopes, SCOPE_APP_READ],
+      scopes: [...allScopes, SCOPE_APP_READ, SCOPE_EVIDENCE_CREATE],
+      actorMemberId: 'mem_n1maya7q2c',
+    },
+    // Every task scope but not evidence:create: may change tasks, may not attach evidence.
+    {
+      key: newApiKey(),
+      organizationId: ORG_NORTHWIND,
+      scopes: allScopes,
       actorMemberId: 'mem_n1maya7q2c',
     },
   ];

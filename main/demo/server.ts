@@ -10,7 +10,10 @@ import { createPacer, DEFAULT_RATE_LIMIT } from './pacing';
 import type { DemoResponse } from './responses';
 import { errorResponse } from './responses';
 import { handleRequest } from './router';
-import { readBody, send } from './http-io';
+import { MAX_UPLOAD_BODY_BYTES, readBody, send } from './http-io';
+import type { DemoAttachment } from './attachment-routes';
+import { createAttachmentStore } from './attachment-routes';
+import { MAX_ATTACHMENT_BYTES } from './attachment-rules';
 import { largeCompliance } from './compliance-large';
 import { createSampleData, extraTasks, largeOrganization } from './sample-data';
 import { createStore } from './store';
@@ -50,6 +53,8 @@ export interface DemoServer {
     readonly colleague: string;
     /** organizations[0], every scope and also `app:read`: may read the audit log. */
     readonly appRead: string;
+    /** organizations[0], every task scope but not `evidence:create`: may not attach evidence. */
+    readonly noEvidence: string;
   };
   /**
    * A signed-in web session of a member of organizations[0] and organizations[2].
@@ -92,6 +97,8 @@ export interface DemoServer {
   ): string;
   /** A task item deleted elsewhere with this API key; false when there was none. */
   deleteTask(key: string, taskId: string): boolean;
+  /** A compliance task's evidence as stored (bytes included), oldest first. */
+  attachments(organizationId: string, taskId: string): readonly DemoAttachment[];
   /** Requests received, including faulted and refused ones. */
   requestCount(): number;
   requests(): readonly DemoRequestRecord[];
@@ -134,6 +141,8 @@ export interface DemoServerOptions {
    * offers only the interface's two operations, where every read is a 404.
    */
   readonly reads?: boolean;
+  /** The largest evidence file taken (decoded bytes); default 100 MiB, as the real service. */
+  readonly maxAttachmentBytes?: number;
   /** The clock its pacing counts by (a benchmark runs it on the app's virtual clock); default the real one. */
   readonly clock?: () => Date;
 }
@@ -170,10 +179,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const audit = createAuditLog(store);
   const elsewhere = changesElsewhere(store, audit, options.clock ?? (() => new Date()));
   const faults = createFaults();
+  const attachments = createAttachmentStore(options.maxAttachmentBytes ?? MAX_ATTACHMENT_BYTES);
   const pacer =
     options.rateLimit === false ? null : createPacer(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const trustedOrigins = new Set(options.trustedOrigins ?? []);
-  const [full, noScope, otherOrg, colleague, appRead] = data.apiKeys;
+  const [full, noScope, otherOrg, colleague, appRead, noEvidence] = data.apiKeys;
   const [session, adminSession, employeeSession] = data.sessions;
   const [home] = data.organizations;
   if (
@@ -182,6 +192,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     !otherOrg ||
     !colleague ||
     !appRead ||
+    !noEvidence ||
     !session ||
     !adminSession ||
     !employeeSession ||
@@ -217,7 +228,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       log.splice(0, log.length - options.keepRequests);
     // Faults are taken in arrival order, so "the next N requests" means what it says.
     const fault = faults.take({ method: req.method ?? '', url: req.url ?? '' });
-    const body = await readBody(req);
+    // Evidence goes as base64 in JSON: those bodies get the real service's 150 MB.
+    const upload = req.method === 'POST' && /\/attachments(\?|$)/.test(req.url ?? '');
+    const body = await readBody(req, upload ? MAX_UPLOAD_BODY_BYTES : undefined);
     if (body.kind === 'aborted') return;
     await wait(faults.latencyMs);
     if (fault?.kind === 'drop') {
@@ -245,6 +258,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
             basePath,
             reads: options.reads ?? true,
             audit,
+            attachments,
             now: options.clock ?? (() => new Date()),
           },
         );
@@ -282,6 +296,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       otherOrg: otherOrg.key,
       colleague: colleague.key,
       appRead: appRead.key,
+      noEvidence: noEvidence.key,
     },
     session: {
       cookieName,
@@ -303,6 +318,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     wireTasks: (organizationId) => store.tasksOf(organizationId).map((t) => taskToWire(store, t)),
     createTask: (key, input) => elsewhere.create(key, input),
     deleteTask: (key, taskId) => elsewhere.remove(key, taskId),
+    attachments: (organizationId, taskId) => attachments.of(organizationId, taskId),
     requestCount: () => received,
     requests: () => [...log],
     close: async () => {

@@ -38,7 +38,14 @@ export const withDemoServer = (options: DemoServerOptions = { rateLimit: false }
 };
 
 /** Which of the demo's credentials to use. */
-export type DemoCredential = 'full' | 'noScope' | 'otherOrg' | 'colleague' | 'appRead' | 'session';
+export type DemoCredential =
+  | 'full'
+  | 'noScope'
+  | 'otherOrg'
+  | 'colleague'
+  | 'appRead'
+  | 'noEvidence'
+  | 'session';
 
 export const demoAuth = (server: DemoServer, credential: DemoCredential = 'full'): ServiceAuth =>
   credential === 'session'
