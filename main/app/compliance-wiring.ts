@@ -118,6 +118,10 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     ...{ userDataDir: deps.opts.userDataDir, kept: keeper, accounts, profiles: deps.profiles },
     ...{ assigned: deps.assigned, notifications: deps.notifications, settings: deps.settings },
     ...{ scheduler: deps.scheduler, log },
+    pinned: () => {
+      const owner = pinOwner();
+      return owner && owner.profileId === accounts.active()?.profile.id ? pins.ids(owner) : [];
+    },
   });
   const titleIn = (profileId: string, taskId: string): string | null =>
     keeper.list(profileId)?.tasks.find((t) => t.id === taskId)?.title ?? null;
@@ -158,7 +162,9 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     changed();
   });
   pins.on((profileId) => {
-    if (shownIs(profileId)) changed();
+    if (!shownIs(profileId)) return;
+    deadlines.pinsChanged();
+    changed();
   });
   const pinning = createCompliancePinning({ pins, active: pinOwner, organizationId, view });
 
