@@ -47,6 +47,12 @@ export const CHANNELS = {
   submitForReview: 'compliance:submit-for-review',
   approveTask: 'compliance:approve',
   rejectTask: 'compliance:reject',
+  // Evidence on compliance tasks: files attached by path, the list, the uploads on their way.
+  attachEvidence: 'evidence:attach',
+  listEvidence: 'evidence:list',
+  openEvidence: 'evidence:open',
+  getEvidenceUploads: 'evidence:uploads',
+  dismissEvidenceRefusal: 'evidence:dismiss',
 } as const;
 
 export const EVENT_NAMES = [
@@ -60,6 +66,7 @@ export const EVENT_NAMES = [
   'assigned:progress',
   'compliance:changed',
   'update:changed',
+  'evidence:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
