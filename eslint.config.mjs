@@ -47,6 +47,7 @@ export const MAIN_LAYERS = {
     'ipc',
     'shortcut',
     'reminders',
+    'evidence',
   ],
   app: ['app'],
 };

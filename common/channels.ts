@@ -50,6 +50,12 @@ export const CHANNELS = {
   updateComplianceTasks: 'compliance:update-many',
   pinComplianceTask: 'compliance:pin',
   unpinComplianceTask: 'compliance:unpin',
+  // Evidence on compliance tasks: files attached by path, the list, the uploads on their way.
+  attachEvidence: 'evidence:attach',
+  listEvidence: 'evidence:list',
+  openEvidence: 'evidence:open',
+  getEvidenceUploads: 'evidence:uploads',
+  dismissEvidenceRefusal: 'evidence:dismiss',
 } as const;
 
 export const EVENT_NAMES = [
@@ -63,6 +69,7 @@ export const EVENT_NAMES = [
   'assigned:progress',
   'compliance:changed',
   'update:changed',
+  'evidence:changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

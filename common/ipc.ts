@@ -24,6 +24,8 @@ import { NotificationSettingsPatchSchema } from './notification-settings';
 import type { UpdateAbout, UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
 import type { ComplianceView } from './compliance-view';
+import { MAX_EVIDENCE_DESCRIPTION, MAX_EVIDENCE_FILES } from './evidence';
+import type { EvidenceAttachAnswer, EvidenceList, EvidenceUploadsView } from './evidence';
 import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
 import { COMPLIANCE_TASK_ID_PATTERN, CompliancePatchSchema } from './compliance-task';
@@ -182,6 +184,33 @@ export const SubmitForReviewInput = z.strictObject({
   approverId: z.string().regex(MEMBER_ID_PATTERN, 'Choose the approver from the people list.'),
 });
 
+/** Files by path (main reads them, never the renderer): 1 to 20, each path a plain string. */
+export const AttachEvidenceInput = z.strictObject({
+  taskId: ComplianceTaskId,
+  paths: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(4096)
+        .refine((p) => !p.includes('\0'), 'A path has no NUL.'),
+    )
+    .min(1, 'Choose at least one file.')
+    .max(MAX_EVIDENCE_FILES, `Attach at most ${MAX_EVIDENCE_FILES} files at once.`),
+  description: z
+    .string()
+    .max(
+      MAX_EVIDENCE_DESCRIPTION,
+      `A description is at most ${MAX_EVIDENCE_DESCRIPTION} characters.`,
+    )
+    .optional(),
+});
+export type AttachEvidenceInput = z.infer<typeof AttachEvidenceInput>;
+const EvidenceItemInput = z.strictObject({
+  taskId: ComplianceTaskId,
+  attachmentId: z.string().min(1).max(200),
+});
+
 const ProfileId = z.string().min(1).max(256);
 const ProfileInput = z.strictObject({ profileId: ProfileId });
 /** A name of the person's choice; blank is refused with words. */
@@ -302,17 +331,35 @@ export const contract = {
   approveTask: method<ComplianceTask>()(CHANNELS.approveTask, ComplianceTaskInput),
   rejectTask: method<ComplianceTask>()(CHANNELS.rejectTask, ComplianceTaskInput),
   /**
-   * Pins a compliance task (`tsk_…`), whoever's it is: answered with the view,
-   * whose `pinned` has it; kept fresh with the list (compliance:changed).
-   * `at`: where it goes (an unpin undone); else last.
+   * Resolves when every task's first attempt is over; the view follows as
+   * compliance:changed.
    */
-  /** Resolves when every task's first attempt is over; the view follows as compliance:changed. */
   updateComplianceTasks: method<ComplianceUpdateOutcome[]>()(
     CHANNELS.updateComplianceTasks,
     UpdateComplianceTasksInput,
   ),
+  /**
+   * Pins a compliance task (`tsk_…`), whoever's it is: answered with the view,
+   * whose `pinned` has it; kept fresh with the list (compliance:changed).
+   * `at`: where it goes (an unpin undone); else last.
+   */
   pinComplianceTask: method<ComplianceView>()(CHANNELS.pinComplianceTask, PinComplianceInput),
   unpinComplianceTask: method<ComplianceView>()(CHANNELS.unpinComplianceTask, ComplianceTaskInput),
+  /**
+   * Attaches files to a compliance task: each checked and copied into the
+   * app's data folder before the answer (queued: safe to delete the
+   * original), then uploaded; progress comes as evidence:changed.
+   */
+  attachEvidence: method<EvidenceAttachAnswer>()(CHANNELS.attachEvidence, AttachEvidenceInput),
+  /** The task's attachments as the service lists them (read now). */
+  listEvidence: method<EvidenceList>()(CHANNELS.listEvidence, ComplianceTaskInput),
+  /** Opens one in the browser through its download link (main holds the links; they expire). */
+  openEvidence: method<null>()(CHANNELS.openEvidence, EvidenceItemInput),
+  getEvidenceUploads: method<EvidenceUploadsView>()(CHANNELS.getEvidenceUploads, NoInput),
+  dismissEvidenceRefusal: method<EvidenceUploadsView>()(
+    CHANNELS.dismissEvidenceRefusal,
+    z.strictObject({ id: z.string().min(1).max(64) }),
+  ),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
@@ -337,6 +384,8 @@ interface EventPayloads {
   'update:changed': UpdateFooterLine | null;
   /** The shown account's compliance tasks changed (a read, a change landed, who "me" is). */
   'compliance:changed': ComplianceView;
+  /** The shown account's evidence uploads: progress (only ever up), landings, refusals. */
+  'evidence:changed': EvidenceUploadsView;
 }
 
 export type ViewRequest =

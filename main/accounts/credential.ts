@@ -31,7 +31,7 @@ export interface ServiceReach {
 }
 
 /** A session always names its organization; a key names one only when one was asked for. */
-const authFor = (c: Credential): ServiceAuth =>
+export const authFor = (c: Credential): ServiceAuth =>
   c.authKind === 'session'
     ? { kind: 'session', cookie: c.secret, organizationId: c.organizationId ?? '' }
     : {

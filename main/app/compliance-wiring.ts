@@ -93,6 +93,8 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     const p = deps.profiles.active();
     return p ? { profileId: p.profileId, durable: p.durable, scope: p.pins } : null;
   };
+  const shownPins = (id: string | undefined): string[] =>
+    ((o) => (o && o.profileId === id ? pins.ids(o) : []))(pinOwner());
   const organizationId = (): string | null =>
     deps.organization.current()?.id ?? accounts.active()?.profile.organizationId ?? null;
   const view = (): ComplianceView => {
@@ -101,10 +103,9 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     const id = a.profile.id;
     const meId = deps.assigned.view().me?.id ?? null;
     const port = changes;
-    const owner = pinOwner();
     return complianceView({
       overlay: port ? (task) => port.view(id, task, meId) : undefined,
-      pinnedIds: owner?.profileId === id ? pins.ids(owner) : [],
+      pinnedIds: shownPins(id),
       kept: keeper.list(id),
       availability: reads.availability(id),
       authKind: a.profile.authKind,
@@ -118,6 +119,7 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     ...{ userDataDir: deps.opts.userDataDir, kept: keeper, accounts, profiles: deps.profiles },
     ...{ assigned: deps.assigned, notifications: deps.notifications, settings: deps.settings },
     ...{ scheduler: deps.scheduler, log },
+    pinned: () => shownPins(accounts.active()?.profile.id),
   });
   const titleIn = (profileId: string, taskId: string): string | null =>
     keeper.list(profileId)?.tasks.find((t) => t.id === taskId)?.title ?? null;
@@ -158,7 +160,9 @@ export function createAppCompliance(deps: AppComplianceDeps) {
     changed();
   });
   pins.on((profileId) => {
-    if (shownIs(profileId)) changed();
+    if (!shownIs(profileId)) return;
+    deadlines.pinsChanged();
+    changed();
   });
   const pinning = createCompliancePinning({ pins, active: pinOwner, organizationId, view });
 

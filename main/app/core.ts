@@ -17,6 +17,7 @@ import { createAppBehindReads, createAppReads, createAppTasks } from './app-task
 import { createAppAssigned } from './assigned-wiring';
 import { createAppCompliance } from './compliance-wiring';
 import { createAppComplianceChanges } from './compliance-change-wiring';
+import { createAppEvidence } from './evidence-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
@@ -137,6 +138,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const complianceWrites = createAppComplianceChanges({
     ...{ accounts, profiles, outbox, assigned, log, compliance, kept: opts.complianceKept },
   });
+  const evidence = createAppEvidence({ opts, accounts, profiles, scheduler, log, events });
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
   relay.attach(outboxListeners({ ...listening, compliance: complianceWrites }));
   const reads = createAppReads({
@@ -182,10 +184,9 @@ export function createAppCore(opts: AppCoreOptions) {
   const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
-    ...{ reads, sync, compliance },
+    ...{ reads, sync, compliance, evidence: evidence.handlers },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
-
   return {
     /** For main's own adapters: answered through the guard, as IPC answers are. */
     handlers: guardedHandlers(handlers, redact),
@@ -214,11 +215,11 @@ export function createAppCore(opts: AppCoreOptions) {
       startUp({
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },
         ...{ assignedCache, outbox, accounts, shown, tasks, connection, organization },
-        ...{ assigned, reads, compliance },
+        ...{ assigned, reads, compliance, evidence },
       }).then(() => sync.start()),
     /** The machine woke up or the network came back: send waiting changes now, not after the backoff. */
     resume(): void {
-      outbox.retryNow();
+      for (const queue of [outbox, evidence.queue]) queue.retryNow();
       if (accounts.active()) void organization.refresh();
     },
     /** The computer sleeps or wakes, the screen locks or unlocks (powerMonitor): the background follows. */
@@ -244,7 +245,7 @@ export function createAppCore(opts: AppCoreOptions) {
       behind.dispose();
       await reads.dispose();
       await assigned.dispose();
-      await compliance.dispose();
+      await Promise.all([compliance.dispose(), evidence.queue.dispose()]);
       await outbox.dispose();
       if (!opts.scheduler) scheduler.dispose();
       await accounts.dispose();

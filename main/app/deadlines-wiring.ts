@@ -25,6 +25,8 @@ export interface AppDeadlinesDeps {
   readonly log: Logger;
   /** The person's IANA time zone now; the system's by default (travel changes it). */
   readonly timeZone?: () => string;
+  /** The shown account's pinned compliance task ids: My work shows their due words too. */
+  readonly pinned?: () => readonly string[];
 }
 
 /**
@@ -71,7 +73,17 @@ export function createAppDeadlines(deps: AppDeadlinesDeps) {
   const dayTurn = createDayTurn({
     scheduler: deps.scheduler,
     timeZone: zone,
-    needed: () => shownMine()?.some((t) => t.reviewDate !== null) ?? false,
+    // Midnight changes the due words of the person's own tasks and of those pinned.
+    needed: () => {
+      const shown = deps.accounts.active()?.profile.id;
+      const pinned = new Set(deps.pinned?.() ?? []);
+      const dated = (t: { id: string; reviewDate: string | null }) =>
+        t.reviewDate !== null && pinned.has(t.id);
+      return (
+        (shownMine()?.some((t) => t.reviewDate !== null) ?? false) ||
+        (shown !== undefined && (deps.kept.list(shown)?.tasks.some(dated) ?? false))
+      );
+    },
     onTurn: () => {
       for (const l of dayListeners) l();
     },
@@ -87,6 +99,10 @@ export function createAppDeadlines(deps: AppDeadlinesDeps) {
     /** Signed in, "me" learnt, woken (the zone may have moved): reminders due, midnight moved. */
     check(): void {
       reminders.check();
+      dayTurn.arm();
+    },
+    /** The pins changed: midnight may matter now, or no longer. */
+    pinsChanged(): void {
       dayTurn.arm();
     },
     /** Local midnight came while the tray shows deadlines: what it says of days has changed. */

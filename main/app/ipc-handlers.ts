@@ -17,6 +17,7 @@ import type { TaskReads } from '../reads/task-reads';
 import type { BackgroundSync } from './background-sync';
 import type { createUpdatesLink } from './updates-link';
 import type { AppCompliance } from './compliance-wiring';
+import type { EvidenceHandlers } from './evidence-wiring';
 
 export interface HandlerServices {
   readonly accounts: AccountService;
@@ -30,6 +31,8 @@ export interface HandlerServices {
   readonly sync: Pick<BackgroundSync, 'refreshAsked'>;
   readonly assigned: Assigned;
   readonly compliance: Pick<AppCompliance, 'opened' | 'refresh' | 'pinning' | 'titleOf'>;
+  /** Evidence on compliance tasks: its handlers as they are (evidence-wiring.ts). */
+  readonly evidence: EvidenceHandlers;
   readonly settings: SettingsChanges;
   readonly updates: ReturnType<typeof createUpdatesLink>;
   /** What the OS lends the core (index.ts); each is answered "not available here" when absent. */
@@ -121,6 +124,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     updateComplianceTasks: (input) => s.actions.updateComplianceMany(input),
     pinComplianceTask: (input) => s.actions.pinCompliance(input),
     unpinComplianceTask: (input) => s.compliance.pinning.unpin(input.taskId),
+    ...s.evidence,
     quitApp: async () => {
       const quit = os.quit;
       if (!quit) return err(appError('internal', 'Quitting is not available here.'));

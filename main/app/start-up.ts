@@ -35,6 +35,8 @@ export interface StartUpDeps {
   readonly reads: TaskReads;
   /** Each profile's compliance tasks as kept (compliance.json). */
   readonly compliance: { load(): Promise<void> };
+  /** Evidence the last run left waiting to upload (evidence-wiring.ts): loaded, then sent. */
+  readonly evidence?: { start(): Promise<void> };
 }
 
 /**
@@ -65,6 +67,7 @@ export async function startUp(d: StartUpDeps): Promise<void> {
   d.shown.tasks(d.tasks.list());
   d.connection.emit();
   d.outbox.refresh();
+  await d.evidence?.start();
   const restored = d.accounts.active();
   if (restored) {
     // The organization first: a session's member is found in it.

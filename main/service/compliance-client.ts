@@ -19,7 +19,7 @@ import { MEMBER_ID_PATTERN } from '../../common/task-values';
 import type { ComplianceError } from './compliance-errors';
 import { complianceErrorFromResponse } from './compliance-errors';
 import { MAX_ETAG_LENGTH } from './conditional-memory';
-import { parseJsonAnswer, where } from './response-parsing';
+import { parseAnswerWith } from './response-parsing';
 import { createTransport } from './transport';
 import type { Sent, TransportOptions } from './transport';
 
@@ -90,23 +90,7 @@ const checkId = (id: unknown): Result<string> =>
     ? ok(id)
     : bad('That is not a compliance task id: one is "tsk_" followed by letters and digits.');
 
-const answer = <S extends z.ZodType>(
-  schema: S,
-  text: string,
-  what: string,
-): Result<z.output<S>> => {
-  const json = parseJsonAnswer(text);
-  if (!json.ok) return json;
-  const parsed = schema.safeParse(json.value);
-  return parsed.success
-    ? ok(parsed.data)
-    : err(
-        appError(
-          'bad_response',
-          `The service's answer is not ${what} (${where(parsed.error.issues)}).`,
-        ),
-      );
-};
+const answer = parseAnswerWith;
 
 /** One task's answer, refused when it is about another task than the one asked for. */
 const taskAnswer = (text: string, id: string): Result<ComplianceTask> => {

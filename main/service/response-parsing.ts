@@ -38,6 +38,25 @@ const parseJson = (bodyText: string, what: string): Result<unknown> => {
 export const parseJsonAnswer = (bodyText: string): Result<unknown> =>
   parseJson(bodyText, 'what the app asked for');
 
+/** An answer as JSON checked by a route's own schema; `what` names it in the refusal. */
+export const parseAnswerWith = <S extends z.ZodType>(
+  schema: S,
+  text: string,
+  what: string,
+): Result<z.output<S>> => {
+  const json = parseJsonAnswer(text);
+  if (!json.ok) return json;
+  const parsed = schema.safeParse(json.value);
+  return parsed.success
+    ? ok(parsed.data)
+    : err(
+        appError(
+          'bad_response',
+          `The service's answer is not ${what} (${where(parsed.error.issues)}).`,
+        ),
+      );
+};
+
 export const parseTaskResponse = (bodyText: string, requestedId: string): Result<Task> => {
   const json = parseJson(bodyText, 'a task');
   if (!json.ok) return json;

@@ -26,14 +26,25 @@ export interface TransportOptions {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_TIMEOUT_MS = 10 * 60_000;
+/** A streamed upload of 100 MB on a slow link: its own timer may run this long. */
+const MAX_UPLOAD_TIMEOUT_MS = 60 * 60_000;
+
+/** A body sent as it is read (evidence: base64 made chunk by chunk), never whole in memory. */
+export interface StreamedBody {
+  readonly stream: ReadableStream<Uint8Array>;
+}
 
 export interface Sent {
   readonly operation: Operation;
   readonly method: 'GET' | 'PUT' | 'PATCH' | 'POST';
   /** Path and query, already encoded. */
   readonly path: string;
-  readonly body?: string;
+  readonly body?: string | StreamedBody;
   readonly taskId?: string;
+  /** This request's own timer (a streamed upload's), up to an hour; else the transport's. */
+  readonly timeoutMs?: number;
+  /** Aborts the request from outside (an upload that stopped moving). */
+  readonly signal?: AbortSignal;
   /** The answer's cap in bytes, when a route's answers are larger than one task's (read-body.ts). */
   readonly maxBytes?: number;
   /** An ETag to send as If-None-Match: a 304 then answers, with no body. */
@@ -89,10 +100,16 @@ export function createTransport(
     // shows when a bulk change sends hundreds of requests at once.
     const controller = new AbortController();
     const { signal } = controller;
+    const limit =
+      req.timeoutMs !== undefined && req.timeoutMs > 0
+        ? Math.min(req.timeoutMs, MAX_UPLOAD_TIMEOUT_MS)
+        : timeoutMs;
     const timer = setTimeout(
       () => controller.abort(new DOMException('The request timed out.', 'TimeoutError')),
-      timeoutMs,
+      limit,
     );
+    const outside = () => controller.abort(req.signal?.reason);
+    req.signal?.addEventListener('abort', outside, { once: true });
     // As with AbortSignal.timeout, a request's timer alone does not keep a process running.
     timer.unref();
     const failed = (e: unknown) =>
@@ -100,7 +117,7 @@ export function createTransport(
         errorFromFetchFailure(e, {
           operation: req.operation,
           timedOut: signal.aborted,
-          timeoutMs,
+          timeoutMs: limit,
           host: base.value.host,
         }),
       );
@@ -119,7 +136,12 @@ export function createTransport(
             : {}),
           ...headers.value,
         },
-        ...(req.body !== undefined ? { body: req.body } : {}),
+        // A stream goes with duplex 'half' (fetch's rule for a streamed request body).
+        ...(typeof req.body === 'string'
+          ? { body: req.body }
+          : req.body
+            ? { body: req.body.stream, duplex: 'half' }
+            : {}),
         redirect: 'manual',
         // Electron's net.fetch would otherwise use the default session's cookie jar: send none from
         // it and save none to it (a refreshed session cookie would land on disk). The session cookie
@@ -134,6 +156,7 @@ export function createTransport(
       return failed(e);
     } finally {
       clearTimeout(timer);
+      req.signal?.removeEventListener('abort', outside);
     }
     if (!body.ok) return body;
     const text = body.value;

@@ -183,7 +183,9 @@ export function useComplianceTask(taskId: string): ComplianceTaskController {
       setError(null);
       setOffer([]);
     },
-    pinned: view ? view.pinned.some((t) => t.id === taskId) : null,
+    pinned: view
+      ? view.pinned.some((t) => t.id === taskId) || view.pinnedUnread.includes(taskId)
+      : null,
     setPinned: async (pin) => {
       const r = pin
         ? await api.pinComplianceTask({ ref: { taskId } })

@@ -88,7 +88,11 @@ export function useMyCompliance() {
         const held = [...(v?.tasks ?? []), ...(v?.pinned ?? [])].some(
           (t) => t.id === taskId && t.status === answered,
         );
-        put(taskId, held ? null : { kind: 'waiting', status: answered, sync: 'pending' });
+        // Until the next view, which is newer than this answer whatever status it holds.
+        put(
+          taskId,
+          held ? null : { kind: 'waiting', status: answered, sync: 'pending', landed: true },
+        );
       }
       return false;
     },

@@ -21,6 +21,8 @@ export type ComplianceOverlay =
       readonly kind: 'waiting';
       readonly status: ComplianceStatus;
       readonly sync: 'pending' | 'queued';
+      /** Landed already: shown until the next view, which then speaks for it. */
+      readonly landed?: true;
     }
   | { readonly kind: 'refused'; readonly message: string; readonly offer: boolean };
 
@@ -113,7 +115,7 @@ export function overlaysAfter(
       continue;
     }
     const o = overlays.get(t.id);
-    if (!o || (o.kind === 'waiting' && t.status === o.status)) continue;
+    if (!o || (o.kind === 'waiting' && (t.status === o.status || o.landed))) continue;
     // Main's note is gone: what the popup waited for ended; the view says how.
     if (o.kind === 'waiting' && o.sync === 'queued' && !n) continue;
     next.set(t.id, o);

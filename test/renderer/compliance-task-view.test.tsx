@@ -436,4 +436,21 @@ describe('the compliance task view in the app', () => {
       'This task is in another organization.',
     );
   });
+
+  it('a pinned id the list does not have says so, and can be unpinned', async () => {
+    const fake = withCompliance(createFakeApi(), ctask());
+    fake.answer('getCompliance', async () =>
+      ok({ ...complianceView([]), pinnedUnread: ['tsk_typo1'] }),
+    );
+    fake.answer('unpinComplianceTask', async () => ok(complianceView([])));
+    const { user } = renderWithApi(
+      {},
+      <ComplianceTaskView taskId="tsk_typo1" onBack={() => {}} />,
+      fake,
+    );
+    expect(await screen.findByText(/Pinned, but not in the organization’s list/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Unpin from My work' }));
+    expect(fake.callsOf('unpinComplianceTask')).toEqual([{ taskId: 'tsk_typo1' }]);
+    expect(await screen.findByText('This compliance task is no longer among yours.')).toBeTruthy();
+  });
 });

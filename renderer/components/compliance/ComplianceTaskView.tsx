@@ -84,8 +84,11 @@ export function ComplianceTaskView(props: {
           <StatusLine>
             {c.phase === 'loading'
               ? 'Loading the task…'
-              : 'This compliance task is no longer among yours.'}
+              : c.pinned
+                ? 'Pinned, but not in the organization’s list as last read: it may not exist, or was made since. It shows here once the list has it.'
+                : 'This compliance task is no longer among yours.'}
           </StatusLine>
+          {c.phase !== 'loading' && c.pinned && <PinToggle pinned onPin={c.setPinned} />}
         </main>
       </div>
     );

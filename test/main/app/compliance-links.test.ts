@@ -100,6 +100,22 @@ describe.skipIf(gate.skip)('compliance task links and pins', () => {
     expect(lastView(h)?.pinned).toEqual([]);
   });
 
+  it("two pins made at once both stay (each written over the other's, not over what was)", async () => {
+    const h = await maya();
+    await Promise.all([
+      h.call('pinComplianceTask', { ref: TABLETOP }),
+      h.call('pinComplianceTask', { ref: ACCESS_REVIEW }),
+    ]);
+    expect(new Set(lastView(h)?.pinned.map((t) => t.id))).toEqual(
+      new Set([TABLETOP, ACCESS_REVIEW]),
+    );
+    await Promise.all([
+      h.call('unpinComplianceTask', { taskId: TABLETOP }),
+      h.call('unpinComplianceTask', { taskId: ACCESS_REVIEW }),
+    ]);
+    expect(lastView(h)?.pinned).toEqual([]);
+  });
+
   it('pins are kept in settings across a restart, in pin order, and undo puts one back in place', async () => {
     const dir = await tempDir();
     const h = await maya(dir);

@@ -105,4 +105,43 @@ describe('the tray deadlines across midnight', () => {
     await deadlines.dispose();
     expect(clock.scheduler.stats().pending).toBe(0);
   });
+
+  it("someone else's task pinned with a review date arms midnight too (My work shows its due words)", async () => {
+    const clock = createSteppedClock(settle, LATE);
+    const task = {
+      id: 'tsk_b2',
+      title: 'Vendor review',
+      status: 'todo',
+      reviewDate: '2026-12-01T14:00:00.000Z',
+      assigneeId: 'mem_priya',
+    } as ComplianceTask;
+    let pinned: string[] = [];
+    const deadlines = createAppDeadlines({
+      userDataDir: await tempDir(),
+      kept: { list: () => ({ tasks: [task] }), on: () => () => undefined },
+      accounts: { active: () => ({ profile: { id: 'p1' } }), signedInIds: () => ['p1'] },
+      profiles: { saved: () => undefined },
+      assigned: { meOf: () => 'mem_me' },
+      notifications: { remind: () => undefined },
+      settings: { get: () => ({ notifications: { enabled: false, reminders: false } }) },
+      scheduler: clock.scheduler,
+      log: createLogger(
+        () => undefined,
+        () => [],
+      ),
+      timeZone: () => 'Europe/Berlin',
+      pinned: () => pinned,
+    } as unknown as AppDeadlinesDeps);
+    let told = 0;
+    deadlines.onDayTurned(() => void (told += 1));
+    await deadlines.start();
+    // Not the person's, not pinned: nothing depends on the day.
+    expect(clock.scheduler.stats().pendingByLabel['day turn']).toBeUndefined();
+    pinned = ['tsk_b2'];
+    deadlines.pinsChanged();
+    expect(clock.scheduler.stats().pendingByLabel['day turn']).toBe(1);
+    await clock.runUntil(LATE + 31 * 60_000);
+    expect(told).toBe(1);
+    await deadlines.dispose();
+  });
 });

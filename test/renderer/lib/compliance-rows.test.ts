@@ -118,4 +118,12 @@ describe('compliance rows', () => {
     // The note gone and the kept status shown: the queued change ended (given up), nothing waits.
     expect(overlaysAfter(queued, tasks, []).size).toBe(0);
   });
+
+  it('a change that landed is shown until the next view, even if that view says otherwise', () => {
+    const landed = new Map<string, ComplianceOverlay>([
+      ['tsk_a', { kind: 'waiting', status: 'done', sync: 'pending', landed: true }],
+    ]);
+    // Changed again in the web app meanwhile: the view's status is the word, no endless wait.
+    expect(overlaysAfter(landed, [complianceTask({ id: 'tsk_a', status: 'failed' })]).size).toBe(0);
+  });
 });

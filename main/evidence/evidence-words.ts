@@ -1,0 +1,65 @@
+import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_WAITING_BYTES } from '../../common/evidence';
+
+/** The words of evidence: a file refused here, a refusal of the service, a task's uploads. */
+
+/** "12.4 MB", "850 KB", "3 bytes": decimal units, as file managers show sizes. */
+export const sizeWords = (bytes: number): string => {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, '')} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(1).replace(/\.0$/, '')} GB`;
+};
+
+const MAX_MB = MAX_EVIDENCE_BYTES / (1024 * 1024);
+const CAP_GB = MAX_EVIDENCE_WAITING_BYTES / (1024 * 1024 * 1024);
+
+export const fileWords = {
+  folder: (name: string) => `“${name}” is a folder: attach the files inside it instead.`,
+  notAFile: (name: string) =>
+    `“${name}” is not a regular file (a device, a pipe or a socket), so it cannot be attached.`,
+  missing: (name: string) => `“${name}” is not there any more: it was moved or deleted.`,
+  unreadable: (name: string, why: string) => `“${name}” could not be read (${why}).`,
+  empty: (name: string) => `“${name}” is empty (0 bytes): there is nothing to attach.`,
+  tooBig: (name: string, size: number) =>
+    `“${name}” is ${sizeWords(size)}: the service takes files up to ${MAX_MB} MB.`,
+  blocked: (name: string, ext: string) =>
+    `“${name}” cannot be attached: the service refuses .${ext} files for security reasons.`,
+  notWhatItSays: (name: string, promised: string) =>
+    `“${name}” is named as ${promised} but its content is not one, so the service would refuse it.`,
+  nameTooLong: (name: string) =>
+    `“${name.slice(0, 40)}…” has a name over 255 characters: rename it, then attach it.`,
+  changedWhileCopied: (name: string) =>
+    `“${name}” changed while it was being copied: attach it again once it is saved.`,
+  overCap: (name: string, waiting: number) =>
+    `“${name}” was not queued: ${sizeWords(waiting)} of evidence already waits to upload, and at most ${CAP_GB} GB may wait. Let those finish first.`,
+  notSaved: (name: string, why: string) =>
+    `“${name}” could not be copied into Task Tray's data folder (${why}), so nothing was queued.`,
+};
+
+/** Names the scope when the key lacks it: only attaching is refused, the rest of the app works on. */
+export const MISSING_EVIDENCE_SCOPE =
+  'This API key may not attach evidence: it needs the evidence:create scope. Add it to the key in the web app (Settings → API keys), or sign in with the web app’s session; everything else works as before.';
+
+export const NO_SESSION_ROLE =
+  'Your role in this organization may not attach evidence: owners and admins can.';
+
+export const NO_ONE_CHOSEN =
+  'With an API key, the service needs to know who attaches evidence: choose yourself in “Assigned to me” first.';
+
+export const COPY_LOST = (name: string) =>
+  `“${name}” was not uploaded: its copy in Task Tray's data folder is gone (removed outside the app).`;
+
+const FILE_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'image/gif': 'a GIF image',
+  'image/webp': 'a WebP image',
+  'application/pdf': 'a PDF',
+};
+export const promisedWords = (mime: string): string => FILE_TYPES[mime] ?? mime;
+
+/** "Uploading 2 files… 40 %", "Waiting to upload 1 file (offline or signed out)". */
+export const uploadsWords = (files: number, percent: number, uploading: boolean): string => {
+  const what = `${files} ${files === 1 ? 'file' : 'files'}`;
+  return uploading ? `Uploading ${what}… ${percent} %` : `Waiting to upload ${what}… ${percent} %`;
+};
