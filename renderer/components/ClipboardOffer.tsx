@@ -26,8 +26,9 @@ export function ClipboardOffer(props: {
       ref: organizationId ? { taskId, organizationId } : { taskId },
       open: true,
     });
-    // Pinned, main shows it in its own view (view:open), as a link's.
-    if (!r.ok) setError(`Could not pin ${taskId}: ${r.error.message}`);
+    // Pinned, main shows it in its own view (view:open), as a link's; nothing left to offer.
+    if (r.ok) props.onDismiss();
+    else setError(`Could not pin ${taskId}: ${r.error.message}`);
     return r;
   };
   return (

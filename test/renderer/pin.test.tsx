@@ -7,7 +7,7 @@ import { TaskSection } from '../../renderer/components/TaskSection';
 import { ANNOUNCEMENT_MS } from '../../renderer/hooks/use-announcement';
 import { createFakeApi, deferred } from './fake-api';
 import type { FakeApi } from './fake-api';
-import { view } from './fixtures';
+import { complianceView, view } from './fixtures';
 import { renderWithApi } from './render-app';
 
 const LINK =
@@ -139,6 +139,30 @@ describe('task on the clipboard', () => {
     expect(await screen.findByText('tski_clip7')).toBeTruthy();
     // Pinned now: no longer offered.
     expect(screen.queryByRole('group', { name: 'Task on the clipboard' })).toBeNull();
+  });
+
+  it('a compliance task on the clipboard is pinned through its own channel; a refusal is said, a pin ends the offer', async () => {
+    const fake = createFakeApi({ tasks: [view()], clipboard: { taskId: 'tsk_comp1' } });
+    fake.answer('pinComplianceTask', async () =>
+      err(appError('invalid', 'This task is in another organization.')),
+    );
+    const { user } = await setup(fake);
+    const offer = await screen.findByRole('group', { name: 'Task on the clipboard' });
+    await user.click(screen.getByRole('button', { name: 'Pin it' }));
+    expect(fake.callsOf('pinComplianceTask')).toEqual([
+      { ref: { taskId: 'tsk_comp1' }, open: true },
+    ]);
+    expect(fake.callsOf('pinTask')).toEqual([]);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not pin tsk_comp1: This task is in another organization.',
+    );
+    fake.answer('pinComplianceTask', async () => ok(complianceView()));
+    await user.click(screen.getByRole('button', { name: 'Pin it' }));
+    // Main opens its view; here, the offer is done.
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Task on the clipboard' })).toBeNull(),
+    );
+    expect(offer.isConnected).toBe(false);
   });
 
   it('is not offered when it is already pinned, or when dismissed', async () => {
