@@ -13,6 +13,31 @@ const settle = () => new Promise<void>((r) => setTimeout(r, 0));
 // Monday 30 Nov 2026, 23:30 in Berlin.
 const LATE = Date.parse('2026-11-30T22:30:00Z');
 
+/** The app's deadlines over one kept task, "me" = mem_me, shown account p1, in Berlin. */
+async function deadlinesOver(
+  userDataDir: string,
+  clock: ReturnType<typeof createSteppedClock>,
+  task: ComplianceTask,
+  pinned: () => readonly string[] = () => [],
+) {
+  return createAppDeadlines({
+    userDataDir,
+    kept: { list: () => ({ tasks: [task] }), on: () => () => undefined },
+    accounts: { active: () => ({ profile: { id: 'p1' } }), signedInIds: () => ['p1'] },
+    profiles: { saved: () => undefined },
+    assigned: { meOf: () => 'mem_me' },
+    notifications: { remind: () => undefined },
+    settings: { get: () => ({ notifications: { enabled: false, reminders: false } }) },
+    scheduler: clock.scheduler,
+    log: createLogger(
+      () => undefined,
+      () => [],
+    ),
+    timeZone: () => 'Europe/Berlin',
+    pinned,
+  } as unknown as AppDeadlinesDeps);
+}
+
 describe('the day turn (local midnight)', () => {
   it('fires once at local midnight, then waits for the next one; never a poll', async () => {
     const clock = createSteppedClock(settle, LATE);
@@ -75,22 +100,7 @@ describe('the tray deadlines across midnight', () => {
       reviewDate: '2026-12-01T14:00:00.000Z',
       assigneeId: 'mem_me',
     } as ComplianceTask;
-    const kept = { list: () => ({ tasks: [task] }), on: () => () => undefined };
-    const deadlines = createAppDeadlines({
-      userDataDir: await tempDir(),
-      kept: kept as unknown as AppDeadlinesDeps['kept'],
-      accounts: { active: () => ({ profile: { id: 'p1' } }), signedInIds: () => ['p1'] },
-      profiles: { saved: () => undefined },
-      assigned: { meOf: () => 'mem_me' },
-      notifications: { remind: () => undefined },
-      settings: { get: () => ({ notifications: { enabled: false, reminders: false } }) },
-      scheduler: clock.scheduler,
-      log: createLogger(
-        () => undefined,
-        () => [],
-      ),
-      timeZone: () => 'Europe/Berlin',
-    } as unknown as AppDeadlinesDeps);
+    const deadlines = await deadlinesOver(await tempDir(), clock, task);
     let told = 0;
     deadlines.onDayTurned(() => void (told += 1));
     await deadlines.start();
@@ -116,22 +126,7 @@ describe('the tray deadlines across midnight', () => {
       assigneeId: 'mem_priya',
     } as ComplianceTask;
     let pinned: string[] = [];
-    const deadlines = createAppDeadlines({
-      userDataDir: await tempDir(),
-      kept: { list: () => ({ tasks: [task] }), on: () => () => undefined },
-      accounts: { active: () => ({ profile: { id: 'p1' } }), signedInIds: () => ['p1'] },
-      profiles: { saved: () => undefined },
-      assigned: { meOf: () => 'mem_me' },
-      notifications: { remind: () => undefined },
-      settings: { get: () => ({ notifications: { enabled: false, reminders: false } }) },
-      scheduler: clock.scheduler,
-      log: createLogger(
-        () => undefined,
-        () => [],
-      ),
-      timeZone: () => 'Europe/Berlin',
-      pinned: () => pinned,
-    } as unknown as AppDeadlinesDeps);
+    const deadlines = await deadlinesOver(await tempDir(), clock, task, () => pinned);
     let told = 0;
     deadlines.onDayTurned(() => void (told += 1));
     await deadlines.start();
