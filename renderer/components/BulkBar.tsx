@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import {
-  PRIORITY_LABELS,
-  STATUS_LABELS,
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-} from '../../common/task-values';
+import { PRIORITY_LABELS, TASK_PRIORITIES } from '../../common/task-values';
 import { useBulkRun } from '../hooks/use-bulk-run';
 import { useMain } from '../hooks/use-main';
 import { useEscape } from '../hooks/use-escape';
@@ -13,27 +7,38 @@ import type { SelectMode } from '../hooks/use-select-mode';
 import type { TasksController } from '../hooks/use-tasks';
 import { assigneeChange, priorityChange, statusChange } from '../lib/bulk-action';
 import type { BulkAction } from '../lib/bulk-action';
+import { bulkKinds, bulkStatusLabel, bulkStatuses } from '../lib/bulk-kinds';
 import { progressText, taskCount } from '../lib/bulk-summary';
+import type { ComplianceRowModel } from '../lib/compliance-rows';
 import { countSelection } from '../lib/selection';
 import { AssigneePicker } from './AssigneePicker';
+import { BulkGroup, SetButton } from './BulkParts';
+import { JustificationPrompt } from './compliance/JustificationPrompt';
 
 /**
  * Select mode's bar, where the pin field was: select all (that the filter
- * shows), how many are ticked, one button per status, then the progress and
- * what came of it. The rows show each task's own outcome (queued, refused…).
- * Loaded on first use, like settings: most openings of the popup never need it.
+ * shows), how many are ticked, one button per status of the kinds ticked
+ * (task items, compliance tasks, or the statuses both share), then the
+ * progress and what came of it. The rows show each task's own outcome
+ * (queued, refused…). Loaded on first use, like settings: most openings of
+ * the popup never need it.
  */
 export function BulkBar(props: {
   readonly tasks: TasksController;
-  /** The tasks the filter shows, in list order. */
+  /** My work's compliance tasks, selectable beside the pinned task items. */
+  readonly work: readonly ComplianceRowModel[];
+  /** The tasks the filter shows, in list order (compliance tasks first, as on screen). */
   readonly shown: readonly string[];
   readonly select: SelectMode;
   readonly onLeave: () => void;
 }) {
-  const { tasks, shown, select, onLeave } = props;
-  const { run, running, apply, answered, summary } = useBulkRun(tasks, select.selection.ids);
+  const { tasks, work, shown, select, onLeave } = props;
+  const { run, running, apply, answered, summary } = useBulkRun(tasks, work, select.selection.ids);
   const allBox = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
+  // Not relevant asks why first, as on one task: one reason for all of them.
+  const [asking, setAsking] = useState(false);
+  const kinds = bulkKinds(select.selection.ids, shown);
   const connection = useMain('connection').state;
   const waitSeconds =
     connection.phase === 'ready' ? connection.value.changesWaitSeconds : undefined;
@@ -41,7 +46,7 @@ export function BulkBar(props: {
   const count = countSelection(select.selection, shown);
   const allShown = count.shown > 0 && count.shownSelected === count.shown;
   const someShown = count.shownSelected > 0 && !allShown;
-  const filtered = shown.length < tasks.rows.length;
+  const filtered = shown.length < tasks.rows.length + work.length;
   const canApply = count.selected > 0 && !running;
   const set = (change: BulkAction) => {
     if (canApply) void apply(change);
@@ -81,7 +86,7 @@ export function BulkBar(props: {
         }
         shownLabel="Set to"
       >
-        {TASK_STATUSES.map((s) => (
+        {bulkStatuses(kinds).map((s) => (
           <SetButton
             key={s}
             enabled={canApply}
@@ -89,24 +94,43 @@ export function BulkBar(props: {
               running
                 ? 'Wait for the change on its way'
                 : count.selected > 0
-                  ? `Set ${taskCount(count.selected)} to ${STATUS_LABELS[s]}`
+                  ? `Set ${taskCount(count.selected)} to ${bulkStatusLabel(s)}`
                   : 'Select tasks first'
             }
-            onClick={() => set(statusChange(s))}
+            expanded={s === 'not_relevant' ? asking : undefined}
+            onClick={() =>
+              s === 'not_relevant' ? canApply && setAsking(true) : set(statusChange(s))
+            }
           >
-            {STATUS_LABELS[s]}
+            {bulkStatusLabel(s)}
           </SetButton>
         ))}
       </BulkGroup>
+      {asking && (
+        <JustificationPrompt
+          initial=""
+          onCancel={() => setAsking(false)}
+          onSave={(why) => {
+            setAsking(false);
+            set(statusChange('not_relevant', why));
+          }}
+        />
+      )}
       <BulkGroup
         label={
-          count.selected > 0
-            ? `Set the priority of ${taskCount(count.selected)} to`
-            : 'Set the priority of the selected tasks to'
+          !kinds.items
+            ? 'Assign the selected tasks'
+            : kinds.work
+              ? 'Set the priority of the selected task items to'
+              : count.selected > 0
+                ? `Set the priority of ${taskCount(count.selected)} to`
+                : 'Set the priority of the selected tasks to'
         }
-        shownLabel="Priority"
+        // Compliance tasks have no priority: with both kinds, it is the task items' (the
+        // group's name says so; the summary counts those left out).
+        shownLabel={kinds.items ? 'Priority' : 'Assign'}
       >
-        {TASK_PRIORITIES.map((p) => (
+        {(kinds.items ? TASK_PRIORITIES : []).map((p) => (
           <SetButton key={p} enabled={canApply} onClick={() => set(priorityChange(p))}>
             {PRIORITY_LABELS[p]}
           </SetButton>
@@ -157,43 +181,5 @@ export function BulkBar(props: {
         )}
       </div>
     </section>
-  );
-}
-
-/** A row of the bar's buttons: its name for assistive technology, and a shorter one shown. */
-function BulkGroup(props: {
-  readonly label: string;
-  readonly shownLabel: string;
-  readonly children: ReactNode;
-}) {
-  return (
-    <div role="group" className="bulk__actions" aria-label={props.label}>
-      <span className="bulk__label" aria-hidden="true">
-        {props.shownLabel}
-      </span>
-      {props.children}
-    </div>
-  );
-}
-
-/** One of the bar's choices; disabled only in name, so it keeps its focus and says why. */
-function SetButton(props: {
-  readonly enabled: boolean;
-  readonly title?: string;
-  readonly expanded?: boolean;
-  readonly onClick: () => void;
-  readonly children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="button button--small bulk__set"
-      aria-disabled={!props.enabled}
-      title={props.title}
-      aria-expanded={props.expanded}
-      onClick={props.onClick}
-    >
-      {props.children}
-    </button>
   );
 }

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import type { Result } from '../../common/result';
-import type { ClipboardTaskRef, TaskRef } from '../../common/task-ref';
+import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { Announcement } from '../hooks/use-announcement';
-// The offer shows only when the clipboard holds a task link, read after the first paint anyway;
-// an announcement only after a pin or an unpin: both are later parts.
-import { ClipboardOffer, Notice } from './later';
+// The clipboard is looked at once the first screen has painted, an announcement shows only
+// after a pin or an unpin: both are later parts.
+import { ClipboardWatch, Notice } from './later';
 import { PinForm } from './PinForm';
 
 /**
@@ -19,12 +19,11 @@ export function PinFooter(props: {
   readonly onDismiss: () => void;
   /** Pins a task offered (the clipboard's), and announces it. */
   readonly pinOffered: (ref: TaskRef) => Promise<Result<PinnedTaskView>>;
-  /** A task link on the clipboard, not pinned yet. */
-  readonly offer: ClipboardTaskRef | null;
-  readonly onDismissOffer: () => void;
+  /** The first screen has painted: the clipboard may be looked at. */
+  readonly watchClipboard: boolean;
   readonly form: Parameters<typeof PinForm>[0];
 }) {
-  const { announcement, offer, pinOffered } = props;
+  const { announcement } = props;
   return (
     <div className="tasks__footer" hidden={props.hidden}>
       <div role="status" className="announce">
@@ -40,9 +39,9 @@ export function PinFooter(props: {
           </Suspense>
         )}
       </div>
-      {offer && (
+      {props.watchClipboard && (
         <Suspense fallback={null}>
-          <ClipboardOffer offer={offer} onPin={pinOffered} onDismiss={props.onDismissOffer} />
+          <ClipboardWatch pinnedIds={props.form.pinnedIds} onPin={props.pinOffered} />
         </Suspense>
       )}
       <PinForm {...props.form} />

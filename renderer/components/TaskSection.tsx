@@ -1,6 +1,5 @@
-import { Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useAnnouncement } from '../hooks/use-announcement';
-import { useClipboardRef } from '../hooks/use-clipboard-ref';
 import { useFirstScreenRows } from '../hooks/use-first-screen-rows';
 import { useLinkedRowFocus } from '../hooks/use-linked-row-focus';
 import { nothingFocused } from '../hooks/use-list-ready-on-open';
@@ -9,6 +8,7 @@ import { usePinnedActions } from '../hooks/use-pinned-actions';
 import { useSelectBar } from '../hooks/use-select-bar';
 import { useTaskFilter } from '../hooks/use-task-filter';
 import { useTasks } from '../hooks/use-tasks';
+import type { ComplianceRowModel } from '../lib/compliance-rows';
 import { PinFooter } from './PinFooter';
 import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
@@ -35,7 +35,6 @@ export function TaskSection(
 ) {
   const tasks = useTasks();
   const now = useNow();
-  const clip = useClipboardRef();
   const [announcement, announce] = useAnnouncement();
   const { rows, state } = tasks;
   const ready = state.phase === 'ready';
@@ -44,11 +43,11 @@ export function TaskSection(
   const { visible, clearQuery, setQuery } = filter;
   const shownIds = useMemo(() => visible.map((r) => r.id), [visible]);
   const { drawn, firstScreenOnly } = useFirstScreenRows(ready, visible);
-  const { select, canSelect, leaveSelect, listSelection, selectButton, footer } = useSelectBar(
-    shownIds,
-    pinnedIds,
-    ready ? rows.length : null,
-  );
+  // My work's compliance tasks, as it draws them: selectable beside the pins.
+  const [work, setWork] = useState<readonly ComplianceRowModel[]>([]);
+  const workIds = useMemo(() => work.map((r) => r.id), [work]);
+  const bar = useSelectBar(shownIds, pinnedIds, ready ? rows.length : null, workIds);
+  const { select, canSelect, leaveSelect, listSelection, selectButton, footer } = bar;
   const { firstRowTakesFocus, forget } = useLinkedRowFocus({
     focusTask: props.focusTask,
     onFocused: props.onFocused,
@@ -101,7 +100,7 @@ export function TaskSection(
       <div className="tasks__scroll">
         {props.onOpenAssigned && !firstScreenOnly && (
           <Suspense fallback={null}>
-            <MyWork {...props} />
+            <MyWork {...props} onWork={setWork} selection={listSelection} />
           </Suspense>
         )}
         <TaskListBody
@@ -134,7 +133,13 @@ export function TaskSection(
       {select.active && (
         <div className="tasks__footer" ref={footer}>
           <Suspense fallback={<div className="bulk bulk--loading" aria-busy="true" />}>
-            <BulkBar tasks={tasks} shown={shownIds} select={select} onLeave={leaveSelect} />
+            <BulkBar
+              tasks={tasks}
+              work={work}
+              shown={bar.shownIds}
+              select={select}
+              onLeave={leaveSelect}
+            />
           </Suspense>
         </div>
       )}
@@ -143,8 +148,8 @@ export function TaskSection(
         announcement={announcement}
         onDismiss={() => announce(null)}
         pinOffered={actions.pinOffered}
-        offer={clip.offer && !pinnedIds.has(clip.offer.ref.taskId) ? clip.offer : null}
-        onDismissOffer={clip.dismiss}
+        // Once the list's first screen is painted, or there will be none (it failed to load).
+        watchClipboard={!firstScreenOnly || state.phase === 'error'}
         form={{
           pinnedIds,
           onPin: tasks.pin,

@@ -7,7 +7,7 @@
  * that comes before that.
  */
 export { BulkBar } from './BulkBar';
-export { ClipboardOffer } from './ClipboardOffer';
+export { ClipboardWatch } from './ClipboardWatch';
 export { ConnectionNotice } from './ConnectionNotice';
 export { HandOverNotice } from './HandOverNotice';
 export { KeysHelp } from './KeysHelp';

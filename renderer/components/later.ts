@@ -15,7 +15,7 @@ const part = <K extends keyof Components>(name: K): LazyExoticComponent<Componen
   lazy(() => loadLater().then((m) => ({ default: m[name] as Components[K] })));
 
 export const BulkBar = part('BulkBar');
-export const ClipboardOffer = part('ClipboardOffer');
+export const ClipboardWatch = part('ClipboardWatch');
 export const ConnectionNotice = part('ConnectionNotice');
 export const ErrorScreen = part('ErrorScreen');
 export const LoadProblem = part('LoadProblem');

@@ -5,21 +5,26 @@ import { useSelectMode } from './use-select-mode';
 export const SELECT_FROM = 2;
 
 /**
- * Select mode as the pinned list shows it: the Select button (from
- * SELECT_FROM tasks), the bulk bar in the footer, and the selection the
- * list ticks. Leaving from the bar puts focus back on the Select button.
+ * Select mode as Home shows it: the Select button (from SELECT_FROM
+ * tasks), the bulk bar in the footer, and the selection the lists tick:
+ * My work's compliance tasks, then the pinned tasks the filter shows.
+ * Leaving from the bar puts focus back on the Select button.
  */
 export function useSelectBar(
-  /** The tasks the filter shows, in list order. */
-  shownIds: readonly string[],
+  /** The pinned tasks the filter shows, in list order. */
+  pinnedShown: readonly string[],
   pinnedIds: ReadonlySet<string>,
   /** Main's list has come, with this many tasks. */
   listed: number | null,
+  /** My work's compliance tasks, in its order (above the pins). */
+  work: readonly string[],
 ) {
   const selectButton = useRef<HTMLButtonElement>(null);
   const footer = useRef<HTMLDivElement>(null);
-  const select = useSelectMode(shownIds, pinnedIds);
-  const canSelect = listed !== null && (listed >= SELECT_FROM || select.active);
+  const shownIds = useMemo(() => [...work, ...pinnedShown], [work, pinnedShown]);
+  const selectable = useMemo(() => new Set(shownIds.concat(...pinnedIds)), [shownIds, pinnedIds]);
+  const select = useSelectMode(shownIds, selectable);
+  const canSelect = listed !== null && (listed + work.length >= SELECT_FROM || select.active);
 
   const { stop: stopSelecting } = select;
   const leaveSelect = useCallback(() => {
@@ -36,5 +41,5 @@ export function useSelectBar(
     [select.active, select.selection.ids, select.toggle, select.add],
   );
 
-  return { select, canSelect, leaveSelect, listSelection, selectButton, footer };
+  return { select, canSelect, leaveSelect, listSelection, selectButton, footer, shownIds };
 }

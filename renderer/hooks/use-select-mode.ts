@@ -12,16 +12,14 @@ const loadOps = () =>
   loadLater().then((m) => {
     ops = m.selection;
   });
-const loaded = (): SelectionOps => {
-  if (!ops) throw new Error('Select mode changed before its code was loaded.');
-  return ops;
-};
+// Only the mode's own clicks and keys change the selection, and the mode starts once this is set.
+const loaded = (): SelectionOps => ops as SelectionOps;
 const NONE: Selection = { ids: new Set(), anchor: null };
 
 export interface SelectMode {
   /** Rows show checkboxes and the bulk bar replaces the pin field. */
   readonly active: boolean;
-  /** Only pinned tasks: one unpinned meanwhile drops out. */
+  /** Only tasks still listed (pinned, or My work's): one gone meanwhile drops out. */
   readonly selection: Selection;
   start(): void;
   /** Leave select mode; the selection is forgotten. */
@@ -36,13 +34,14 @@ export interface SelectMode {
 export function useSelectMode(
   /** The tasks the filter shows, in list order: ranges and "Select all" follow what is on screen. */
   shown: readonly string[],
-  pinned: ReadonlySet<string>,
+  /** The tasks that may stay selected. */
+  selectable: ReadonlySet<string>,
 ): SelectMode {
   const [active, setActive] = useState(false);
   const [raw, setRaw] = useState<Selection>(NONE);
   const selection = useMemo(
-    () => (raw.ids.size === 0 ? raw : loaded().keepPinned(raw, pinned)),
-    [raw, pinned],
+    () => (raw.ids.size === 0 ? raw : loaded().keepListed(raw, selectable)),
+    [raw, selectable],
   );
 
   const start = useCallback(() => {

@@ -1,6 +1,13 @@
 import { STATUS_LABELS } from '../../common/task-values';
 import type { TaskStatus } from '../../common/task-values';
-import type { ConnectionState, TaskUpdateOutcome } from '../../common/views';
+import type { AppError, Result } from '../../common/result';
+import type { ConnectionState, TaskSyncState } from '../../common/views';
+
+/** One task's outcome, of either kind: how its first attempt ended, or why it was not taken. */
+export interface BulkOutcome {
+  readonly taskId: string;
+  readonly result: Result<{ readonly sync: TaskSyncState; readonly error?: AppError | null }>;
+}
 
 /** What a bulk change came to, in words: one line of counts, then each refusal's reason. */
 export interface BulkSummary {
@@ -50,9 +57,11 @@ const names = (titles: readonly string[]): string => {
 
 export function summarizeBulk(input: {
   readonly status: BulkTarget;
-  readonly outcomes: readonly TaskUpdateOutcome[];
+  readonly outcomes: readonly BulkOutcome[];
   /** Selected tasks that already showed the status, so nothing was sent for them. */
   readonly skipped: number;
+  /** Selected compliance tasks a change for task items only (a priority) left as they were. */
+  readonly leftOut?: number;
   readonly titleOf: (taskId: string) => string;
   readonly connection: ConnectionState | null;
 }): BulkSummary {
@@ -94,6 +103,10 @@ export function summarizeBulk(input: {
   }
   if (refusedCount) parts.push(`${refusedCount} refused`);
   if (input.skipped) parts.push(`${input.skipped} already ${label}`);
+  if (input.leftOut)
+    parts.push(
+      `${input.leftOut} compliance task${input.leftOut === 1 ? '' : 's'} left out (no priority)`,
+    );
 
   return {
     tone: refusedCount ? 'error' : queued || sending ? 'warning' : 'good',

@@ -39,6 +39,8 @@ export interface ComplianceRowModel {
   readonly error: string | null;
   /** The refusal has a way on (review, approve): the task's view offers it. */
   readonly offer: boolean;
+  /** A bulk change of assignee skips the tasks that have it already. */
+  readonly assigneeId: string | null;
 }
 
 const FREQUENCY: Readonly<Record<string, string>> = {
@@ -85,6 +87,7 @@ export function complianceRow(
     sync: waiting ? waiting.sync : 'idle',
     error: overlay?.kind === 'refused' ? overlay.message : null,
     offer: overlay?.kind === 'refused' && overlay.offer,
+    assigneeId: t.assigneeId,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Which pinned tasks are chosen for a bulk change. Pure: the popup keeps one
+ * Which tasks (pinned, or My work's) are chosen for a bulk change. Pure: the popup keeps one
  * of these in state and replaces it on every click or key.
  */
 export interface Selection {
@@ -52,8 +52,8 @@ export function clearShown(sel: Selection, shown: readonly string[]): Selection 
   return { ids, anchor: null };
 }
 
-/** Only pinned tasks can be changed: one unpinned meanwhile leaves the selection. */
-export function keepPinned(sel: Selection, pinned: ReadonlySet<string>): Selection {
+/** Only tasks still listed can be changed: one unpinned (or no longer mine) meanwhile leaves the selection. */
+export function keepListed(sel: Selection, pinned: ReadonlySet<string>): Selection {
   if ([...sel.ids].every((id) => pinned.has(id))) return sel;
   return {
     ids: new Set([...sel.ids].filter((id) => pinned.has(id))),

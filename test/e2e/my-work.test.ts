@@ -97,4 +97,52 @@ describe.skipIf(skipE2e)('My work, in Chromium against main and the reference se
     await screenshots(page, 'my-work-with-pins');
     await expectAccessible(page, 'my work with pins');
   }, 60_000);
+
+  it('select mode ticks compliance tasks beside a pin: one change lands on both kinds', async () => {
+    const h = await suite.startMain();
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await h.call('setMe', { memberId: MAYA }));
+    const orgId = server.organizations[0]!.id;
+    const item = server
+      .wireTasks(orgId)
+      .find((t) => !['done', 'canceled'].includes(t['status'] as string))!;
+    unwrap(await h.call('pinTask', { ref: item['id'] as string }));
+    const { page } = await suite.openPopup(h);
+    const compliance = page.getByRole('list', { name: 'Compliance tasks' });
+    await compliance.waitFor();
+    const title = async (id: string) =>
+      (await compliance.locator(`li[data-task-id="${id}"] .task__title`).textContent()) ?? '';
+
+    await page.getByRole('button', { name: 'Select' }).click();
+    const bar = page.getByRole('region', { name: 'Change several tasks' });
+    await page.getByRole('checkbox', { name: await title(MAYAS[0]!) }).check();
+    await page.getByRole('checkbox', { name: await title(MAYAS[2]!) }).check();
+    await page.getByRole('checkbox', { name: item['title'] as string }).check();
+    await bar.getByText('3 selected').waitFor();
+    // Both kinds ticked: the statuses they share, and a priority for the task item alone.
+    expect(
+      await bar
+        .getByRole('group', { name: /^Set 3 tasks to/ })
+        .getByRole('button')
+        .allTextContents(),
+    ).toEqual(['To do', 'In progress', 'In review', 'Done']);
+    await screenshots(page, 'bulk-both-kinds');
+    await expectAccessible(page, 'select mode across both kinds');
+
+    await bar.getByRole('button', { name: 'Done' }).click();
+    // The vendor assessment waits for its approver: the service refuses, and says what to do.
+    await bar.getByText('2 set to Done, 1 refused.').waitFor();
+    await bar.getByText(/Cannot change status directly while task is in review/).waitFor();
+    await screenshots(page, 'bulk-both-kinds-refusal');
+    const statusOf = async (id: string) =>
+      (
+        (await complianceCall(server, 'key', 'GET', `/v1/tasks/${id}`)).json as unknown as {
+          status: string;
+        }
+      ).status;
+    expect(await statusOf(MAYAS[0]!)).toBe('done');
+    expect(await statusOf(MAYAS[2]!)).toBe('in_review');
+    const after = server.wireTasks(orgId).find((t) => t['id'] === item['id'])!;
+    expect(after['status']).toBe('done');
+  }, 60_000);
 });

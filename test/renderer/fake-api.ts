@@ -219,6 +219,20 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       const change = { taskId, pendingPatch: null, pending: null, error: null, refusal: null };
       return ok({ outcome: 'landed', task: null, change, offer: [] });
     },
+    // A bulk change, as main when the service takes each at once: one view told with all of them changed.
+    updateComplianceTasks: async (input) => {
+      const { taskIds, patch } = input as { taskIds: string[]; patch: Record<string, unknown> };
+      const chosen = new Set(taskIds);
+      const tasks = state.compliance.tasks.map((t) => (chosen.has(t.id) ? { ...t, ...patch } : t));
+      state.compliance = { ...state.compliance, tasks };
+      emit('compliance:changed', state.compliance);
+      return ok(
+        taskIds.map((taskId) => {
+          const change = { taskId, pendingPatch: null, pending: null, error: null, refusal: null };
+          return { taskId, result: ok({ outcome: 'landed', task: null, change, offer: [] }) };
+        }),
+      );
+    },
   };
   // Every method of the contract exists; one the popup should not call answers with an error.
   const handlers: Record<string, Handler> = {};

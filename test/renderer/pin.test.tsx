@@ -168,7 +168,8 @@ describe('task on the clipboard', () => {
   it('is not offered when it is already pinned, or when dismissed', async () => {
     const fake = createFakeApi({ tasks: [view()], clipboard: { taskId: 'tski_abc123' } });
     const { user } = await setup(fake);
-    expect(fake.callsOf('readClipboardTaskRef')).toHaveLength(1);
+    // Looked at once the first screen has painted.
+    await waitFor(() => expect(fake.callsOf('readClipboardTaskRef')).toHaveLength(1));
     expect(screen.queryByRole('group', { name: 'Task on the clipboard' })).toBeNull();
 
     fake.state.clipboard = { taskId: 'tski_other1' };
@@ -199,7 +200,7 @@ describe('task on the clipboard', () => {
   it('looks again each time the popup is shown', async () => {
     const fake = createFakeApi({ tasks: [view()] });
     await setup(fake);
-    expect(fake.callsOf('readClipboardTaskRef')).toHaveLength(1);
+    await waitFor(() => expect(fake.callsOf('readClipboardTaskRef')).toHaveLength(1));
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });

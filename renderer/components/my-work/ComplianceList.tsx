@@ -1,11 +1,15 @@
 import { useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import type { ComplianceStatus } from '../../../common/compliance-values';
 import { complianceKey } from '../../lib/compliance-rows';
 import type { ComplianceRowModel } from '../../lib/compliance-rows';
 import { isTextEntry } from '../../lib/task-keys';
 import { useOpenRow } from '../../hooks/use-open-row';
+import type { ListSelection } from '../TaskList';
 import { ComplianceRow } from './ComplianceRow';
+
+/** Clicks on these do their own thing; a click anywhere else on a row toggles it in select mode. */
+const CONTROLS = 'button, input, a, [role="alert"]';
 
 const MOVES: Readonly<Record<string, (at: number, last: number) => number>> = {
   ArrowDown: (at, last) => Math.min(at + 1, last),
@@ -18,14 +22,17 @@ const MOVES: Readonly<Record<string, (at: number, last: number) => number>> = {
  * The compliance rows and their keys, as the task list's: one Tab stop,
  * ↑/↓/Home/End move, Enter opens the task's view, 1–6 set its status.
  * Not relevant asks for a reason, so its key (5) opens the view to ask.
+ * In select mode, as the pinned list: a click or Space ticks a row,
+ * Shift+↑/↓ extend the selection.
  */
 export function ComplianceList(props: {
   readonly rows: readonly ComplianceRowModel[];
   readonly onStatus: (taskId: string, status: ComplianceStatus) => void;
   readonly onOpen: (taskId: string, ask?: 'not_relevant') => void;
   readonly onDismiss: (taskId: string) => void;
+  readonly selection?: ListSelection | undefined;
 }) {
-  const { rows, onOpen } = props;
+  const { rows, onOpen, selection } = props;
   const list = useRef<HTMLUListElement>(null);
   const { openId, lastId, handlers } = useOpenRow(null);
   const stopId = lastId !== null && rows.some((r) => r.id === lastId) ? lastId : rows[0]?.id;
@@ -50,7 +57,15 @@ export function ComplianceList(props: {
     const move = MOVES[e.key];
     if (move) {
       e.preventDefault();
-      els[move(at, els.length - 1)]?.focus();
+      const to = els[move(at, els.length - 1)];
+      to?.focus();
+      if (selection && e.shiftKey && to?.dataset.taskId) selection.add([taskId, to.dataset.taskId]);
+      return;
+    }
+    // Space on the row itself: on a checkbox or a button inside, Space is theirs.
+    if (selection && e.key === ' ' && e.target === row) {
+      e.preventDefault();
+      selection.toggle(taskId, e.shiftKey);
       return;
     }
     const status = complianceKey(e);
@@ -60,13 +75,21 @@ export function ComplianceList(props: {
     }
   };
 
+  const onClick = (e: MouseEvent<HTMLUListElement>) => {
+    const target = e.target as HTMLElement;
+    if (!selection || target.closest(CONTROLS)) return;
+    const taskId = target.closest<HTMLElement>('li[data-task-id]')?.dataset.taskId;
+    if (taskId) selection.toggle(taskId, e.shiftKey);
+  };
+
   return (
-    // Key handling is delegated here from the focusable rows inside.
+    // Key and click handling is delegated here from the focusable rows inside.
     <ul
       ref={list}
       className="task-list"
       aria-label="Compliance tasks"
       onKeyDown={onKeyDown}
+      onClick={onClick}
       {...handlers}
     >
       {rows.map((r) => (
@@ -78,6 +101,7 @@ export function ComplianceList(props: {
           onStatus={choose}
           onOpen={onOpen}
           onDismiss={props.onDismiss}
+          {...(selection ? { selected: selection.ids.has(r.id), onSelect: selection.toggle } : {})}
         />
       ))}
     </ul>

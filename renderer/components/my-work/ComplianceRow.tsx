@@ -6,6 +6,9 @@ import { ChevronRightIcon } from '../icons';
 import { RadioSwitch } from '../primitives/RadioSwitch';
 import { SYNC_TEXT } from '../TaskFacts';
 
+/** A Shift-click extends the selection (as on a pinned task's row). */
+const withShift = (e: Event): boolean => e instanceof MouseEvent && e.shiftKey;
+
 /**
  * One compliance task on My work: its status mark, title and when it is
  * due on one line; the open row (holding focus) adds its schedule and the
@@ -19,20 +22,33 @@ export const ComplianceRow = memo(function ComplianceRow(props: {
   readonly onStatus: (taskId: string, status: ComplianceStatus) => void;
   readonly onOpen: (taskId: string) => void;
   readonly onDismiss: (taskId: string) => void;
+  /** In select mode: whether this task is chosen (a checkbox shows); undefined otherwise. */
+  readonly selected?: boolean;
+  readonly onSelect?: (taskId: string, range: boolean) => void;
 }) {
-  const { row, open } = props;
+  const { row, open, selected } = props;
   const titleId = `ctask-${row.id}-title`;
   const metaId = `ctask-${row.id}-meta`;
   const waiting = row.sync !== 'idle';
   return (
     <li
-      className={`task ctask task--${row.error ? 'failed' : row.sync}${open ? ' task--open' : ''}`}
+      className={`task ctask task--${row.error ? 'failed' : row.sync}${selected ? ' task--selected' : ''}${open ? ' task--open' : ''}`}
       tabIndex={props.tabStop ? 0 : -1}
       data-task-id={row.id}
       aria-labelledby={titleId}
       aria-describedby={metaId}
     >
       <div className="task__line">
+        {selected !== undefined && (
+          <input
+            type="checkbox"
+            className="task__check"
+            tabIndex={-1}
+            checked={selected}
+            aria-labelledby={titleId}
+            onChange={(e) => props.onSelect?.(row.id, withShift(e.nativeEvent))}
+          />
+        )}
         <span
           className={`pill pill--${row.status ?? 'unknown'}`}
           title={row.statusLabel}

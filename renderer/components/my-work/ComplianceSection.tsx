@@ -9,6 +9,8 @@ import { rowContaining } from '../../lib/row-focus';
 import { quoted } from '../../lib/undo';
 import { useNow } from '../../hooks/use-now';
 import { complianceRow, localTimeZone } from '../../lib/compliance-rows';
+import type { ComplianceRowModel } from '../../lib/compliance-rows';
+import type { ListSelection } from '../TaskList';
 import { ComplianceList } from './ComplianceList';
 import type { WorkShown } from './work-shown';
 
@@ -30,6 +32,9 @@ export function ComplianceSection(props: {
   /** The task's own view; without one (not wired yet), its page in the web app. */
   readonly onOpen?: ((taskId: string, ask?: 'not_relevant') => void) | undefined;
   readonly onShown: (shown: WorkShown) => void;
+  /** The rows as drawn, for select mode's bar. */
+  readonly onRows?: ((rows: readonly ComplianceRowModel[]) => void) | undefined;
+  readonly selection?: ListSelection | undefined;
 }) {
   const { view, failed, overlays, setStatus, dismiss } = useMyCompliance();
   const now = useNow();
@@ -65,7 +70,8 @@ export function ComplianceSection(props: {
       undo: () => setStatus(taskId, before),
     });
   };
-  const { onShown } = props;
+  const { onShown, onRows } = props;
+  useEffect(() => onRows?.(rows), [onRows, rows]);
   const shown: WorkShown =
     view === null && !failed ? 'waiting' : rows.length > 0 ? 'some' : 'empty';
   useEffect(() => onShown(shown), [onShown, shown]);
@@ -82,7 +88,13 @@ export function ComplianceSection(props: {
       <h3 id="work-compliance" className="work__heading">
         Compliance tasks<span className="tasks__count">{rows.length + (view?.more ?? 0)}</span>
       </h3>
-      <ComplianceList rows={rows} onStatus={onStatus} onOpen={onOpen} onDismiss={dismiss} />
+      <ComplianceList
+        rows={rows}
+        onStatus={onStatus}
+        onOpen={onOpen}
+        onDismiss={dismiss}
+        selection={props.selection}
+      />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { nothingFocused } from '../../hooks/use-list-ready-on-open';
 import { useMain } from '../../hooks/use-main';
+import type { ComplianceRowModel } from '../../lib/compliance-rows';
 import { NoPinsYet } from '../NoPinsYet';
+import type { ListSelection } from '../TaskList';
 import { AssignedWork } from './AssignedWork';
 import { ComplianceSection } from './ComplianceSection';
 import { workShown } from './work-shown';
@@ -21,6 +23,10 @@ export function MyWork(props: {
   readonly onOpenAssigned?: () => void;
   readonly onOpenBrowse?: () => void;
   readonly onOpenTask?: (taskId: string) => void;
+  /** The compliance rows as drawn: select mode ticks them beside the pins. */
+  readonly onWork?: (rows: readonly ComplianceRowModel[]) => void;
+  /** In select mode: which tasks are ticked, and how to tick them. */
+  readonly selection?: ListSelection | undefined;
 }) {
   const pins = useMain('tasks').state;
   const noPins = pins.phase === 'ready' && pins.value.length === 0;
@@ -38,7 +44,12 @@ export function MyWork(props: {
 
   return (
     <div className="work" ref={root}>
-      <ComplianceSection onOpen={props.onOpenComplianceTask} onShown={setCompliance} />
+      <ComplianceSection
+        onOpen={props.onOpenComplianceTask}
+        onShown={setCompliance}
+        onRows={props.onWork}
+        selection={props.selection}
+      />
       <AssignedWork
         onOpenAssigned={onOpenAssigned}
         onShown={setItems}

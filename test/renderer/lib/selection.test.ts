@@ -4,7 +4,7 @@ import {
   clearShown,
   countSelection,
   EMPTY_SELECTION,
-  keepPinned,
+  keepListed,
   selectShown,
   toggleTask,
 } from '../../../renderer/lib/selection';
@@ -51,10 +51,10 @@ describe('selection', () => {
 
   it('unpinned tasks leave the selection, and so does a stale anchor', () => {
     const s: Selection = { ids: new Set(['a', 'b']), anchor: 'b' };
-    const kept = keepPinned(s, new Set(['a', 'c']));
+    const kept = keepListed(s, new Set(['a', 'c']));
     expect(ids(kept)).toEqual(['a']);
     expect(kept.anchor).toBeNull();
-    expect(keepPinned(s, new Set(['a', 'b', 'c']))).toBe(s);
+    expect(keepListed(s, new Set(['a', 'b', 'c']))).toBe(s);
   });
 
   it('counts: selected, of them shown, hidden by the filter', () => {
