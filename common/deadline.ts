@@ -24,18 +24,25 @@ export interface Deadline {
 
 const MS_PER_DAY = 86_400_000;
 
+// Made once: a formatter costs far more to make than to use, and My work words dozens of rows at once.
+const formats = new Map<string, Intl.DateTimeFormat>();
+const format = (key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' })));
+  return f;
+};
+
 /** "Friday", "28 Feb", "28 Feb 2027" for a day number (UTC-based, so no zone shifts it). */
 const dayName = (day: number): string =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(day * MS_PER_DAY);
+  format('weekday', { weekday: 'long' }).format(day * MS_PER_DAY);
 const dateWords = (day: number, today: number): string => {
   const sameYear =
     new Date(day * MS_PER_DAY).getUTCFullYear() === new Date(today * MS_PER_DAY).getUTCFullYear();
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(day * MS_PER_DAY);
+  return (
+    sameYear
+      ? format('date', { day: 'numeric', month: 'short' })
+      : format('date-year', { day: 'numeric', month: 'short', year: 'numeric' })
+  ).format(day * MS_PER_DAY);
 };
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

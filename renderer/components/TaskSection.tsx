@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useAnnouncement } from '../hooks/use-announcement';
 import { useFirstScreenRows } from '../hooks/use-first-screen-rows';
+import { useMyWork } from '../hooks/use-my-work';
 import { useLinkedRowFocus } from '../hooks/use-linked-row-focus';
 import { nothingFocused } from '../hooks/use-list-ready-on-open';
 import { useNow } from '../hooks/use-now';
@@ -12,9 +13,8 @@ import type { ComplianceRowModel } from '../lib/compliance-rows';
 import { PinFooter } from './PinFooter';
 import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
-// Changing several tasks at once is occasional: its bar is one of the later parts. So is My
-// work (compliance tasks, task items assigned), asked for as the pins' first screen has painted.
-import { BulkBar, MyWork } from './later';
+// Changing several tasks at once is occasional: its bar is one of the later parts.
+import { BulkBar } from './later';
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
 export function TaskSection(
@@ -43,6 +43,9 @@ export function TaskSection(
   const { visible, clearQuery, setQuery } = filter;
   const shownIds = useMemo(() => visible.map((r) => r.id), [visible]);
   const { drawn, firstScreenOnly } = useFirstScreenRows(ready, visible);
+  // My work (compliance tasks, task items assigned): its own file, asked for as the pins' first
+  // screen has painted.
+  const MyWork = useMyWork(!!props.onOpenAssigned && !firstScreenOnly);
   // My work's compliance tasks, as it draws them: selectable beside the pins.
   const [work, setWork] = useState<readonly ComplianceRowModel[]>([]);
   const workIds = useMemo(() => work.map((r) => r.id), [work]);
@@ -98,10 +101,9 @@ export function TaskSection(
         selectRef={selectButton}
       />
       <div className="tasks__scroll">
-        {props.onOpenAssigned && !firstScreenOnly && (
-          <Suspense fallback={null}>
-            <MyWork {...props} onWork={setWork} selection={listSelection} />
-          </Suspense>
+        {MyWork && (
+          // eslint-disable-next-line react-hooks/static-components -- its module's own component, the same at every render
+          <MyWork {...props} onWork={setWork} selection={listSelection} />
         )}
         <TaskListBody
           tasks={tasks}

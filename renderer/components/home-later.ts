@@ -2,7 +2,7 @@
  * The home screen's parts that its first paint does not need: words for
  * rare states, the announcement after a pin or an unpin, the clipboard's offer, the update line, the undo toast and
  * the keys' help, the account menu and the organization's details, select
- * mode and its bar, a bulk change, My work's sections. One
+ * mode and its bar, a bulk change. One
  * file, fetched once the popup is idle (`later.ts`), or at the first use
  * that comes before that.
  */
@@ -12,7 +12,6 @@ export { ConnectionNotice } from './ConnectionNotice';
 export { HandOverNotice } from './HandOverNotice';
 export { KeysHelp } from './KeysHelp';
 export { ErrorScreen, LoadProblem } from './LoadProblem';
-export { MyWork } from './my-work/MyWork';
 export { NoPinsYet } from './NoPinsYet';
 export { Notice } from './primitives/Notice';
 export { OrgDetails } from './OrgDetails';

@@ -19,7 +19,6 @@ export const ClipboardWatch = part('ClipboardWatch');
 export const ConnectionNotice = part('ConnectionNotice');
 export const ErrorScreen = part('ErrorScreen');
 export const LoadProblem = part('LoadProblem');
-export const MyWork = part('MyWork');
 export const HandOverNotice = part('HandOverNotice');
 export const KeysHelp = part('KeysHelp');
 export const NoPinsYet = part('NoPinsYet');

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { MAX_BULK_TASKS } from '../../common/channels';
-import { err } from '../../common/result';
+import { appError, err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import type { Api } from '../../common/ipc';
 import type { PinnedTaskView, TaskUpdateOutcome } from '../../common/views';
@@ -17,7 +17,11 @@ export interface ChangeManyDeps {
   readonly setBulk: (bulk: BulkChange | null) => void;
   /** Main did not answer a batch: each of its tasks is refused with this. */
   readonly noAnswer: AppError;
+  /** One bulk change at a time: set while one is on its way. */
+  readonly running: { current: boolean };
 }
+
+const BUSY: AppError = appError('bad_input', 'Another change of several tasks is on its way.');
 
 /**
  * One bulk change from start to end (useChangeMany's, loaded with select
@@ -25,6 +29,20 @@ export interface ChangeManyDeps {
  * task's outcome kept, refusals main did not keep shown on their rows.
  */
 export async function runChangeMany(
+  deps: ChangeManyDeps,
+  taskIds: readonly string[],
+  patch: BulkPatch,
+): Promise<TaskUpdateOutcome[]> {
+  if (deps.running.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
+  deps.running.current = true;
+  try {
+    return await sendInBatches(deps, taskIds, patch);
+  } finally {
+    deps.running.current = false;
+  }
+}
+
+async function sendInBatches(
   deps: ChangeManyDeps,
   taskIds: readonly string[],
   patch: BulkPatch,

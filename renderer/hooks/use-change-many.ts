@@ -20,7 +20,6 @@ export type BulkPatch =
   | { readonly assigneeId: string | null };
 
 export const NO_ANSWER: AppError = appError('internal', 'The change could not be sent. Try again.');
-const BUSY: AppError = appError('bad_input', 'Another change of several tasks is on its way.');
 
 /**
  * One change for several pinned tasks, one at a time: in batches main
@@ -39,21 +38,16 @@ export function useChangeMany(deps: {
 
   const changeMany = useCallback(
     async (taskIds: readonly string[], patch: BulkPatch): Promise<TaskUpdateOutcome[]> => {
-      if (bulkRunning.current) return taskIds.map((taskId) => ({ taskId, result: err(BUSY) }));
-      bulkRunning.current = true;
-      try {
-        // Only select mode changes several tasks at once: the change's code is one of the later parts.
-        const run = await loadLater().then(
-          (m) => m.runChangeMany,
-          () => null,
-        );
-        // Its code could not be loaded: nothing was sent.
-        if (!run) return taskIds.map((taskId) => ({ taskId, result: err(NO_ANSWER) }));
-        const deps = { api, set, latestViews, setLocalErrors, setBulk, noAnswer: NO_ANSWER };
-        return await run(deps, taskIds, patch);
-      } finally {
-        bulkRunning.current = false;
-      }
+      // Only select mode changes several tasks at once: the change's code is one of the later parts.
+      const run = await loadLater().then(
+        (m) => m.runChangeMany,
+        () => null,
+      );
+      // Its code could not be loaded: nothing was sent.
+      if (!run) return taskIds.map((taskId) => ({ taskId, result: err(NO_ANSWER) }));
+      const running = bulkRunning;
+      const deps = { api, set, latestViews, setLocalErrors, setBulk, noAnswer: NO_ANSWER, running };
+      return run(deps, taskIds, patch);
     },
     [api, set, latestViews, setLocalErrors],
   );

@@ -38,7 +38,11 @@ const STATUSES = ['todo', 'in_progress', 'in_review', 'done', 'canceled'] as con
 const ASSIGNEES = [null, 'mem_n2dan4k8ro', 'mem_n1maya7q2c'] as const;
 
 export async function startBenchService(taskCount: number): Promise<BenchService> {
-  const server = await startDemoServer({ extraTasks: taskCount, rateLimit: false, keepRequests: 1_000 });
+  const server = await startDemoServer({
+    extraTasks: taskCount,
+    rateLimit: false,
+    keepRequests: 1_000,
+  });
   const organizationId = server.organizations[0]!.id;
   const service = {
     baseUrl: server.baseUrl,

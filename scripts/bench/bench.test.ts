@@ -13,6 +13,7 @@ import { KEPT_COMPLIANCE_BUDGET, REFRESH_BUDGET } from './compliance';
 import { createOutboxLayer } from './bulk-layers';
 import { startBenchService } from './bench-service';
 import { FIRST_RENDER_BUDGET } from './first-render';
+import { MY_WORK_KEPT_BUDGET } from './my-work-kept';
 import { KEY_BUDGET, OPEN_BUDGET } from './open-and-key';
 import { MEMORY_BUDGET } from './renderer-memory';
 import { CSS_BUDGET, JS_BUDGET } from './renderer-weight';
@@ -111,6 +112,7 @@ const BUDGETS: readonly [string, BudgetSpec][] = [
   ['13', STARTUP_BUDGET],
   ['14 refresh', REFRESH_BUDGET],
   ['14 kept', KEPT_COMPLIANCE_BUDGET],
+  ['14 my work', MY_WORK_KEPT_BUDGET],
 ];
 
 describe('verdicts', () => {

@@ -8,9 +8,9 @@ import { COMPLIANCE_FILE } from '../../main/compliance/compliance-file';
 import { createMemorySecretStore } from '../../main/secrets';
 import type { SecretStore } from '../../main/secrets';
 import { createCoreHarness } from '../../test/helpers/app-core';
-import type { CoreHarness } from '../../test/helpers/app-core';
 import { bareBuild, BUILD_READS, LARGE, MEMBER, paceMinimumMs, whenReady } from './assigned';
 import { judge } from './budget';
+import { myWorkKept, restartedCore } from './my-work-kept';
 import type { BudgetSpec } from './budget';
 import { repeatInTurns, shortOfRuns } from './repeat';
 import { pairedFigure } from './report';
@@ -122,6 +122,7 @@ export const complianceRefresh: Measurement = {
       await whenReady(h, since);
       await h.core.dispose();
       const kept = await keptCompliance(ctx, server, dir, secrets);
+      const drawn = await myWorkKept(ctx, () => restartedCore(dir, secrets));
       const app = pairedFigure('popup’s ask → list read and kept', 'ms', samples.app);
       const floor = pairedFigure('the same GET, bare', 'ms', samples.floor);
       const walk = pairedFigure('per-entity walk, bare', 'ms', samples.walk);
@@ -144,6 +145,7 @@ export const complianceRefresh: Measurement = {
           ],
         },
         kept,
+        drawn,
       ];
     } finally {
       await h.core.dispose();
@@ -156,16 +158,6 @@ export const complianceRefresh: Measurement = {
 export const KEPT_COMPLIANCE_BUDGET: BudgetSpec = {
   rule: { kind: 'times-floor', max: 3 },
   why: 'After a restart, the popup asks main for the compliance view and is answered from what was kept (the read that follows is not waited on). The floor is the least any process handing a kept list to a window does: the kept file read, parsed and serialised as IPC would, in turns in the same run.',
-};
-
-/** A main started on the kept files, as after a restart (its own rounds off, as the item before). */
-const restarted = async (dir: string, secrets: SecretStore): Promise<CoreHarness> => {
-  const h = createCoreHarness(dir, 'unused: memory secret store', {
-    secrets,
-    timeoutMs: undefined,
-  });
-  await h.core.start();
-  return h;
 };
 
 /**
@@ -185,7 +177,7 @@ export async function keptCompliance(
   const plan = { warmup: ctx.warmup, runs: ctx.runs, capMs: CAP_MS };
   const samples = await repeatInTurns(plan, {
     app: async () => {
-      const h = await restarted(dir, secrets);
+      const h = await restartedCore(dir, secrets);
       try {
         const before = server.requests().length;
         const started = performance.now();

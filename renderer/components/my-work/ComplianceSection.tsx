@@ -39,10 +39,12 @@ export function ComplianceSection(props: {
   const { view, failed, overlays, setStatus, dismiss } = useMyCompliance();
   const now = useNow();
   const rows = useMemo(
-    () =>
-      listedTasks(view).map((t) =>
-        complianceRow(t, overlays.get(t.id), now.getTime(), localTimeZone()),
-      ),
+    () => {
+      const zone = localTimeZone();
+      return listedTasks(view).map((t) =>
+        complianceRow(t, overlays.get(t.id), now.getTime(), zone),
+      );
+    },
     // The zone read with the clock: a laptop that crossed one says its own today.
     [view, overlays, now],
   );
