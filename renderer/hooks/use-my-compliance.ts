@@ -37,8 +37,14 @@ export function useMyCompliance() {
         ),
       );
     };
-    const off = api.on('compliance:changed', shown);
+    // An event that comes before the first answer is newer than it: the answer is then ignored.
+    let told = false;
+    const off = api.on('compliance:changed', (v) => {
+      told = true;
+      shown(v);
+    });
     void api.getCompliance().then((r) => {
+      if (told) return;
       if (r.ok) shown(r.value);
       else if (live) setFailed(true);
     });

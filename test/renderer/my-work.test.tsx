@@ -357,6 +357,25 @@ describe('My work', () => {
   });
 });
 
+describe('My work: main’s word and the first answer', () => {
+  it('a view main sent while the first answer was on its way is not overwritten by that older answer', async () => {
+    const r = renderHome();
+    const first = deferred<Awaited<ReturnType<typeof r.fake.api.getCompliance>>>();
+    r.fake.answer('getCompliance', () => first.promise);
+    await waitFor(() => expect(r.fake.callsOf('getCompliance')).toHaveLength(1));
+    const newer = complianceView({
+      tasks: [complianceTask({ id: 'tsk_over', title: 'Access review', status: 'done' })],
+    });
+    r.fake.emit('compliance:changed', newer);
+    const list = await complianceList();
+    await waitFor(() => expect(rowsOf(list).map(statusOf)).toEqual(['Done']));
+    first.resolve(ok(complianceView({ tasks: mine })));
+    await first.promise;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rowsOf(await complianceList()).map(statusOf)).toEqual(['Done']);
+  });
+});
+
 function withStatus(taskId: string, status: string) {
   return mine.map((t) => (t.id === taskId ? { ...t, status } : t));
 }
