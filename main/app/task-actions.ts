@@ -49,12 +49,14 @@ export function createTaskActions(deps: TaskActionsDeps) {
   const { tasks, notifications } = deps;
   const shownId = () => deps.accounts.active()?.profile.id ?? '';
 
-  /** A change whose first attempt did not land waited: its landing is news later. */
-  const noteWaiting = <T extends Result<PinnedTaskView>>(result: T): T => {
-    if (result.ok && result.value.sync === 'queued') {
-      const shown = deps.accounts.active();
-      if (shown) notifications.waiting(shown.profile.id, result.value.id);
-    }
+  /**
+   * A change whose first attempt did not land waited: its landing is news
+   * later. Noted for the account it was made in (`profileId`, read as it
+   * was made), though another may be shown by the time it is answered.
+   */
+  const noteWaiting = <T extends Result<PinnedTaskView>>(profileId: string, result: T): T => {
+    if (profileId && result.ok && result.value.sync === 'queued')
+      notifications.waiting(profileId, result.value.id);
     return result;
   };
 
@@ -74,8 +76,9 @@ export function createTaskActions(deps: TaskActionsDeps) {
       const pinned = await tasks.pinRef({ taskId, ...entity }, listed);
       if (!pinned.ok) return pinned;
     }
-    notifications.made(shownId(), [taskId], 'tray');
-    return noteWaiting(await tasks.update({ taskId, patch }));
+    const profileId = shownId();
+    notifications.made(profileId, [taskId], 'tray');
+    return noteWaiting(profileId, await tasks.update({ taskId, patch }));
   }
 
   /**
@@ -96,9 +99,10 @@ export function createTaskActions(deps: TaskActionsDeps) {
       return err(
         appError('bad_input', [...new Set(checked.error.issues.map((i) => i.message))].join(' ')),
       );
-    notifications.made(shownId(), [taskId], origin);
+    const profileId = shownId();
+    notifications.made(profileId, [taskId], origin);
     const answer = await deps.compliance.changes.update(taskId, checked.data);
-    if (answer.ok && answer.value.outcome === 'queued') notifications.waiting(shownId(), taskId);
+    if (answer.ok && answer.value.outcome === 'queued') notifications.waiting(profileId, taskId);
     return answer;
   }
 
@@ -130,13 +134,15 @@ export function createTaskActions(deps: TaskActionsDeps) {
     approve: (taskId: string): Promise<Result<ComplianceTask>> => reviews.approve(taskId),
     reject: (taskId: string): Promise<Result<ComplianceTask>> => reviews.reject(taskId),
     async update(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
-      notifications.made(shownId(), [input.taskId], 'popup');
-      return noteWaiting(await tasks.update(input));
+      const profileId = shownId();
+      notifications.made(profileId, [input.taskId], 'popup');
+      return noteWaiting(profileId, await tasks.update(input));
     },
     async updateMany(input: UpdateTasksInput) {
-      notifications.made(shownId(), input.taskIds, 'bulk');
+      const profileId = shownId();
+      notifications.made(profileId, input.taskIds, 'bulk');
       const outcomes = await tasks.updateMany(input);
-      if (outcomes.ok) for (const o of outcomes.value) noteWaiting(o.result);
+      if (outcomes.ok) for (const o of outcomes.value) noteWaiting(profileId, o.result);
       return outcomes;
     },
     /**
