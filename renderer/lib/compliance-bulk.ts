@@ -5,6 +5,7 @@ import type { Api } from '../../common/ipc';
 import { err } from '../../common/result';
 import type { AppError, Result } from '../../common/result';
 import { batches } from './bulk-progress';
+import { undoGroups } from './bulk-undo';
 import type { BulkOutcome } from './bulk-summary';
 import type { ComplianceRowModel } from './compliance-rows';
 
@@ -48,26 +49,15 @@ export async function changeComplianceMany(
  * assignee it showed before, grouped by that value. A task that was not
  * relevant is left as it is: going back there needs its reason again.
  */
-export function complianceUndo(
+export const complianceUndo = (
   rows: readonly ComplianceRowModel[],
   taskIds: readonly string[],
   patch: CompliancePatch,
-): { readonly taskIds: string[]; readonly patch: CompliancePatch }[] {
-  const chosen = new Set(taskIds);
-  const groups = new Map<string, { taskIds: string[]; patch: CompliancePatch }>();
-  for (const r of rows) {
-    if (!chosen.has(r.id)) continue;
-    const back: CompliancePatch | null =
-      patch.status !== undefined
-        ? r.status && r.status !== 'not_relevant'
-          ? { status: r.status }
-          : null
-        : { assigneeId: r.assigneeId };
-    if (!back) continue;
-    const key = JSON.stringify(back);
-    const group = groups.get(key) ?? { taskIds: [], patch: back };
-    group.taskIds.push(r.id);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
+) =>
+  undoGroups<ComplianceRowModel, CompliancePatch>(rows, taskIds, (r) =>
+    patch.status === undefined
+      ? { assigneeId: r.assigneeId }
+      : r.status && r.status !== 'not_relevant'
+        ? { status: r.status }
+        : null,
+  );
