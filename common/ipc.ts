@@ -360,6 +360,11 @@ export const contract = {
     CHANNELS.dismissEvidenceRefusal,
     z.strictObject({ id: z.string().min(1).max(64) }),
   ),
+  /**
+   * Attaches what the clipboard holds (main reads it): files copied in the
+   * file manager where the OS says which, else an image, as a PNG.
+   */
+  pasteEvidence: method<EvidenceAttachAnswer>()(CHANNELS.pasteEvidence, ComplianceTaskInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
