@@ -411,4 +411,10 @@ export type Api = {
     : (input: InputOf<M>) => Promise<Result<OutputOf<M>>>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /**
+   * The paths of files dropped on the page (Electron's webUtils.getPathForFile,
+   * in the preload): what attachEvidence takes. The page never reads a file.
+   * A file with no path (made in the page) is left out.
+   */
+  filePaths(files: readonly File[]): string[];
 };

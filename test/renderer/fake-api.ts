@@ -219,6 +219,8 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
       const change = { taskId, pendingPatch: null, pending: null, error: null, refusal: null };
       return ok({ outcome: 'landed', task: null, change, offer: [] });
     },
+    getEvidenceUploads: async () => ok({ tasks: [], refusals: [], waitingBytes: 0 }),
+    listEvidence: async (input) => ok({ taskId: (input as { taskId: string }).taskId, items: [] }),
   };
   // Every method of the contract exists; one the popup should not call answers with an error.
   const handlers: Record<string, Handler> = {};
@@ -242,6 +244,8 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     set.add(l);
     return () => set.delete(l);
   };
+  // A dropped file's path, as the preload would give it: here its name.
+  (api as { filePaths: Api['filePaths'] }).filePaths = (files) => files.map((f) => f.name);
 
   return {
     api,

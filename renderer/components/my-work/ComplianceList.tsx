@@ -5,6 +5,8 @@ import { complianceKey } from '../../lib/compliance-rows';
 import type { ComplianceRowModel } from '../../lib/compliance-rows';
 import { isTextEntry } from '../../lib/task-keys';
 import { useOpenRow } from '../../hooks/use-open-row';
+import { useEvidence } from '../../hooks/use-evidence';
+import { useFileDrop } from '../../hooks/use-file-drop';
 import { ComplianceRow } from './ComplianceRow';
 
 const MOVES: Readonly<Record<string, (at: number, last: number) => number>> = {
@@ -29,6 +31,15 @@ export function ComplianceList(props: {
   const list = useRef<HTMLUListElement>(null);
   const { openId, lastId, handlers } = useOpenRow(null);
   const stopId = lastId !== null && rows.some((r) => r.id === lastId) ? lastId : rows[0]?.id;
+  const evidence = useEvidence();
+  // Files dropped on a row are attached to its task.
+  const drop = useFileDrop(
+    (el) =>
+      el instanceof Element
+        ? (el.closest<HTMLElement>('li[data-task-id]')?.dataset.taskId ?? null)
+        : null,
+    evidence.attachFiles,
+  );
 
   const choose = (taskId: string, status: ComplianceStatus) => {
     if (status === 'not_relevant') onOpen(taskId, 'not_relevant');
@@ -68,6 +79,7 @@ export function ComplianceList(props: {
       aria-label="Compliance tasks"
       onKeyDown={onKeyDown}
       {...handlers}
+      {...drop.handlers}
     >
       {rows.map((r) => (
         <ComplianceRow
@@ -78,6 +90,10 @@ export function ComplianceList(props: {
           onStatus={choose}
           onOpen={onOpen}
           onDismiss={props.onDismiss}
+          dropping={r.id === drop.over}
+          uploads={evidence.uploadsOf(r.id)}
+          problems={evidence.problemsOf(r.id)}
+          onDismissProblem={evidence.dismiss}
         />
       ))}
     </ul>
