@@ -8,13 +8,6 @@ export const isTextEntry = (el: EventTarget | null): boolean =>
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey'>;
 
-/** Ctrl+V, or ⌘V: paste, whatever the layout calls the key. */
-export const isPasteKey = (e: KeyLike): boolean =>
-  (e.ctrlKey || e.metaKey) &&
-  !e.altKey &&
-  !e.shiftKey &&
-  (e.key.toLowerCase() === 'v' || e.code === 'KeyV');
-
 /**
  * The keys that change a task, the same in the list and in the task view:
  * 1–5 its status, Shift+1–4 its priority (by the key's place: Shift+digit

@@ -5,7 +5,7 @@ import { appError, err, ok } from '../../common/result';
 import { ComplianceTaskView } from '../../renderer/components/compliance/ComplianceTaskView';
 import { ACCESS_REVIEW, ctask, withCompliance } from './compliance-fixtures';
 import { createFakeApi } from './fake-api';
-import { complianceView } from './fixtures';
+import { complianceTask, complianceView } from './fixtures';
 import { renderWithApi } from './render-app';
 
 /**
@@ -156,8 +156,8 @@ describe('evidence on a compliance task’s view', () => {
 describe('evidence on a compliance row of My work', () => {
   it('files dropped on a row go to its task; the row shows its uploads', async () => {
     const tasks = [
-      ctask({ id: 'tsk_one', title: 'Access review' }),
-      ctask({ id: 'tsk_two', title: 'Backup restore test' }),
+      complianceTask({ id: 'tsk_one', title: 'Access review' }),
+      complianceTask({ id: 'tsk_two', title: 'Backup restore test' }),
     ];
     const r = renderWithApi({ compliance: complianceView({ tasks }) });
     r.fake.answer('attachEvidence', async () => ok({ queued: [], refused: [] }));
