@@ -86,6 +86,29 @@ describe('evidence on a compliance task’s view', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('offline, the waiting uploads say they go when the network is back', async () => {
+    const { fake } = await openView();
+    const waiting = uploading(0, 'Waiting to upload 2 files… 0 %');
+    const files = waiting.tasks[0]!.files.map((f) => ({ ...f, state: 'waiting' as const }));
+    act(() =>
+      fake.emit('evidence:changed', { ...waiting, tasks: [{ ...waiting.tasks[0]!, files }] }),
+    );
+    expect(screen.getByText(/^Waiting to upload 2 files… 0 %/).textContent).not.toContain(
+      'Offline',
+    );
+    act(() =>
+      fake.emit('connection:changed', {
+        state: 'offline',
+        cause: 'computer-offline',
+        pendingChanges: 0,
+        message: null,
+      }),
+    );
+    expect(screen.getByText(/^Waiting to upload 2 files… 0 %/).textContent).toBe(
+      'Waiting to upload 2 files… 0 % Offline: they upload once the service can be reached, even after a restart.',
+    );
+  });
+
   it('a file refused before it was kept says why at once, and goes when dismissed', async () => {
     const { fake } = await openView();
     const why = '“big.mov” is 120 MB: the service takes files up to 100 MB.';

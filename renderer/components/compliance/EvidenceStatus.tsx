@@ -1,6 +1,7 @@
 import '../../styles/compliance.css';
 import type { EvidenceTaskUploads } from '../../../common/evidence';
 import type { EvidenceProblem } from '../../hooks/use-evidence';
+import { useMain } from '../../hooks/use-main';
 import { Notice } from '../primitives/Notice';
 
 /**
@@ -11,9 +12,14 @@ import { Notice } from '../primitives/Notice';
 export function EvidenceUploadLine(props: { readonly uploads: EvidenceTaskUploads }) {
   const { uploads } = props;
   const waiting = uploads.files.every((f) => f.state === 'waiting');
+  const { state: connection } = useMain('connection');
+  const offline = waiting && connection.phase === 'ready' && connection.value.state === 'offline';
   return (
     <div className={`evidence-upload${waiting ? ' evidence-upload--waiting' : ''}`} role="status">
-      <span className="evidence-upload__words">{uploads.words}</span>
+      <span className="evidence-upload__words">
+        {uploads.words}
+        {offline && ' Offline: they upload once the service can be reached, even after a restart.'}
+      </span>
       <div
         className="evidence-upload__bar"
         role="progressbar"
