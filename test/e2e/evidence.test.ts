@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EVIDENCE_TASK, MAYA, png } from '../helpers/evidence-app';
 import { PAGE_TRANSPORT } from '../helpers/page-bridge';
 import { unwrap } from '../helpers/result';
-import { createTempDir } from '../helpers/temp-dir';
+import { useTempDirs } from '../helpers/temp-dir';
 import { expectAccessible, openComplianceTask, screenshots } from './popup';
 import { useRelayedDemo } from './relayed-demo';
 import { skipE2e, useE2eSuite } from './suite';
@@ -36,10 +36,9 @@ describe.skipIf(skipE2e)(
   () => {
     const suite = useE2eSuite();
     const demo = useRelayedDemo();
-
-    it('two files dropped on the view: highlighted, uploading with progress, then listed', async () => {
-      // Every request waits a while below (the service's latency): the app's timeout allows for it.
-      const h = await suite.startMain({ timeoutMs: 15_000 });
+    const tempDir = useTempDirs('task-tray-e2e-files-');
+    const signedIn = async (extra: { timeoutMs?: number } = {}) => {
+      const h = await suite.startMain(extra);
       unwrap(
         await h.call('connectApiKey', {
           baseUrl: demo.relay.baseUrl,
@@ -47,7 +46,13 @@ describe.skipIf(skipE2e)(
         }),
       );
       unwrap(await h.call('setMe', { memberId: MAYA }));
-      const dir = await createTempDir('task-tray-e2e-files-');
+      return h;
+    };
+
+    it('two files dropped on the view: highlighted, uploading with progress, then listed', async () => {
+      // Every request waits a while below (the service's latency): the app's timeout allows for it.
+      const h = await signedIn({ timeoutMs: 15_000 });
+      const dir = await tempDir();
       const files = {
         'mfa-settings.png': join(dir, 'mfa-settings.png'),
         'access-policy.pdf': join(dir, 'access-policy.pdf'),
@@ -83,7 +88,30 @@ describe.skipIf(skipE2e)(
       expect(await page.getByText(/^Uploading/).count()).toBe(0);
       await screenshots(page, 'evidence-list');
       const stored = demo.server.attachments(demo.orgId, EVIDENCE_TASK);
-      expect(stored.map((a) => a.name)).toEqual(['mfa-settings.png', 'access-policy.pdf']);
+      expect(stored.slice(-2).map((a) => a.name)).toEqual([
+        'mfa-settings.png',
+        'access-policy.pdf',
+      ]);
+    });
+
+    it('a file dropped on a row of My work: the row highlighted, then the file on its task', async () => {
+      const h = await signedIn();
+      const path = join(await tempDir(), 'firewall-rules.pdf');
+      await writeFile(path, '%PDF-1.4\nallow 443');
+      const { page } = await suite.openPopup(h);
+      const row = page
+        .getByRole('list', { name: 'Compliance tasks' })
+        .locator(`li[data-task-id="${EVIDENCE_TASK}"]`);
+      await row.waitFor();
+      const title = `li[data-task-id="${EVIDENCE_TASK}"] .task__title`;
+      await dragFiles(page, title, { 'firewall-rules.pdf': path }, ['dragenter', 'dragover']);
+      await page.locator(`li.evidence-drop--over[data-task-id="${EVIDENCE_TASK}"]`).waitFor();
+      await screenshots(page, 'evidence-drop-row');
+      await dragFiles(page, title, { 'firewall-rules.pdf': path }, ['drop']);
+      await expect
+        .poll(() => demo.server.attachments(demo.orgId, EVIDENCE_TASK).at(-1)?.name)
+        .toBe('firewall-rules.pdf');
+      expect(await page.locator('.evidence-drop--over').count()).toBe(0);
     });
   },
 );
