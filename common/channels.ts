@@ -56,6 +56,7 @@ export const CHANNELS = {
   openEvidence: 'evidence:open',
   getEvidenceUploads: 'evidence:uploads',
   dismissEvidenceRefusal: 'evidence:dismiss',
+  pasteEvidence: 'evidence:paste',
 } as const;
 
 export const EVENT_NAMES = [

@@ -13,6 +13,14 @@ export const MAX_EVIDENCE_FILES = 20;
 export const MAX_EVIDENCE_DESCRIPTION = 500;
 export const MAX_EVIDENCE_NAME = 255;
 
+/** "12.4 MB", "850 KB", "3 bytes": decimal units, as file managers show sizes. */
+export const sizeWords = (bytes: number): string => {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, '')} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(1).replace(/\.0$/, '')} GB`;
+};
+
 /** One file on its way: copied here, then sent. */
 export interface EvidenceUpload {
   readonly id: string;

@@ -360,6 +360,11 @@ export const contract = {
     CHANNELS.dismissEvidenceRefusal,
     z.strictObject({ id: z.string().min(1).max(64) }),
   ),
+  /**
+   * Attaches what the clipboard holds (main reads it): files copied in the
+   * file manager where the OS says which, else an image, as a PNG.
+   */
+  pasteEvidence: method<EvidenceAttachAnswer>()(CHANNELS.pasteEvidence, ComplianceTaskInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
@@ -406,4 +411,10 @@ export type Api = {
     : (input: InputOf<M>) => Promise<Result<OutputOf<M>>>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /**
+   * The paths of files dropped on the page (Electron's webUtils.getPathForFile,
+   * in the preload): what attachEvidence takes. The page never reads a file.
+   * A file with no path (made in the page) is left out.
+   */
+  filePaths(files: readonly File[]): string[];
 };

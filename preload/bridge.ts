@@ -13,6 +13,8 @@ export interface Transport {
   subscribe(channel: string, listener: (payload: unknown) => void): () => void;
   /** Tells main this page has started (WIRE.hello). */
   hello(): void;
+  /** A dropped file's path on disk (webUtils.getPathForFile); '' when it has none. */
+  pathForFile(file: File): string;
 }
 
 const isResult = (v: unknown): v is Result<unknown> =>
@@ -109,5 +111,13 @@ export function createBridge(transport: Transport): Api {
     taskListeners.add(wrapped);
     return () => taskListeners.delete(wrapped);
   };
+  api.filePaths = (files: readonly File[]): string[] =>
+    Array.from(files, (f) => {
+      try {
+        return transport.pathForFile(f);
+      } catch {
+        return '';
+      }
+    }).filter((p) => p !== '');
   return Object.freeze(api) as Api;
 }

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import { WIRE } from '../common/channels';
 import { createBridge } from './bridge';
@@ -16,6 +16,7 @@ const api = createBridge({
     };
   },
   hello: () => ipcRenderer.send(WIRE.hello),
+  pathForFile: (file) => webUtils.getPathForFile(file),
 });
 
 contextBridge.exposeInMainWorld('api', api);

@@ -1,6 +1,7 @@
 import type { Result } from '../../common/result';
 import type { SettingsView, ShortcutNotice } from '../../common/views';
 import type { DemoService, SessionGrant } from '../accounts/sign-in';
+import type { ClipboardContent } from '../evidence/clipboard-evidence';
 import type { LogSink } from '../log/logger';
 import type { AppNotification } from '../notify/notify-events';
 import type { BackoffPolicy } from '../outbox/retry-policy';
@@ -25,6 +26,8 @@ export interface AppCoreOptions {
     serviceUrl: string,
   ) => Promise<Result<SessionGrant>>;
   readonly readClipboardText?: () => string | Promise<string>;
+  /** Files copied in the file manager and the image, for a paste of evidence; absent: no pasting. */
+  readonly readClipboardEvidence?: () => Promise<ClipboardContent>;
   readonly openExternal?: (url: string) => Promise<Result<null>>;
   /**
    * Asks the person itself, in a native dialog, before an act the popup asked

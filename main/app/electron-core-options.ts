@@ -7,6 +7,7 @@ import type { createElectronLoginItem } from '../login-item/electron-login-item'
 import type { createElectronNotifier } from '../notify/electron-notifier';
 import type { TrayShell } from '../tray/menubar-adapter';
 import { openExternalSafely } from '../external/open-external';
+import { readClipboardEvidence } from '../evidence/electron-clipboard-adapter';
 import { ok } from '../../common/result';
 import type { openElectronLogFile } from '../log/electron-log-file';
 import type { AppCoreOptions, Confirmation } from './core-options';
@@ -60,6 +61,7 @@ export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
     startDemoService: () => startDemoService(),
     signInWithBrowser,
     readClipboardText: () => clipboard.readText(),
+    readClipboardEvidence,
     openExternal,
     confirm: askNatively,
     hideWindow: () => parts.tray()?.hide(),

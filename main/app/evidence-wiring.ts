@@ -8,6 +8,8 @@ import { createEvidenceClient } from '../evidence/evidence-client';
 import type { EvidenceClient } from '../evidence/evidence-client';
 import { createEvidenceQueue } from '../evidence/evidence-queue';
 import { createEvidenceStore } from '../evidence/evidence-store';
+import { attachPasted } from '../evidence/evidence-paste';
+import { pasteWords } from '../evidence/clipboard-evidence';
 import type { Handlers } from '../ipc/handlers';
 import type { Logger } from '../log/logger';
 import type { Scheduler } from '../scheduler/scheduler';
@@ -21,7 +23,7 @@ type AppEvents = ReturnType<typeof createEvents>;
 export interface AppEvidenceDeps {
   readonly opts: Pick<
     AppCoreOptions,
-    'userDataDir' | 'fetch' | 'timeoutMs' | 'openExternal' | 'outbox'
+    'userDataDir' | 'fetch' | 'timeoutMs' | 'openExternal' | 'outbox' | 'readClipboardEvidence'
   >;
   readonly accounts: Pick<AccountService, 'active' | 'signedIn'>;
   readonly profiles: Pick<ActiveProfiles, 'saved'>;
@@ -37,6 +39,7 @@ export type EvidenceHandlers = Pick<
   | 'openEvidence'
   | 'getEvidenceUploads'
   | 'dismissEvidenceRefusal'
+  | 'pasteEvidence'
 >;
 
 /** Download links are presigned for 15 minutes: one older than this is read again before it is opened. */
@@ -144,6 +147,18 @@ export function createAppEvidence(deps: AppEvidenceDeps) {
     dismissEvidenceRefusal: async ({ id }) => {
       queue.dismissRefusal(id);
       return ok(queue.view());
+    },
+    pasteEvidence: async ({ taskId }) => {
+      const a = accounts.active();
+      if (!a) return NOT_SIGNED_IN();
+      const read = opts.readClipboardEvidence;
+      if (!read) return err(appError('internal', pasteWords.notHere));
+      const profileId = a.profile.id;
+      return attachPasted(
+        await read(),
+        (paths) => queue.attach(profileId, taskId, paths),
+        () => new Date(deps.scheduler.now()),
+      );
     },
   };
 

@@ -54,6 +54,8 @@ export function bodyStream(
   const encoder = new TextEncoder();
   let handle: FileHandle | null = null;
   let read = 0;
+  // One buffer read into again and again: its bytes become base64 (a new string) before the next read.
+  const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
   let stage: 'head' | 'file' | 'done' = 'head';
   const close = async () => {
     const h = handle;
@@ -71,14 +73,14 @@ export function bodyStream(
             return;
           }
           if (stage === 'file' && handle) {
-            const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - read));
+            const want = Math.min(CHUNK_BYTES, size - read);
             const { bytesRead } =
-              chunk.length > 0 ? await handle.read(chunk, 0, chunk.length, read) : { bytesRead: 0 };
-            if (bytesRead !== chunk.length)
+              want > 0 ? await handle.read(chunk, 0, want, read) : { bytesRead: 0 };
+            if (bytesRead !== want)
               throw new Error('The copy of the file changed while it was sent.');
             if (bytesRead > 0) {
               read += bytesRead;
-              controller.enqueue(encoder.encode(chunk.toString('base64')));
+              controller.enqueue(encoder.encode(chunk.toString('base64', 0, bytesRead)));
               onProgress(read);
             }
             if (read < size) return;

@@ -1,14 +1,6 @@
-import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_WAITING_BYTES } from '../../common/evidence';
+import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_WAITING_BYTES, sizeWords } from '../../common/evidence';
 
 /** The words of evidence: a file refused here, a refusal of the service, a task's uploads. */
-
-/** "12.4 MB", "850 KB", "3 bytes": decimal units, as file managers show sizes. */
-export const sizeWords = (bytes: number): string => {
-  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
-  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, '')} MB`;
-  return `${(bytes / 1_000_000_000).toFixed(1).replace(/\.0$/, '')} GB`;
-};
 
 const MAX_MB = MAX_EVIDENCE_BYTES / (1024 * 1024);
 const CAP_GB = MAX_EVIDENCE_WAITING_BYTES / (1024 * 1024 * 1024);

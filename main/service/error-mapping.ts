@@ -92,9 +92,15 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 const REDIRECTED =
   'The service redirected the request elsewhere. Check the base URL (https rather than http, the exact host and path).';
 
-/** Electron's net.fetch rejects a redirect under redirect: 'manual' instead of returning it. */
+/**
+ * Electron's net.fetch rejects a redirect under redirect: 'manual' instead of
+ * returning it; Node's, under 'error' (a streamed upload), says so in the cause.
+ */
+const REDIRECT_REFUSED = /redirect was cancelled|redirect mode|unexpected redirect/i;
 const isCancelledRedirect = (error: unknown): boolean =>
-  error instanceof Error && /redirect was cancelled|redirect mode/i.test(error.message);
+  error instanceof Error &&
+  (REDIRECT_REFUSED.test(error.message) ||
+    (error.cause instanceof Error && REDIRECT_REFUSED.test(error.cause.message)));
 
 export const errorFromResponse = (failure: HttpFailure, ctx: ErrorContext): AppError => {
   const { status } = failure;

@@ -10,6 +10,7 @@ import type { BudgetSpec } from './budget';
 import { BUILD_BUDGET, KEPT_BUDGET, paceMinimumMs } from './assigned';
 import { BULK_BUDGET } from './bulk';
 import { KEPT_COMPLIANCE_BUDGET, REFRESH_BUDGET } from './compliance';
+import { UPLOAD_MEMORY_BUDGET, UPLOAD_TIME_BUDGET } from './evidence';
 import { createOutboxLayer } from './bulk-layers';
 import { startBenchService } from './bench-service';
 import { FIRST_RENDER_BUDGET } from './first-render';
@@ -113,6 +114,8 @@ const BUDGETS: readonly [string, BudgetSpec][] = [
   ['14 refresh', REFRESH_BUDGET],
   ['14 kept', KEPT_COMPLIANCE_BUDGET],
   ['14 my work', MY_WORK_KEPT_BUDGET],
+  ['15 time', UPLOAD_TIME_BUDGET],
+  ['15 memory', UPLOAD_MEMORY_BUDGET],
 ];
 
 describe('verdicts', () => {

@@ -5,6 +5,7 @@ import { assignedBuild, assignedKept } from './assigned';
 import { bulk } from './bulk';
 import { complianceRefresh } from './compliance';
 import { createContext } from './context';
+import { evidenceUpload } from './evidence';
 import { REPO_ROOT } from './floor-build';
 import { firstRender } from './first-render';
 import { idle } from './idle';
@@ -46,6 +47,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   openReady,
   statusKey,
   complianceRefresh,
+  evidenceUpload,
 ];
 
 export const MIN_RUNS = 20;

@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../common/result';
 import { complianceCall } from '../helpers/compliance-calls';
-import { PAGE_TRANSPORT } from '../helpers/page-bridge';
 import { unwrap } from '../helpers/result';
-import { expectAccessible, screenshots } from './popup';
+import { expectAccessible, openComplianceTask, screenshots } from './popup';
 import { useRelayedDemo } from './relayed-demo';
 import { skipE2e, useE2eSuite } from './suite';
 
@@ -12,20 +10,6 @@ const MAYA = 'mem_n1maya7q2c';
 const DANIEL = 'mem_n2dan4k8ro';
 const ACCESS_REVIEW = 'tsk_n1access7review'; // todo, quarterly, due in 3 days, Maya's
 const BACKUP = 'tsk_n2backup4restore'; // in progress, 2 days overdue, Maya's
-
-/**
- * Main asks the popup to show a compliance task, as a link or a reminder does
- * (view:open, delivered as the bridge delivers main's events). Until the home
- * list's rows open it, this is the way in.
- */
-async function openComplianceTask(page: Page, taskId: string, title: string): Promise<void> {
-  // The popup listens once it has drawn its first screen.
-  await page.locator('.app').first().waitFor();
-  await page.evaluate(
-    `globalThis.${PAGE_TRANSPORT.emit}("view:open", ${JSON.stringify({ screen: 'tasks', taskId })})`,
-  );
-  await page.getByRole('heading', { name: title }).waitFor();
-}
 
 describe.skipIf(skipE2e)(
   'a compliance task’s view, in Chromium against main and the reference service',

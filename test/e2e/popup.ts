@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../helpers/browser';
-import { connectPageToMain } from '../helpers/page-bridge';
+import { PAGE_TRANSPORT, connectPageToMain } from '../helpers/page-bridge';
 import type { MainForPage } from '../helpers/page-bridge';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
@@ -154,3 +154,17 @@ export async function chooseStatus(row: Locator, label: string): Promise<void> {
 /** The status a row shows on its one line ("?" when it has none it knows). */
 export const shownStatus = (row: Locator): Promise<string | null> =>
   row.locator('.task__line .pill').textContent();
+
+/**
+ * Main asks the popup to show a compliance task, as a link or a reminder does
+ * (view:open, delivered as the bridge delivers main's events). Until the home
+ * list's rows open it, this is the way in.
+ */
+export async function openComplianceTask(page: Page, taskId: string, title: string): Promise<void> {
+  // The popup listens once it has drawn its first screen.
+  await page.locator('.app').first().waitFor();
+  await page.evaluate(
+    `globalThis.${PAGE_TRANSPORT.emit}("view:open", ${JSON.stringify({ screen: 'tasks', taskId })})`,
+  );
+  await page.getByRole('heading', { name: title }).waitFor();
+}

@@ -39,9 +39,9 @@ describe.skipIf(skipE2e)('the tray menu with deadlines (issue 37)', () => {
         patch: { reviewDate: new Date().toISOString() },
       }),
     );
-    await expect.poll(() => h.core.state().deadlines?.summary, { timeout: 10_000 }).toBe(
-      '2 overdue · 1 due today',
-    );
+    await expect
+      .poll(() => h.core.state().deadlines?.summary, { timeout: 10_000 })
+      .toBe('2 overdue · 1 due today');
 
     let menu: MenuItemConstructorOptions[] = [];
     let tooltip = '';
@@ -82,7 +82,8 @@ describe.skipIf(skipE2e)('the tray menu with deadlines (issue 37)', () => {
     // A click on a status in the submenu is main's change, and "Not relevant…" opens the task.
     const access = menu.find((i) => i.label?.startsWith('Access review'))!;
     const submenu = access.submenu as MenuItemConstructorOptions[];
-    const click = (label: string) => (submenu.find((i) => i.label === label)!.click as () => void)();
+    const click = (label: string) =>
+      (submenu.find((i) => i.label === label)!.click as () => void)();
     click('In progress');
     click('Not relevant…');
     expect(chosen).toEqual([

@@ -88,7 +88,11 @@ export function osParts(rec: Recorder, opts: OsOptions) {
     showItemInFolder: (path) => rec.record('shell', 'showItemInFolder', [path]),
   };
 
-  const clipboard: ClipboardSurface = { readText: () => Promise.resolve('') };
+  // An empty clipboard: no text, no file, no image.
+  const clipboard: ClipboardSurface = {
+    readText: () => Promise.resolve(''),
+    read: () => Promise.resolve([]),
+  };
 
   const dialog: DialogSurface = {
     showMessageBox: (...args: unknown[]) => {

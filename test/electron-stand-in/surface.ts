@@ -89,7 +89,7 @@ export type NativeThemeSurface = Pick<
 export type PowerMonitorSurface = Pick<Electron.PowerMonitor, 'on' | 'removeListener'>;
 export type NetSurface = Pick<Electron.Net, 'isOnline' | 'fetch'>;
 export type ShellSurface = Pick<Electron.Shell, 'openExternal' | 'showItemInFolder'>;
-export type ClipboardSurface = Pick<Electron.Clipboard, 'readText'>;
+export type ClipboardSurface = Pick<Electron.Clipboard, 'readText' | 'read'>;
 export type DialogSurface = Pick<Electron.Dialog, 'showMessageBox' | 'showErrorBox'>;
 export type ScreenSurface = Pick<
   Electron.Screen,

@@ -181,6 +181,7 @@ export async function bridgeInitScript(): Promise<string> {
         return () => set.delete(listener);
       },
       hello: () => window[T.invoke](JSON.stringify({ channel: WIRE.hello })),
+      pathForFile: (file) => window[T.filePaths]?.[file.name] ?? '',
     });
     Object.defineProperty(window, 'api', { value: api, enumerable: true });
     Object.defineProperty(window, T.reply, {

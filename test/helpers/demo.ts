@@ -39,13 +39,7 @@ export const withDemoServer = (options: DemoServerOptions = { rateLimit: false }
 
 /** Which of the demo's credentials to use. */
 export type DemoCredential =
-  | 'full'
-  | 'noScope'
-  | 'otherOrg'
-  | 'colleague'
-  | 'appRead'
-  | 'noEvidence'
-  | 'session';
+  'full' | 'noScope' | 'otherOrg' | 'colleague' | 'appRead' | 'noEvidence' | 'session';
 
 export const demoAuth = (server: DemoServer, credential: DemoCredential = 'full'): ServiceAuth =>
   credential === 'session'

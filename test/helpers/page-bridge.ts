@@ -17,6 +17,11 @@ export const PAGE_TRANSPORT = {
   reply: '__taskTrayReply',
   /** The page's function main's events are delivered to: `(channel, payload)`, encoded as for ipcRenderer. */
   emit: '__taskTrayEmit',
+  /**
+   * Where a test puts the paths of the files it drops, by name: a page's
+   * File has no path (Electron's preload asks webUtils.getPathForFile).
+   */
+  filePaths: '__taskTrayFilePaths',
 } as const;
 
 interface InvokeMessage {

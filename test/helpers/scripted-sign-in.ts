@@ -94,4 +94,3 @@ export function scriptedSignIn(cookies: readonly CookieLike[] = [], opts: Script
   };
   return { signIn, windows, external, elapse, pendingWaits: () => waits.size };
 }
-

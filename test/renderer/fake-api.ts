@@ -233,6 +233,8 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
         }),
       );
     },
+    getEvidenceUploads: async () => ok({ tasks: [], refusals: [], waitingBytes: 0 }),
+    listEvidence: async (input) => ok({ taskId: (input as { taskId: string }).taskId, items: [] }),
   };
   // Every method of the contract exists; one the popup should not call answers with an error.
   const handlers: Record<string, Handler> = {};
@@ -256,6 +258,8 @@ export function createFakeApi(initial: Partial<FakeState> = {}): FakeApi {
     set.add(l);
     return () => set.delete(l);
   };
+  // A dropped file's path, as the preload would give it: here its name.
+  (api as { filePaths: Api['filePaths'] }).filePaths = (files) => files.map((f) => f.name);
 
   return {
     api,

@@ -6,10 +6,13 @@ import type { ComplianceStatus } from '../../../common/compliance-values';
 import { useApi } from '../../hooks/api-context';
 import { useComplianceTask } from '../../hooks/use-compliance-task';
 import { useEscape } from '../../hooks/use-escape';
+import { useTaskEvidence } from '../../hooks/use-evidence';
+import { useFileDrop } from '../../hooks/use-file-drop';
 import { useFirstFocus } from '../../hooks/use-first-focus';
 import { useLoaded } from '../../hooks/use-loaded';
 import { useMe } from '../../hooks/use-me';
 import { complianceStatusKey } from '../../lib/compliance-model';
+import { isPasteKey } from '../../lib/paste-key';
 import { isTextEntry } from '../../lib/task-keys';
 import { AssigneeSection } from '../AssigneeSection';
 import { DescriptionField } from '../DescriptionField';
@@ -20,6 +23,7 @@ import { TitleField } from '../TitleField';
 import { ComplianceFacts, DoneNote, RefusalNotice } from './ComplianceFacts';
 import { ComplianceReview, nameOf } from './ComplianceReview';
 import { ComplianceStatusControl } from './ComplianceStatusControl';
+import { EvidenceSection } from './EvidenceSection';
 import { JustificationPrompt } from './JustificationPrompt';
 import { PinToggle } from './PinToggle';
 
@@ -46,6 +50,12 @@ export function ComplianceTaskView(props: {
   const [asking, setAsking] = useState(props.ask === 'not_relevant');
   const [picking, setPicking] = useState(false);
   const main = useRef<HTMLElement>(null);
+  const evidence = useTaskEvidence(taskId);
+  // The whole view is the drop target: a file dropped anywhere on it is attached to the task.
+  const drop = useFileDrop(
+    () => taskId,
+    (_, files) => evidence.attachFiles(files),
+  );
   useEscape(onBack);
   useFirstFocus(main, '[data-first-focus] [role="radio"][tabindex="0"]', c.phase);
 
@@ -67,6 +77,13 @@ export function ComplianceTaskView(props: {
   };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.defaultPrevented || isTextEntry(e.target)) return;
+    // Ctrl/⌘+V outside a text field attaches what the clipboard holds: main reads it, not the page
+    // (the key, not the paste event: that one needs an Edit menu on macOS, and the page's focus in a field).
+    if (isPasteKey(e)) {
+      e.preventDefault();
+      evidence.paste();
+      return;
+    }
     const status = complianceStatusKey(e);
     if (!status) return;
     e.preventDefault();
@@ -97,7 +114,12 @@ export function ComplianceTaskView(props: {
   return (
     <div className="app">
       {header}
-      <main className="task-view compliance" ref={main} onKeyDown={onKeyDown}>
+      <main
+        className={`task-view compliance${drop.over ? ' evidence-drop--over' : ''}`}
+        ref={main}
+        onKeyDown={onKeyDown}
+        {...drop.handlers}
+      >
         <TitleField value={task.title} onSave={(title) => c.change({ title })} />
         <ComplianceFacts task={task} sync={c.sync} />
         {c.error && (
@@ -159,6 +181,7 @@ export function ComplianceTaskView(props: {
           value={task.description}
           onSave={(description) => c.change({ description })}
         />
+        <EvidenceSection taskId={taskId} evidence={evidence} />
         {task.webUrl && <WebAppLink link={task.webUrl} />}
         <PinToggle pinned={c.pinned} onPin={c.setPinned} />
       </main>

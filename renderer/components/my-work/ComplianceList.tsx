@@ -6,6 +6,8 @@ import type { ComplianceRowModel } from '../../lib/compliance-rows';
 import { isTextEntry } from '../../lib/task-keys';
 import { useOpenRow } from '../../hooks/use-open-row';
 import type { ListSelection } from '../TaskList';
+import { useEvidence } from '../../hooks/use-evidence';
+import { useFileDrop } from '../../hooks/use-file-drop';
 import { ComplianceRow } from './ComplianceRow';
 
 /** Clicks on these do their own thing; a click anywhere else on a row toggles it in select mode. */
@@ -36,6 +38,15 @@ export function ComplianceList(props: {
   const list = useRef<HTMLUListElement>(null);
   const { openId, lastId, handlers } = useOpenRow(null);
   const stopId = lastId !== null && rows.some((r) => r.id === lastId) ? lastId : rows[0]?.id;
+  const evidence = useEvidence();
+  // Files dropped on a row are attached to its task.
+  const drop = useFileDrop(
+    (el) =>
+      el instanceof Element
+        ? (el.closest<HTMLElement>('li[data-task-id]')?.dataset.taskId ?? null)
+        : null,
+    evidence.attachFiles,
+  );
 
   const choose = (taskId: string, status: ComplianceStatus) => {
     if (status === 'not_relevant') onOpen(taskId, 'not_relevant');
@@ -91,6 +102,7 @@ export function ComplianceList(props: {
       onKeyDown={onKeyDown}
       onClick={onClick}
       {...handlers}
+      {...drop.handlers}
     >
       {rows.map((r) => (
         <ComplianceRow
@@ -102,6 +114,10 @@ export function ComplianceList(props: {
           onOpen={onOpen}
           onDismiss={props.onDismiss}
           {...(selection ? { selected: selection.ids.has(r.id), onSelect: selection.toggle } : {})}
+          dropping={r.id === drop.over}
+          uploads={evidence.uploadsOf(r.id)}
+          problems={evidence.problemsOf(r.id)}
+          onDismissProblem={evidence.dismiss}
         />
       ))}
     </ul>

@@ -1,7 +1,10 @@
 import { memo } from 'react';
 import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES } from '../../../common/compliance-values';
 import type { ComplianceStatus } from '../../../common/compliance-values';
+import type { EvidenceTaskUploads } from '../../../common/evidence';
+import type { EvidenceProblem } from '../../hooks/use-evidence';
 import type { ComplianceRowModel } from '../../lib/compliance-rows';
+import { EvidenceProblems, EvidenceUploadLine } from '../compliance/EvidenceStatus';
 import { ChevronRightIcon } from '../icons';
 import { RadioSwitch } from '../primitives/RadioSwitch';
 import { SYNC_TEXT } from '../TaskFacts';
@@ -25,6 +28,11 @@ export const ComplianceRow = memo(function ComplianceRow(props: {
   /** In select mode: whether this task is chosen (a checkbox shows); undefined otherwise. */
   readonly selected?: boolean;
   readonly onSelect?: (taskId: string, range: boolean) => void;
+  /** Files are dragged over the row: dropped, they are attached to the task. */
+  readonly dropping: boolean;
+  readonly uploads: EvidenceTaskUploads | null;
+  readonly problems: readonly EvidenceProblem[];
+  readonly onDismissProblem: (p: EvidenceProblem) => void;
 }) {
   const { row, open, selected } = props;
   const titleId = `ctask-${row.id}-title`;
@@ -32,7 +40,7 @@ export const ComplianceRow = memo(function ComplianceRow(props: {
   const waiting = row.sync !== 'idle';
   return (
     <li
-      className={`task ctask task--${row.error ? 'failed' : row.sync}${selected ? ' task--selected' : ''}${open ? ' task--open' : ''}`}
+      className={`task ctask task--${row.error ? 'failed' : row.sync}${selected ? ' task--selected' : ''}${open ? ' task--open' : ''}${props.dropping ? ' evidence-drop--over' : ''}`}
       tabIndex={props.tabStop ? 0 : -1}
       data-task-id={row.id}
       aria-labelledby={titleId}
@@ -98,6 +106,8 @@ export const ComplianceRow = memo(function ComplianceRow(props: {
           />
         </div>
       )}
+      {props.uploads && <EvidenceUploadLine uploads={props.uploads} />}
+      <EvidenceProblems problems={props.problems} onDismiss={props.onDismissProblem} />
       {row.error && (
         <div className="task__error" role="alert">
           <span>

@@ -88,6 +88,9 @@ describe('evidence on the reference service', () => {
   it("refuses with the real service's words", async () => {
     const refusals: [Record<string, unknown>, unknown][] = [
       [{ fileData: 'not base64!' }, ['fileData must be base64 encoded']],
+      [{ fileData: 'iVB=ORw0' }, ['fileData must be base64 encoded']],
+      [{ fileData: 'iVBORw0=K' }, ['fileData must be base64 encoded']],
+      [{ fileData: 'iVBORw=K' }, ['fileData must be base64 encoded']],
       [{ fileName: '   ' }, ['fileName should not be empty']],
       [{ fileType: 'png' }, ['Invalid MIME type format']],
       [{ colour: 'red' }, ['property colour should not exist']],

@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appError, err, ok } from '../../../common/result';
 import { bodyLength, bodyStream, CHUNK_BYTES } from '../../../main/evidence/evidence-body';
+import { createEvidenceClient } from '../../../main/evidence/evidence-client';
 import { decideUpload } from '../../../main/evidence/evidence-decision';
 import { createEvidenceProgress } from '../../../main/evidence/evidence-progress';
 import type { QueuedFile } from '../../../main/evidence/evidence-store';
@@ -168,5 +171,44 @@ describe('the streamed body', () => {
     ).getReader();
     await reader.read();
     await expect(reader.read()).rejects.toThrow(/changed while it was sent/);
+  });
+});
+
+describe('a streamed upload redirected', () => {
+  const tempDir = useTempDirs('task-tray-redirect-');
+  it('fails as a redirect (the base URL to check), not as offline, and goes nowhere else', async () => {
+    const elsewhere: string[] = [];
+    const server = createServer((req, res) => {
+      elsewhere.push(req.url ?? '');
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(307, { location: '/moved/v1/tasks/tsk_a1/attachments' });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const path = join(await tempDir(), 'a.pdf');
+      await writeFile(path, '%PDF-1.4\nx');
+      const client = createEvidenceClient({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        auth: { kind: 'api-key', apiKey: `comp_${'a'.repeat(64)}` },
+        fetch: globalThis.fetch,
+      });
+      const answer = await client.attach({
+        taskId: 'tsk_a1',
+        path,
+        size: 10,
+        fields: { fileName: 'a.pdf', fileType: 'application/pdf', userId: 'usr_1' },
+        onProgress: () => undefined,
+      });
+      expect(answer.ok ? null : answer.error).toMatchObject({
+        kind: 'bad_response',
+        message: expect.stringMatching(/redirected/),
+      });
+      expect(elsewhere).toEqual(['/v1/tasks/tsk_a1/attachments']);
+    } finally {
+      server.close();
+    }
   });
 });

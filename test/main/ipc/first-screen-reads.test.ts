@@ -43,6 +43,7 @@ function coreTransport(h: CoreHarness): { transport: Transport; asked: string[] 
         return () => set.delete(listener);
       },
       hello: () => encoder.reset(),
+      pathForFile: () => '',
     },
   };
 }
