@@ -47,7 +47,7 @@ type Screen = 'home' | OtherScreenName;
  * the account shown changes, however it changed (docs/ARCHITECTURE.md,
  * invariant 9). Settings and adding an account are the app's own.
  */
-const ACCOUNT_SCREENS = new Set<Screen>(['reconnect', 'browse', 'assigned', 'task', 'capture']);
+const ACCOUNT_SCREENS: ReadonlySet<Screen> = new Set(['reconnect', 'browse', 'assigned', 'task']);
 
 /** Which screen: loading, first run (signed out), the tasks, or settings. */
 export function App() {

@@ -5,11 +5,27 @@ import type { AppError } from '../../../common/result';
 import { useApi } from '../../hooks/api-context';
 import { useEscape } from '../../hooks/use-escape';
 import { useFirstFocus } from '../../hooks/use-first-focus';
+import { useMain } from '../../hooks/use-main';
 import type { CaptureMode } from '../../lib/capture-model';
 import { ScreenHeader } from '../primitives/ScreenHeader';
 import { ProblemLine } from '../primitives/Lines';
 import { CaptureChooser } from './CaptureChooser';
 import { CaptureSend } from './CaptureSend';
+
+/**
+ * Another account shown (a switch from the tray, a sign-out): the capture was
+ * meant for the one before, so the screen leaves (docs/ARCHITECTURE.md,
+ * invariant 9). Here rather than in App's list of account screens: the
+ * first screen's bundle has no byte to spare. Main forgets the capture too.
+ */
+function useLeavesWithAccount(leave: () => void): void {
+  const a = useMain('account').state;
+  const shown = a.phase === 'ready' && a.value.state === 'connected' ? a.value.profile.id : null;
+  const [opened] = useState(shown);
+  useEffect(() => {
+    if (shown !== opened) leave();
+  }, [shown, opened, leave]);
+}
 
 type Step =
   | { readonly kind: 'choose' }
@@ -54,6 +70,7 @@ export function CaptureScreen(props: { readonly onBack: () => void }) {
     setStep({ kind: 'choose' });
   };
   useEscape(step.kind === 'send' ? forget : props.onBack);
+  useLeavesWithAccount(props.onBack);
   useFirstFocus(main, '.capture__source, .capture__task[aria-checked="true"]', step.kind);
 
   const take = async (source: CaptureSource) => {
