@@ -8,7 +8,10 @@ import {
   sourceKind,
   taskChoices,
 } from '../../../main/capture/capture-decision';
+import { takeIn } from '../../../main/evidence/evidence-intake';
+import { createEvidenceStore } from '../../../main/evidence/evidence-store';
 import { checkFile } from '../../../main/evidence/file-check';
+import { useTempDirs } from '../../helpers/temp-dir';
 import { DrawnImage } from '../../helpers/drawn-image';
 
 /** The capture's decisions, without Electron: permission, name, tasks, region. */
@@ -63,6 +66,45 @@ describe('the file', () => {
       head: bytes,
     });
     expect(checked).toMatchObject({ ok: true, value: { mime: 'image/png' } });
+  });
+});
+
+describe('a file made here, at intake', () => {
+  const tempDir = useTempDirs('task-tray-made-');
+  const made = (name: string, bytes: Uint8Array) => ({
+    profileId: 'p1',
+    taskId: 'tsk_a1',
+    paths: [],
+    made: [{ name, bytes }],
+  });
+
+  it('is kept, fsynced, as a file would be, with the type its bytes say', async () => {
+    const store = createEvidenceStore(await tempDir());
+    const png = DrawnImage.screen({ width: 20, height: 10 }).toPNG();
+    const { added, refused } = await takeIn(
+      store,
+      made('Screenshot.png', png),
+      0,
+      () => new Date(),
+    );
+    expect(refused).toEqual([]);
+    expect(added).toMatchObject([{ name: 'Screenshot.png', mime: 'image/png', size: png.length }]);
+  });
+
+  it('meets the same guard as a path: a blocked name, or bytes that are not what the name says', async () => {
+    const store = createEvidenceStore(await tempDir());
+    const png = DrawnImage.screen({ width: 20, height: 10 }).toPNG();
+    const exe = await takeIn(store, made('capture.exe', png), 0, () => new Date());
+    expect(exe.refused[0]?.message).toMatch(/refuses \.exe files/);
+    const fake = await takeIn(
+      store,
+      made('capture.png', Buffer.from('not a picture')),
+      0,
+      () => new Date(),
+    );
+    expect(fake.refused[0]?.message).toMatch(/named as a PNG image but its content is not one/);
+    expect(exe.added).toEqual([]);
+    expect(fake.added).toEqual([]);
   });
 });
 
