@@ -66,6 +66,9 @@ interface Kept {
 
 const refuse = (message: string) => err(appError('bad_input', message));
 const MAX_SOURCE_NAME = 200;
+/** The OS's reason, short: said to the person, never logged with the capture. */
+const reason = (e: unknown) =>
+  clip(e instanceof Error ? e.message : String(e), 200).replace(/\.$/, '');
 
 /**
  * A capture from choosing to sending: the sources to choose from (or why
@@ -92,7 +95,13 @@ export function createCaptureSession(deps: CaptureSessionDeps) {
     const step = permissionStep(port.permission(), asked);
     if (!step.go) return ok({ kind: 'blocked', block: step.block });
     const side = CAPTURE_THUMBNAIL_SIDE;
-    const listed = (await port.sources({ width: side, height: side })).map(source);
+    let found: Awaited<ReturnType<CapturePort['sources']>>;
+    try {
+      found = await port.sources({ width: side, height: side });
+    } catch (e) {
+      return err(appError('internal', captureWords.notListed(reason(e))));
+    }
+    const listed = found.map(source);
     const screens = listed.filter((s) => s.kind === 'screen').slice(0, MAX_CAPTURE_SOURCES);
     const windows = listed.filter((s) => s.kind === 'window').slice(0, MAX_CAPTURE_SOURCES);
     const blocked = afterListing(port.permission(), screens.length);
@@ -106,7 +115,12 @@ export function createCaptureSession(deps: CaptureSessionDeps) {
     if (!deps.port) return err(appError('internal', captureWords.notAvailable));
     if (!profileId) return err(appError('unauthorized', blockWords['signed-out'].body));
     kept = null; // A new capture replaces the one before: one picture in memory at most.
-    const image = await deps.port.grab(sourceId);
+    let image: CaptureImage | null;
+    try {
+      image = await deps.port.grab(sourceId);
+    } catch (e) {
+      return err(appError('internal', captureWords.failed(reason(e))));
+    }
     if (!image) return refuse(captureWords.gone);
     if (image.isEmpty()) return refuse(captureWords.empty);
     const size = image.getSize();

@@ -37,4 +37,6 @@ export const captureWords = {
   notKept: 'That capture is no longer kept (it was sent, cancelled or replaced): capture again.',
   regionTooSmall: 'The region is too small: drag a larger rectangle over the part to keep.',
   notAvailable: 'Capturing the screen is not available here.',
+  notListed: (why: string) => `Your screens and windows could not be listed (${why}). Try again.`,
+  failed: (why: string) => `The capture did not work (${why}). Try again, or choose another.`,
 } as const;

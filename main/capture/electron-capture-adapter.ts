@@ -79,7 +79,7 @@ export function electronCapturePort(popup: PopupAside): CapturePort {
       }
     },
     async openSettings() {
-      if (platform === 'darwin') await shell.openExternal(SCREEN_RECORDING_SETTINGS);
+      if (platform === 'darwin') await shell.openExternal(SCREEN_RECORDING_SETTINGS); // eng-disable OPEN_EXTERNAL_JS_CHECK -- a constant: macOS's own Screen Recording settings pane, nothing from outside
     },
   };
 }

@@ -156,10 +156,18 @@ describe.skipIf(gate.skip)('capturing the screen as evidence, through the app', 
     expect(copies.filter((n) => n.endsWith('.bin'))).toEqual([]);
   });
 
-  it('a window gone before it is captured says so', async () => {
-    const { h } = await start();
+  it('a window gone before it is captured says so; the OS failing says why', async () => {
+    const { h, screen } = await start();
     const gone = await h.call('takeCapture', { sourceId: 'window:99:0' });
     expect(failure(gone).message).toMatch(/no longer there/);
+    screen.port.grab = () => Promise.reject(new Error('Failed to get sources.'));
+    const failed = await h.call('takeCapture', { sourceId: 'screen:1:0' });
+    expect(failure(failed).message).toBe(
+      'The capture did not work (Failed to get sources). Try again, or choose another.',
+    );
+    screen.port.sources = () => Promise.reject(new Error('portal closed'));
+    const unlisted = await h.call('getCaptureChoices');
+    expect(failure(unlisted).message).toMatch(/could not be listed \(portal closed\)/);
   });
 
   it('on macOS, says why before the OS asks, and explains a refusal with a way out', async () => {
