@@ -43,6 +43,10 @@ describe.skipIf(skipE2e)('capturing the screen as evidence, in Chromium', () => 
     const { h, page } = await open();
     await startCapture(h, page);
     await page.getByRole('button', { name: 'Entire screen' }).waitFor();
+    // The keyboard starts on the first source: Enter captures it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Entire screen');
     await screenshots(page, 'capture-chooser');
     await expectAccessible(page, 'capture chooser');
 

@@ -71,7 +71,11 @@ export function CaptureScreen(props: { readonly onBack: () => void }) {
   };
   useEscape(step.kind === 'send' ? forget : props.onBack);
   useLeavesWithAccount(props.onBack);
-  useFirstFocus(main, '.capture__source, .capture__task[aria-checked="true"]', step.kind);
+  useFirstFocus(
+    main,
+    '.capture__source, .capture__task[aria-checked="true"]',
+    `${step.kind}:${choices?.kind}`,
+  );
 
   const take = async (source: CaptureSource) => {
     setProblem(null);
