@@ -45,7 +45,7 @@ describe.skipIf(skipE2e)('capturing the screen as evidence, in Chromium', () => 
     await page.getByRole('button', { name: 'Entire screen' }).waitFor();
     // The keyboard starts on the first source: Enter captures it.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .poll(() => page.evaluate('document.activeElement?.textContent'))
       .toBe('Entire screen');
     await screenshots(page, 'capture-chooser');
     await expectAccessible(page, 'capture chooser');
