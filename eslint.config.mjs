@@ -48,6 +48,7 @@ export const MAIN_LAYERS = {
     'shortcut',
     'reminders',
     'evidence',
+    'capture',
   ],
   app: ['app'],
 };

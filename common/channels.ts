@@ -57,6 +57,12 @@ export const CHANNELS = {
   getEvidenceUploads: 'evidence:uploads',
   dismissEvidenceRefusal: 'evidence:dismiss',
   pasteEvidence: 'evidence:paste',
+  // A capture of the screen as evidence: the sources, the capture, where it goes.
+  getCaptureChoices: 'capture:choices',
+  takeCapture: 'capture:take',
+  attachCapture: 'capture:attach',
+  cancelCapture: 'capture:cancel',
+  openCaptureSettings: 'capture:open-settings',
 } as const;
 
 export const EVENT_NAMES = [

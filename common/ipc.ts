@@ -26,6 +26,7 @@ import { THEMES } from './views';
 import type { ComplianceView } from './compliance-view';
 import { MAX_EVIDENCE_DESCRIPTION, MAX_EVIDENCE_FILES } from './evidence';
 import type { EvidenceAttachAnswer, EvidenceList, EvidenceUploadsView } from './evidence';
+import type { CaptureChoices, CaptureTaken } from './capture';
 import { SYNC_INTERVALS } from './sync-interval';
 import { MEMBER_ID_PATTERN } from './task-values';
 import { COMPLIANCE_TASK_ID_PATTERN, CompliancePatchSchema } from './compliance-task';
@@ -206,6 +207,22 @@ export const AttachEvidenceInput = z.strictObject({
     .optional(),
 });
 export type AttachEvidenceInput = z.infer<typeof AttachEvidenceInput>;
+const EvidenceDescription = AttachEvidenceInput.shape.description;
+const CaptureId = z.uuid();
+const Fraction = z.number().min(0).max(1);
+/** A capture sent: to which task, with what words, and the part of it the person dragged (a region). */
+export const AttachCaptureInput = z.strictObject({
+  id: CaptureId,
+  taskId: ComplianceTaskId,
+  description: EvidenceDescription,
+  region: z
+    .strictObject({ x: Fraction, y: Fraction, width: Fraction, height: Fraction })
+    .refine(
+      (r) => r.x + r.width <= 1.000001 && r.y + r.height <= 1.000001,
+      'The region is off the capture.',
+    )
+    .optional(),
+});
 const EvidenceItemInput = z.strictObject({
   taskId: ComplianceTaskId,
   attachmentId: z.string().min(1).max(200),
@@ -365,6 +382,26 @@ export const contract = {
    * file manager where the OS says which, else an image, as a PNG.
    */
   pasteEvidence: method<EvidenceAttachAnswer>()(CHANNELS.pasteEvidence, ComplianceTaskInput),
+  /**
+   * What can be captured: the screens and windows, each with a small picture;
+   * or why not yet (macOS asks first, with words that say why). `ask`: the
+   * person read why and goes on (the OS asks them then).
+   */
+  getCaptureChoices: method<CaptureChoices>()(
+    CHANNELS.getCaptureChoices,
+    z.strictObject({ ask: z.literal(true).optional() }).optional(),
+  ),
+  /** Captures a screen or window (the popup steps aside meanwhile): kept in memory, shown, not sent. */
+  takeCapture: method<CaptureTaken>()(
+    CHANNELS.takeCapture,
+    z.strictObject({ sourceId: z.string().min(1).max(200) }),
+  ),
+  /** Sends a capture the person saw: into the evidence queue as a file, then uploaded. */
+  attachCapture: method<EvidenceAttachAnswer>()(CHANNELS.attachCapture, AttachCaptureInput),
+  /** Forgets a capture: nothing of it is kept. */
+  cancelCapture: method<null>()(CHANNELS.cancelCapture, z.strictObject({ id: CaptureId })),
+  /** Opens the OS's screen recording settings (macOS), after a refusal. */
+  openCaptureSettings: method<null>()(CHANNELS.openCaptureSettings, NoInput),
 } as const satisfies { [M in keyof typeof CHANNELS]: Method<z.ZodType, unknown> };
 
 export type Contract = typeof contract;
@@ -398,7 +435,9 @@ export type ViewRequest =
   /** A compliance task opened from a link (pinned by then: ComplianceView's `pinned` has it). */
   | { readonly screen: 'compliance'; readonly taskId: string }
   | { readonly screen: 'settings' }
-  | { readonly screen: 'assigned' };
+  | { readonly screen: 'assigned' }
+  /** "Capture evidence…" (tray, shortcut): the chooser, then the task picker. */
+  | { readonly screen: 'capture' };
 /** Events main pushes to the renderer: a payload for each name, none missing. */
 export type Events = { [E in EventName]: EventPayloads[E] };
 export { EVENT_NAMES };

@@ -6,6 +6,7 @@ import type { LogSink } from '../log/logger';
 import type { AppNotification } from '../notify/notify-events';
 import type { BackoffPolicy } from '../outbox/retry-policy';
 import type { ComplianceKeptPort } from '../tasks/compliance-changes';
+import type { CapturePort } from '../capture/capture-port';
 import type { Scheduler } from '../scheduler/scheduler';
 import type { SecretStore } from '../secrets/secret-store';
 import type { RateLimit } from '../service/pacing';
@@ -70,6 +71,8 @@ export interface AppCoreOptions {
    * the kept list of main/compliance/compliance-kept.ts once it is wired here.
    */
   readonly complianceKept?: ComplianceKeptPort;
+  /** The screen, to capture as evidence (Electron's desktopCapturer); absent: the chooser says there is none. */
+  readonly capture?: CapturePort;
 }
 
 /** A question main asks the person: what goes ahead, why it matters, and the button that says yes. */

@@ -18,6 +18,7 @@ import { createAppAssigned } from './assigned-wiring';
 import { createAppCompliance } from './compliance-wiring';
 import { createAppComplianceChanges } from './compliance-change-wiring';
 import { createAppEvidence } from './evidence-wiring';
+import { createAppCapture } from './capture-wiring';
 import { coreState } from './core-state';
 import { createConnectionState } from './connection-state';
 import { OUTBOX_FILE, SETTINGS_FILE } from './core-options';
@@ -139,6 +140,7 @@ export function createAppCore(opts: AppCoreOptions) {
     ...{ accounts, profiles, outbox, assigned, log, compliance, kept: opts.complianceKept },
   });
   const evidence = createAppEvidence({ opts, accounts, profiles, scheduler, log, events });
+  const capture = createAppCapture({ opts, accounts, compliance, evidence, events, log });
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
   relay.attach(outboxListeners({ ...listening, compliance: complianceWrites }));
   const reads = createAppReads({
@@ -184,7 +186,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
-    ...{ reads, sync, compliance, evidence: evidence.handlers },
+    ...{ reads, sync, compliance, evidence: evidence.handlers, capture: capture.handlers },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
   return {
@@ -211,6 +213,7 @@ export function createAppCore(opts: AppCoreOptions) {
     /** From the tray menu or a notification: a compliance task's change, as the popup's. */
     changeCompliance: actions.changeCompliance,
     complianceWebUrl: (taskId: string) => compliance.webUrlOf(taskId),
+    startCapture: capture.start, // "Capture evidence…" (tray, shortcut): the popup shows the chooser
     start: () =>
       startUp({
         ...{ userDataDir: opts.userDataDir, log, settings, settingsChanges, followRateSetting },

@@ -12,6 +12,7 @@ import { ok } from '../../common/result';
 import type { openElectronLogFile } from '../log/electron-log-file';
 import type { AppCoreOptions, Confirmation } from './core-options';
 import { startDemoService } from './demo-service';
+import { electronCapturePort } from '../capture/electron-capture-adapter';
 
 export interface ElectronParts {
   readonly loginItem: ReturnType<typeof createElectronLoginItem>;
@@ -65,6 +66,11 @@ export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
     openExternal,
     confirm: askNatively,
     hideWindow: () => parts.tray()?.hide(),
+    // The popup steps aside while the screen is read, and comes back to show the capture.
+    capture: electronCapturePort({
+      hide: () => parts.tray()?.hide(),
+      show: async () => parts.tray()?.show(),
+    }),
     isOnline: () => net.isOnline(),
     notify: (n) => void parts.notifier.show(n),
     popupVisible: () => parts.tray()?.window()?.isVisible() ?? false,

@@ -35,6 +35,10 @@ export function electronTrayActions(d: TrayActionsDeps): TrayMenuActions {
       show();
       d.openView('assigned');
     },
+    captureEvidence: () => {
+      show();
+      core.startCapture();
+    },
     setLaunchAtLogin: (on) =>
       void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
         // e.g. macOS waiting for approval in System Settings: say so, and show the real state

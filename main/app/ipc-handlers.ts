@@ -18,6 +18,7 @@ import type { BackgroundSync } from './background-sync';
 import type { createUpdatesLink } from './updates-link';
 import type { AppCompliance } from './compliance-wiring';
 import type { EvidenceHandlers } from './evidence-wiring';
+import type { CaptureHandlers } from './capture-wiring';
 
 export interface HandlerServices {
   readonly accounts: AccountService;
@@ -33,6 +34,8 @@ export interface HandlerServices {
   readonly compliance: Pick<AppCompliance, 'opened' | 'refresh' | 'pinning' | 'titleOf'>;
   /** Evidence on compliance tasks: its handlers as they are (evidence-wiring.ts). */
   readonly evidence: EvidenceHandlers;
+  /** Captures of the screen as evidence (capture-wiring.ts). */
+  readonly capture: CaptureHandlers;
   readonly settings: SettingsChanges;
   readonly updates: ReturnType<typeof createUpdatesLink>;
   /** What the OS lends the core (index.ts); each is answered "not available here" when absent. */
@@ -125,6 +128,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     pinComplianceTask: (input) => s.actions.pinCompliance(input),
     unpinComplianceTask: (input) => s.compliance.pinning.unpin(input.taskId),
     ...s.evidence,
+    ...s.capture,
     quitApp: async () => {
       const quit = os.quit;
       if (!quit) return err(appError('internal', 'Quitting is not available here.'));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_WAITING_BYTES } from '../../common/evidence';
 import { checkFile } from './file-check';
 import type { FileProbe } from './file-check';
-import { probeFile } from './file-probe';
+import { HEAD_BYTES, probeFile } from './file-probe';
 import { fileWords } from './evidence-words';
 import type { EvidenceStore, QueuedFile } from './evidence-store';
 
@@ -13,10 +13,18 @@ import type { EvidenceStore, QueuedFile } from './evidence-store';
  * queue writes the list once for all of them, then answers.
  */
 
+/** A file made here rather than read from a path: a capture of the screen, named by main. */
+export interface MadeFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
 export interface IntakeRequest {
   readonly profileId: string;
   readonly taskId: string;
   readonly paths: readonly string[];
+  /** Files made here: checked by the same rules (name, size, type) and kept the same way. */
+  readonly made?: readonly MadeFile[];
   readonly description?: string;
   readonly memberId?: string;
 }
@@ -36,8 +44,14 @@ export async function takeIn(
   const added: QueuedFile[] = [];
   const refused: Intake['refused'] = [];
   let waiting = waitingBytes;
-  for (const path of req.paths) {
-    const found = await probe(path);
+  const sources = [
+    ...req.paths.map((path) => ({ path, made: null })),
+    ...(req.made ?? []).map((made) => ({ path: null, made })),
+  ];
+  for (const { path, made } of sources) {
+    const found: FileProbe = made
+      ? { kind: 'file', name: made.name, size: made.bytes.length, head: made.bytes.subarray(0, HEAD_BYTES) }
+      : await probe(path);
     const checked = checkFile(found);
     if (!checked.ok) {
       refused.push({ name: found.name, message: checked.error.message });
@@ -49,7 +63,7 @@ export async function takeIn(
       continue;
     }
     const id = randomUUID();
-    const copied = await store.copyIn(path, id);
+    const copied = made ? await store.writeIn(made.bytes, id) : await store.copyIn(path, id);
     if (!copied.ok) {
       refused.push({ name, message: fileWords.notSaved(name, copied.error.message) });
       continue;

@@ -15,6 +15,7 @@ import type { EvidenceClient, ServiceAttachment } from './evidence-client';
 import { createEvidenceProgress } from './evidence-progress';
 import type { EvidenceStore, QueuedFile } from './evidence-store';
 import { takeIn } from './evidence-intake';
+import type { MadeFile } from './evidence-intake';
 import { COPY_LOST, NO_ONE_CHOSEN } from './evidence-words';
 import { createUploader } from './evidence-uploader';
 import type { Attacher } from './evidence-uploader';
@@ -148,12 +149,14 @@ export function createEvidenceQueue(deps: EvidenceQueueDeps) {
     /**
      * Checks and copies each file, lists them durably, then answers: every
      * file queued is safe to delete from where it was. Sending starts after.
+     * `made`: files made here (a capture), kept and checked the same way.
      */
     async attach(
       profileId: string,
       taskId: string,
       paths: readonly string[],
       description?: string,
+      made?: readonly MadeFile[],
     ): Promise<Result<EvidenceAttachAnswer>> {
       const who = deps.attacherOf(profileId);
       if (!who) return err(appError('unauthorized', 'Sign in to attach evidence.'));
@@ -164,6 +167,7 @@ export function createEvidenceQueue(deps: EvidenceQueueDeps) {
           profileId,
           taskId,
           paths,
+          ...(made ? { made } : {}),
           ...(description ? { description } : {}),
           ...(who.kind === 'api-key' && who.memberId ? { memberId: who.memberId } : {}),
         },

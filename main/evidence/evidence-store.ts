@@ -1,4 +1,4 @@
-import { copyFile, mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { COMPLIANCE_TASK_ID_PATTERN } from '../../common/compliance-task';
@@ -54,6 +54,8 @@ export interface EvidenceStore {
   load(): Promise<{ files: QueuedFile[]; lost: QueuedFile[]; problem: AppError | null }>;
   /** Copies `source` to `<id>.bin`, fsynced; its size as copied. */
   copyIn(source: string, id: string): Promise<Result<number>>;
+  /** Writes bytes made here (a capture of the screen) to `<id>.bin`, fsynced, as copyIn does a file. */
+  writeIn(bytes: Uint8Array, id: string): Promise<Result<number>>;
   save(files: readonly QueuedFile[]): Promise<Result<null>>;
   /** Removes a copy; one already gone is fine. */
   drop(id: string): Promise<void>;
@@ -94,6 +96,32 @@ export function createEvidenceStore(userDataDir: string): EvidenceStore {
     );
   };
 
+  /** Writes `<id>.part`, fsyncs it, then names it `<id>.bin`: a crash leaves a .part, removed at the next load. */
+  const placeIn = async (
+    id: string,
+    write: (part: string) => Promise<void>,
+  ): Promise<Result<number>> => {
+    const part = join(folder, `${id}.part`);
+    try {
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await write(part);
+      const handle = await open(part, 'r+');
+      let size: number;
+      try {
+        await handle.chmod(0o600).catch(() => undefined);
+        await handle.sync();
+        size = (await handle.stat()).size;
+      } finally {
+        await handle.close();
+      }
+      await rename(part, copyPath(id));
+      return ok(size);
+    } catch (e) {
+      await unlink(part).catch(() => undefined);
+      return err(appError('internal', describeFsError(e)));
+    }
+  };
+
   return {
     folder,
     copyPath,
@@ -119,27 +147,8 @@ export function createEvidenceStore(userDataDir: string): EvidenceStore {
         problem: list.ok ? null : list.error,
       };
     },
-    async copyIn(source, id) {
-      const part = join(folder, `${id}.part`);
-      try {
-        await mkdir(folder, { recursive: true, mode: 0o700 });
-        await copyFile(source, part);
-        const handle = await open(part, 'r+');
-        let size: number;
-        try {
-          await handle.chmod(0o600).catch(() => undefined);
-          await handle.sync();
-          size = (await handle.stat()).size;
-        } finally {
-          await handle.close();
-        }
-        await rename(part, copyPath(id));
-        return ok(size);
-      } catch (e) {
-        await unlink(part).catch(() => undefined);
-        return err(appError('internal', describeFsError(e)));
-      }
-    },
+    copyIn: (source, id) => placeIn(id, (part) => copyFile(source, part)),
+    writeIn: (bytes, id) => placeIn(id, (part) => writeFile(part, bytes, { flag: 'wx' })),
     save: (files) =>
       writeFileAtomic(listPath, `${JSON.stringify({ version: 1, files }, null, 1)}\n`),
     drop,

@@ -41,6 +41,8 @@ export interface TrayMenuActions extends DeadlineActions {
   openSettings(): void;
   /** Opens the popup on "Assigned to me". */
   openAssigned(): void;
+  /** Opens the popup on the capture chooser: a screen, a window or a region, as evidence. */
+  captureEvidence(): void;
   setLaunchAtLogin(on: boolean): void;
   quit(): void;
   connect(): void;
@@ -308,6 +310,9 @@ export function buildTrayMenu(
       // A hint only: the global shortcut is registered elsewhere, not by the menu.
       ...(state.shortcut ? { accelerator: state.shortcut, registerAccelerator: false } : {}),
     },
+    ...(state.account.state === 'connected'
+      ? [{ label: 'Capture evidence…', click: () => actions.captureEvidence() }]
+      : []),
     { label: 'Settings…', click: () => actions.openSettings() },
     {
       label: 'Open at login',

@@ -21,6 +21,10 @@ const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })
 const ComplianceTaskView = lazy(() =>
   import('./compliance/ComplianceTaskView').then((m) => ({ default: m.ComplianceTaskView })),
 );
+// The capture's screen loads when "Capture evidence…" is first chosen.
+const CaptureScreen = lazy(() =>
+  import('./capture/CaptureScreen').then((m) => ({ default: m.CaptureScreen })),
+);
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -33,7 +37,7 @@ const ReconnectScreen = lazy(() =>
 export type OpenTask = readonly [taskId: string, ask?: 'not_relevant'];
 
 export type OtherScreenName =
-  'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
+  'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account' | 'capture';
 
 /**
  * The screens reached from the tasks (App draws the tasks and the first run
@@ -93,6 +97,8 @@ export function OtherScreen(props: {
       return <BrowseScreen onBack={home} onGo={go} />;
     case 'assigned':
       return <AssignedScreen onBack={home} onGo={go} />;
+    case 'capture':
+      return <CaptureScreen onBack={home} />;
     case 'reconnect':
       return <ReconnectScreen profile={profile} onBack={home} onConnected={connected} />;
   }

@@ -55,6 +55,11 @@ export function browserWindowClass(
       this.emit('show');
     }
 
+    /** As desktopCapturer names it: the capture leaves the app's own windows out. */
+    getMediaSourceId(): string {
+      return `window:${1000 + windows.indexOf(this)}:0`;
+    }
+
     showInactive(): void {
       this.show();
     }

@@ -20,6 +20,8 @@ export declare const shell: S.ShellSurface;
 export declare const clipboard: S.ClipboardSurface;
 export declare const dialog: S.DialogSurface;
 export declare const screen: S.ScreenSurface;
+export declare const desktopCapturer: S.DesktopCapturerSurface;
+export declare const systemPreferences: S.SystemPreferencesSurface;
 export declare const autoUpdater: S.AutoUpdaterSurface;
 export declare const Menu: S.MenuStatic;
 export declare const Tray: S.TrayStatic;

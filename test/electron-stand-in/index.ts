@@ -24,6 +24,7 @@ import type { AppOptions } from './app';
 import { browserWindowClass } from './browser-window';
 import { StandInIpcMain } from './ipc-main';
 import { osParts } from './os-parts';
+import { captureParts } from './capture-parts';
 import { Recorder } from './recorder';
 import { shellClasses } from './shell-parts';
 import { StandInProtocol, StandInSessions } from './web';
@@ -35,6 +36,8 @@ export interface StandInOptions extends Partial<AppOptions> {
   online?: boolean;
   /** Whether this system shows notifications. */
   readonly notificationsSupported?: boolean;
+  /** What macOS says of recording the screen (systemPreferences.getMediaAccessStatus('screen')). */
+  screenPermission?: 'not-determined' | 'granted' | 'denied' | 'restricted' | 'unknown';
 }
 
 export function createElectronStandIn(options: StandInOptions) {
@@ -50,6 +53,7 @@ export function createElectronStandIn(options: StandInOptions) {
   const ipcMain = new StandInIpcMain(rec);
   const os = osParts(rec, { online: () => options.online ?? true });
   const windows = browserWindowClass(rec, app, protocol, session);
+  const capture = captureParts(rec, () => options.screenPermission ?? 'granted');
   const shell = shellClasses(rec, () => options.notificationsSupported ?? true);
 
   /** What `require('electron')` returns to the bundle and its libraries. */
@@ -71,6 +75,8 @@ export function createElectronStandIn(options: StandInOptions) {
     clipboard: os.clipboard,
     dialog: os.dialog,
     screen: os.screen,
+    desktopCapturer: capture.desktopCapturer,
+    systemPreferences: capture.systemPreferences,
     webContents: { getAllWebContents: () => windows.windows.map((w) => w.webContents) },
   };
 

@@ -14,7 +14,7 @@ export interface OsOptions {
   readonly online: () => boolean;
 }
 
-const DISPLAY: Electron.Display = {
+export const DISPLAY: Electron.Display = {
   id: 1,
   label: 'stand-in',
   bounds: { x: 0, y: 0, width: 1920, height: 1080 },
@@ -106,6 +106,7 @@ export function osParts(rec: Recorder, opts: OsOptions) {
     getDisplayMatching: () => DISPLAY,
     getDisplayNearestPoint: () => DISPLAY,
     getPrimaryDisplay: () => DISPLAY,
+    getAllDisplays: () => [DISPLAY],
     getCursorScreenPoint: () => ({ x: 0, y: 0 }),
   };
 

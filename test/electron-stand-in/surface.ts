@@ -93,6 +93,12 @@ export type ClipboardSurface = Pick<Electron.Clipboard, 'readText' | 'read'>;
 export type DialogSurface = Pick<Electron.Dialog, 'showMessageBox' | 'showErrorBox'>;
 export type ScreenSurface = Pick<
   Electron.Screen,
-  'getDisplayMatching' | 'getDisplayNearestPoint' | 'getCursorScreenPoint' | 'getPrimaryDisplay'
+  | 'getDisplayMatching'
+  | 'getDisplayNearestPoint'
+  | 'getCursorScreenPoint'
+  | 'getPrimaryDisplay'
+  | 'getAllDisplays'
 >;
+export type DesktopCapturerSurface = Pick<Electron.DesktopCapturer, 'getSources'>;
+export type SystemPreferencesSurface = Pick<Electron.SystemPreferences, 'getMediaAccessStatus'>;
 export type AutoUpdaterSurface = Pick<Electron.AutoUpdater, 'on' | 'removeListener' | 'emit'>;

@@ -116,6 +116,7 @@ describe('one connection model, said the same on every surface', () => {
         open: () => {},
         openSettings: () => {},
         openAssigned: () => {},
+        captureEvidence: () => {},
         setLaunchAtLogin: () => {},
         quit: () => {},
         connect: () => {},

@@ -45,6 +45,7 @@ const actions: TrayMenuActions = {
   open: () => undefined,
   openSettings: () => undefined,
   openAssigned: () => undefined,
+  captureEvidence: () => undefined,
   switchProfile: () => undefined,
   performUpdate: () => undefined,
   setLaunchAtLogin: () => undefined,

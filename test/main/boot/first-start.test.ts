@@ -160,6 +160,38 @@ describe.skipIf(gate.skip)('the built app, first start', () => {
     });
   });
 
+  it('"Capture evidence…" in the tray opens the chooser; a capture steps the popup aside', async () => {
+    const b = await start();
+    await b.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full });
+    popup(b).hide();
+    const [tray] = b.standIn.trays;
+    await until(
+      () => (tray?.menu?.items ?? []).some((i) => i.label === 'Capture evidence…'),
+      'the capture item',
+    );
+    const item = tray!.menu!.items.find((i) => i.label === 'Capture evidence…')!;
+    (item.click as () => void)();
+    await until(
+      () => b.rec.all('webContents.send').some((c) => c.args[0] === 'view:open'),
+      'view:open',
+    );
+    const open = b.rec.all('webContents.send').find((c) => c.args[0] === 'view:open');
+    expect(open?.args[1]).toEqual({ screen: 'capture' });
+    expect(popup(b).isVisible()).toBe(true);
+
+    const choices = await b.call('getCaptureChoices');
+    expect(choices).toMatchObject({
+      ok: true,
+      value: { kind: 'sources', screens: [{ id: 'screen:1:0' }], windows: [{ id: 'window:7:0' }] },
+    });
+    const before = b.rec.all('BrowserWindow.hide').length;
+    const taken = await b.call('takeCapture', { sourceId: 'screen:1:0' });
+    expect(taken).toMatchObject({ ok: true, value: { width: 1920, height: 1080 } });
+    // Out of the picture while the screen is read, back to show the capture.
+    expect(b.rec.all('BrowserWindow.hide').length).toBe(before + 1);
+    expect(popup(b).isVisible()).toBe(true);
+  });
+
   it('on quit lets go of everything: no timer left, the shortcut released, the waiting change on disk', async () => {
     const b = await start();
     await b.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full });

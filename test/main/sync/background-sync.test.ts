@@ -17,6 +17,7 @@ const actions: TrayMenuActions = {
   open: noop,
   openSettings: noop,
   openAssigned: noop,
+  captureEvidence: noop,
   switchProfile: noop,
   performUpdate: noop,
   setLaunchAtLogin: noop,

@@ -74,6 +74,7 @@ describe('deadlines in the tray (issue 37)', () => {
     open: record('open'),
     openSettings: record('openSettings'),
     openAssigned: record('openAssigned'),
+    captureEvidence: record('captureEvidence'),
     setLaunchAtLogin: record('setLaunchAtLogin'),
     quit: record('quit'),
     connect: record('connect'),

@@ -85,6 +85,7 @@ function recorder() {
     open: () => calls.push('open'),
     openSettings: () => calls.push('openSettings'),
     openAssigned: () => calls.push('openAssigned'),
+    captureEvidence: () => calls.push('captureEvidence'),
     setLaunchAtLogin: (on: boolean) => calls.push(`setLaunchAtLogin ${on}`),
     quit: () => calls.push('quit'),
     connect: () => calls.push('connect'),
@@ -463,8 +464,30 @@ describe('buildTrayMenu: the app items', () => {
     clickAll(menu);
     const kinds = new Set(calls.map((c) => c.split(' ')[0]));
     expect([...kinds].sort()).toEqual(
-      ['open', 'openSettings', 'quit', 'setLaunchAtLogin', 'setPriority', 'setStatus'].sort(),
+      [
+        'captureEvidence',
+        'open',
+        'openSettings',
+        'quit',
+        'setLaunchAtLogin',
+        'setPriority',
+        'setStatus',
+      ].sort(),
     );
+  });
+
+  it('offers "Capture evidence…" before Settings… when signed in, and not signed out', () => {
+    const { calls, actions } = recorder();
+    const menu = buildTrayMenu(state(), actions);
+    const labels = menu.map((i) => i.label);
+    expect(labels.indexOf('Capture evidence…')).toBe(labels.indexOf('Settings…') - 1);
+    click(find(menu, 'Capture evidence…'));
+    expect(calls).toEqual(['captureEvidence']);
+    const signedOut = buildTrayMenu(
+      state({ account: { state: 'signed-out', problem: null, profiles: [] }, organization: null }),
+      actions,
+    );
+    expect(signedOut.map((i) => i.label)).not.toContain('Capture evidence…');
   });
 });
 
