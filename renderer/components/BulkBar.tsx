@@ -36,9 +36,20 @@ export function BulkBar(props: {
   const { run, running, apply, answered, summary } = useBulkRun(tasks, work, select.selection.ids);
   const allBox = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
-  // Not relevant asks why first, as on one task: one reason for all of them.
-  const [asking, setAsking] = useState(false);
   const kinds = bulkKinds(select.selection.ids, shown);
+  const statuses = bulkStatuses(kinds);
+  const bar = useRef<HTMLElement>(null);
+  // Not relevant asks why first, as on one task: one reason for all of them. A task item ticked
+  // meanwhile takes Not relevant off the bar, and the question with it.
+  const [askingNow, setAsking] = useState(false);
+  const asking = askingNow && statuses.includes('not_relevant');
+  const closeQuestion = () => {
+    setAsking(false);
+    // The field goes: focus back on the button that asked, not on the page.
+    requestAnimationFrame(() =>
+      bar.current?.querySelector<HTMLElement>('.bulk__set[aria-expanded]')?.focus(),
+    );
+  };
   const connection = useMain('connection').state;
   const waitSeconds =
     connection.phase === 'ready' ? connection.value.changesWaitSeconds : undefined;
@@ -61,7 +72,7 @@ export function BulkBar(props: {
   useEscape(onLeave, !running);
 
   return (
-    <section className="bulk" aria-label="Change several tasks">
+    <section className="bulk" aria-label="Change several tasks" ref={bar}>
       <div className="bulk__top">
         <label className="bulk__all">
           <input
@@ -86,7 +97,7 @@ export function BulkBar(props: {
         }
         shownLabel="Set to"
       >
-        {bulkStatuses(kinds).map((s) => (
+        {statuses.map((s) => (
           <SetButton
             key={s}
             enabled={canApply}
@@ -109,9 +120,9 @@ export function BulkBar(props: {
       {asking && (
         <JustificationPrompt
           initial=""
-          onCancel={() => setAsking(false)}
+          onCancel={closeQuestion}
           onSave={(why) => {
-            setAsking(false);
+            closeQuestion();
             set(statusChange('not_relevant', why));
           }}
         />

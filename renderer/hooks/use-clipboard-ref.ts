@@ -7,10 +7,18 @@ import { useApi } from './api-context';
  * time it is shown again), offered for pinning. Main reads the clipboard:
  * the page cannot, and should not need to.
  */
+// The task last put away, kept beside the component: its watcher may be drawn again (the list
+// reloaded), and "Not now" must still hold.
+let putAway: string | null = null;
+
 export function useClipboardRef(): { offer: ClipboardTaskRef | null; dismiss: () => void } {
   const api = useApi();
   const [offer, setOffer] = useState<ClipboardTaskRef | null>(null);
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [dismissed, setDismissedNow] = useState<string | null>(putAway);
+  const setDismissed = (id: string | null) => {
+    putAway = id;
+    setDismissedNow(id);
+  };
 
   useEffect(() => {
     let live = true;

@@ -84,7 +84,7 @@ export function summarizeBulk(input: {
   }
   const refusedCount = [...refused.values()].reduce((n, t) => n + t.length, 0);
 
-  if (input.outcomes.length === 0 && input.skipped > 0)
+  if (input.outcomes.length === 0 && input.skipped > 0 && !input.leftOut)
     return {
       tone: 'good',
       text:

@@ -47,17 +47,16 @@ export async function changeComplianceMany(
 /**
  * A bulk change of compliance tasks taken back: each given the status or
  * assignee it showed before, grouped by that value. A task that was not
- * relevant is left as it is: going back there needs its reason again.
+ * relevant goes back with its reason as kept; without one it is left as
+ * it is (the service asks for one).
  */
 export const complianceUndo = (
   rows: readonly ComplianceRowModel[],
   taskIds: readonly string[],
   patch: CompliancePatch,
 ) =>
-  undoGroups<ComplianceRowModel, CompliancePatch>(rows, taskIds, (r) =>
-    patch.status === undefined
-      ? { assigneeId: r.assigneeId }
-      : r.status && r.status !== 'not_relevant'
-        ? { status: r.status }
-        : null,
-  );
+  undoGroups<ComplianceRowModel, CompliancePatch>(rows, taskIds, (r) => {
+    if (patch.status === undefined) return { assigneeId: r.assigneeId };
+    if (r.status !== 'not_relevant') return r.status && { status: r.status };
+    return r.justification ? { status: r.status, notRelevantJustification: r.justification } : null;
+  });

@@ -41,6 +41,8 @@ export interface ComplianceRowModel {
   readonly offer: boolean;
   /** A bulk change of assignee skips the tasks that have it already. */
   readonly assigneeId: string | null;
+  /** Why it is not relevant, as kept: a bulk change's undo gives it back with the status. */
+  readonly justification: string | null;
 }
 
 const FREQUENCY: Readonly<Record<string, string>> = {
@@ -88,6 +90,7 @@ export function complianceRow(
     error: overlay?.kind === 'refused' ? overlay.message : null,
     offer: overlay?.kind === 'refused' && overlay.offer,
     assigneeId: t.assigneeId,
+    justification: t.notRelevantJustification,
   };
 }
 

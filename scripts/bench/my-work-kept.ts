@@ -62,8 +62,7 @@ export async function myWorkKept(
   restarted: () => Promise<CoreHarness>,
 ): Promise<BenchResult> {
   const probe = await restarted();
-  const view = await probe.call('getCompliance');
-  await probe.core.dispose();
+  const view = await probe.call('getCompliance').finally(() => probe.core.dispose());
   if (!view.ok) throw new Error(`getCompliance failed: ${view.error.message}`);
   const rows = view.value.tasks.length;
   if (rows === 0) throw new Error('The kept view shows no task of the member.');
@@ -73,11 +72,14 @@ export async function myWorkKept(
     plan,
     async () => {
       const h = await restarted();
-      const p = await newPage(ctx, h.core);
       try {
-        return await timeDrawn(p, (await ctx.site()).url, APP_ROWS, rows);
+        const p = await newPage(ctx, h.core);
+        try {
+          return await timeDrawn(p, (await ctx.site()).url, APP_ROWS, rows);
+        } finally {
+          await p.close();
+        }
       } finally {
-        await p.close();
         await h.core.dispose();
       }
     },

@@ -65,7 +65,15 @@ describe('bulk change across both kinds of task', () => {
     await waitFor(() => expect(rowOf('tsk_access').textContent).toContain('Done'));
   });
 
-  it('Select is offered with one pin and one compliance task; Shift-click ranges run across both lists', async () => {
+  it('Select is offered with one pin and one compliance task', async () => {
+    const fake = createFakeApi({ tasks: views(1) });
+    fake.state.compliance = complianceView({ tasks: mine().slice(0, 1) });
+    renderWithApi({}, undefined, fake);
+    await screen.findByText('Access review');
+    expect(await screen.findByRole('button', { name: 'Select' })).toBeTruthy();
+  });
+
+  it('Shift-click ranges run across both lists', async () => {
     const { user, bar } = await selecting(1);
     await user.click(box('Access review'));
     await user.keyboard('{Shift>}');
@@ -149,5 +157,61 @@ describe('bulk change across both kinds of task', () => {
     await within(bar).findByText('1 refused.');
     expect(within(bar).getByText('“Access review”: Connect first: no key is set.')).toBeTruthy();
     expect(rowOf('tsk_access').textContent).toContain('To do');
+  });
+
+  it('a task item ticked while Not relevant asks why takes the question away; focus goes back to the bar', async () => {
+    const { user, bar, fake } = await selecting();
+    await user.click(box('Access review'));
+    await user.click(within(bar).getByRole('button', { name: 'Not relevant' }));
+    expect(screen.getByRole('textbox', { name: 'Why is this task not relevant?' })).toBeTruthy();
+    await user.click(box('Task number 0'));
+    expect(screen.queryByRole('textbox', { name: 'Why is this task not relevant?' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Not relevant' })).toBeNull();
+    expect(complianceCalls(fake)).toHaveLength(0);
+
+    await user.click(box('Task number 0'));
+    await user.click(within(bar).getByRole('button', { name: 'Not relevant' }));
+    await user.click(within(bar).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(bar).getByRole('button', { name: 'Not relevant' }),
+      ),
+    );
+  });
+
+  it('Undo gives a task that was not relevant its status back with its reason', async () => {
+    const fake = createFakeApi({ tasks: views(2) });
+    fake.state.compliance = complianceView({
+      tasks: [
+        complianceTask({
+          id: 'tsk_access',
+          title: 'Access review',
+          status: 'not_relevant',
+          notRelevantJustification: 'Run by the parent company',
+        }),
+        complianceTask({ id: 'tsk_backup', title: 'Backup restore test', status: 'in_progress' }),
+      ],
+    });
+    const r = renderWithApi({}, undefined, fake);
+    await screen.findByText('Access review');
+    await r.user.click(await screen.findByRole('button', { name: 'Select' }));
+    const bar = await screen.findByRole('region', { name: 'Change several tasks' });
+    await r.user.click(box('Access review'));
+    await r.user.click(box('Backup restore test'));
+    await r.user.click(within(bar).getByRole('button', { name: 'Done' }));
+    await within(bar).findByText('2 set to Done.');
+    await r.user.click(within(bar).getByRole('button', { name: 'Close' }));
+    const toast = document.querySelector<HTMLElement>('.undo-toast')!;
+    await r.user.click(await within(toast).findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(complianceCalls(fake)).toHaveLength(3));
+    expect(complianceCalls(fake).slice(1)).toEqual(
+      expect.arrayContaining([
+        {
+          taskIds: ['tsk_access'],
+          patch: { status: 'not_relevant', notRelevantJustification: 'Run by the parent company' },
+        },
+        { taskIds: ['tsk_backup'], patch: { status: 'in_progress' } },
+      ]),
+    );
   });
 });
