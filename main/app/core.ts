@@ -37,6 +37,7 @@ import { createReadBudgets } from '../reads/read-budgets';
 import { createShownState } from './shown-state';
 import { startUp } from './start-up';
 import { createTaskActions } from './task-actions';
+import { createTaskCreates } from './task-creates';
 import { createUpdatesLink } from './updates-link';
 import { createBackgroundSync } from './background-sync';
 import { followConnection, followPower } from '../sync/sync-power';
@@ -181,10 +182,11 @@ export function createAppCore(opts: AppCoreOptions) {
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
+  const creates = createTaskCreates({ profiles, tasks, reads, outbox, settings, log });
   const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
-    ...{ reads, sync, compliance, evidence: evidence.handlers },
+    ...{ reads, sync, compliance, creates, evidence: evidence.handlers },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
   return {

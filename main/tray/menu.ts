@@ -25,6 +25,8 @@ export interface TrayMenuState {
   readonly launchAtLogin: boolean;
   /** The global shortcut that opens the popup, shown beside "Open Task Tray"; null when none is set. */
   readonly shortcut: string | null;
+  /** The global shortcut of the quick entry, shown beside "New task…"; null when none is bound. */
+  readonly newTaskShortcut?: string | null;
   readonly platform: NodeJS.Platform;
   /** "Assigned to me", where main gathers it. */
   readonly assigned?: AssignedView | null;
@@ -41,6 +43,8 @@ export interface TrayMenuActions extends DeadlineActions {
   openSettings(): void;
   /** Opens the popup on "Assigned to me". */
   openAssigned(): void;
+  /** Opens the popup on the quick entry of a new task. */
+  newTask(): void;
   setLaunchAtLogin(on: boolean): void;
   quit(): void;
   connect(): void;
@@ -308,6 +312,17 @@ export function buildTrayMenu(
       // A hint only: the global shortcut is registered elsewhere, not by the menu.
       ...(state.shortcut ? { accelerator: state.shortcut, registerAccelerator: false } : {}),
     },
+    ...(state.account.state === 'connected'
+      ? [
+          {
+            label: 'New task…',
+            click: () => actions.newTask(),
+            ...(state.newTaskShortcut
+              ? { accelerator: state.newTaskShortcut, registerAccelerator: false }
+              : {}),
+          },
+        ]
+      : []),
     { label: 'Settings…', click: () => actions.openSettings() },
     {
       label: 'Open at login',

@@ -25,6 +25,8 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     requestsPerMinute: 100,
     notifications: defaultNotificationSettings(),
     shortcutNotice: null,
+    newTaskShortcut: 'CommandOrControl+Alt+Shift+N',
+    newTaskShortcutNotice: null,
   },
   assigned: {
     state: 'unavailable',
@@ -45,6 +47,7 @@ const actions: TrayMenuActions = {
   open: () => undefined,
   openSettings: () => undefined,
   openAssigned: () => undefined,
+  newTask: () => undefined,
   switchProfile: () => undefined,
   performUpdate: () => undefined,
   setLaunchAtLogin: () => undefined,

@@ -17,6 +17,7 @@ const actions: TrayMenuActions = {
   open: noop,
   openSettings: noop,
   openAssigned: noop,
+  newTask: noop,
   switchProfile: noop,
   performUpdate: noop,
   setLaunchAtLogin: noop,

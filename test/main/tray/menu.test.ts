@@ -85,6 +85,7 @@ function recorder() {
     open: () => calls.push('open'),
     openSettings: () => calls.push('openSettings'),
     openAssigned: () => calls.push('openAssigned'),
+    newTask: () => calls.push('newTask'),
     setLaunchAtLogin: (on: boolean) => calls.push(`setLaunchAtLogin ${on}`),
     quit: () => calls.push('quit'),
     connect: () => calls.push('connect'),
@@ -463,7 +464,15 @@ describe('buildTrayMenu: the app items', () => {
     clickAll(menu);
     const kinds = new Set(calls.map((c) => c.split(' ')[0]));
     expect([...kinds].sort()).toEqual(
-      ['open', 'openSettings', 'quit', 'setLaunchAtLogin', 'setPriority', 'setStatus'].sort(),
+      [
+        'newTask',
+        'open',
+        'openSettings',
+        'quit',
+        'setLaunchAtLogin',
+        'setPriority',
+        'setStatus',
+      ].sort(),
     );
   });
 });
