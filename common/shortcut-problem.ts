@@ -132,12 +132,24 @@ export const DEFAULT_NEW_TASK_SHORTCUT = 'CommandOrControl+Alt+Shift+N';
 
 /**
  * Task Tray's global shortcuts, each by the setting that holds it, with what
- * it does (in words) and its default. None may be another's: the OS would
+ * its field and its undo say, what it does (in words), and its default. A
+ * shortcut added here needs its setting (main's schema, SettingsPatchInput)
+ * and its view (`<setting>`, `<setting>Notice` in SettingsView). None may be another's: the OS would
  * give the keys to one of them only.
  */
 export const SHORTCUTS = {
-  shortcut: { does: 'opens Task Tray', fallback: DEFAULT_SHORTCUT },
-  newTaskShortcut: { does: 'makes a new task', fallback: DEFAULT_NEW_TASK_SHORTCUT },
+  shortcut: {
+    label: 'Shortcut to open Task Tray',
+    name: 'Shortcut',
+    does: 'opens Task Tray',
+    fallback: DEFAULT_SHORTCUT,
+  },
+  newTaskShortcut: {
+    label: 'Shortcut for a new task',
+    name: 'New task shortcut',
+    does: 'makes a new task',
+    fallback: DEFAULT_NEW_TASK_SHORTCUT,
+  },
 } as const;
 export type ShortcutSetting = keyof typeof SHORTCUTS;
 export const SHORTCUT_SETTINGS = Object.keys(SHORTCUTS) as ShortcutSetting[];

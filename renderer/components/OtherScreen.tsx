@@ -21,6 +21,10 @@ const TaskView = lazy(() => loadTaskView().then((m) => ({ default: m.TaskView })
 const ComplianceTaskView = lazy(() =>
   import('./compliance/ComplianceTaskView').then((m) => ({ default: m.ComplianceTaskView })),
 );
+// The quick entry loads when first opened (the tray's "New task…" or its shortcut).
+const NewTaskScreen = lazy(() =>
+  import('./NewTaskScreen').then((m) => ({ default: m.NewTaskScreen })),
+);
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -33,7 +37,7 @@ const ReconnectScreen = lazy(() =>
 export type OpenTask = readonly [taskId: string, ask?: 'not_relevant'];
 
 export type OtherScreenName =
-  'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account';
+  'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account' | 'new-task';
 
 /**
  * The screens reached from the tasks (App draws the tasks and the first run
@@ -65,6 +69,18 @@ export function OtherScreen(props: {
           adding
           onCancel={home}
           onConnected={connected}
+        />
+      );
+    case 'new-task':
+      // Another account shown: a new entry, with that account's vendors and risks.
+      return (
+        <NewTaskScreen
+          key={profile.id}
+          onLeave={home}
+          onCreated={(taskId) => {
+            props.onBackToTask(taskId);
+            home();
+          }}
         />
       );
     case 'settings':
