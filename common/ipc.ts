@@ -285,7 +285,7 @@ export const contract = {
   ),
   unpinTask: method<PinnedTaskView[]>()(
     CHANNELS.unpinTask,
-    z.strictObject({ taskId: TaskIdSchema }),
+    z.strictObject({ taskId: ChangeableTaskId }),
   ),
   updateTask: method<PinnedTaskView>()(CHANNELS.updateTask, UpdateTaskInput),
   /** Resolves when every task's first attempt is over; progress shows meanwhile as tasks:changed. */

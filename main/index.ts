@@ -181,10 +181,9 @@ async function start(): Promise<void> {
   );
   redraw = renderTray;
   openNewTask = () => {
-    // Signed out, there is nowhere to make it: the popup opens on connecting.
+    // Signed out, there is nowhere to make it: the popup opens to connect.
     void trayShell.show();
-    if (core.state().account.state === 'connected')
-      toPopup.send('view:open', { screen: 'new-task' });
+    core.openNewTask();
   };
 
   // The popup is preloaded and may ask before settings and the keychain are read: answers wait.

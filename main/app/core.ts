@@ -182,7 +182,7 @@ export function createAppCore(opts: AppCoreOptions) {
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
-  const creates = createTaskCreates({ profiles, tasks, reads, outbox, settings, log });
+  const creates = createTaskCreates({ profiles, tasks, reads, outbox, settings, log, events });
   const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
@@ -228,6 +228,7 @@ export function createAppCore(opts: AppCoreOptions) {
     power: (event: PowerEvent): void => followPower(compliance.alongsidePower(sync), event),
     /** A notification was clicked: its account is shown, then its task. */
     openTask: (target: NotificationTarget) => actions.openTask(target),
+    openNewTask: creates.open, // the tray's "New task…" and its shortcut
     /** The background sync: its phase and freshness, and a round's end for tests and the bench. */
     backgroundSync: sync,
     /** Main's timers, for what runs beside the core on its clock (the updater's schedule). */

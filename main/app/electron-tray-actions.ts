@@ -7,7 +7,7 @@ import type { AppCore } from './core';
 export interface TrayActionsDeps {
   readonly core: AppCore;
   readonly tray: TrayShell;
-  readonly openView: (screen: 'settings' | 'assigned' | 'new-task') => void;
+  readonly openView: (screen: 'settings' | 'assigned') => void;
   readonly updates: () => UpdateController | null;
   /** Redraws the tray; `true` sets the menu again even if its data did not change. */
   readonly redraw: (rebuild?: boolean) => void;
@@ -37,7 +37,7 @@ export function electronTrayActions(d: TrayActionsDeps): TrayMenuActions {
     },
     newTask: () => {
       show();
-      d.openView('new-task');
+      core.openNewTask();
     },
     setLaunchAtLogin: (on) =>
       void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {

@@ -3,6 +3,7 @@ import type { Result } from '../../common/result';
 import type { TaskCreate } from '../../common/task-create';
 import type { BrowseEntity, PinnedTaskView } from '../../common/views';
 import type { Logger } from '../log/logger';
+import type { createEvents } from './events';
 import type { Outbox } from '../outbox/outbox';
 import type { TaskReads } from '../reads/task-reads';
 import { MAX_RECENT_ENTITIES } from '../settings/schema';
@@ -16,6 +17,7 @@ export interface TaskCreatesDeps {
   readonly outbox: Pick<Outbox, 'enqueueCreate'>;
   readonly settings: SettingsStore;
   readonly log: Logger;
+  readonly events: Pick<ReturnType<typeof createEvents>, 'emit'>;
 }
 
 /** The service would make a task under any id, and no list would show it (SERVICE.md). */
@@ -63,6 +65,11 @@ export function createTaskCreates(deps: TaskCreatesDeps) {
   }
 
   return {
+    /** Opens the popup's entry (the tray's "New task…", its shortcut); signed out there is none. */
+    open(): void {
+      if (deps.profiles.active()) deps.events.emit('view:open', { screen: 'new-task' });
+    },
+
     /** The shown account's vendors and risks used lately, the last used first. */
     recent(): Result<BrowseEntity[]> {
       const a = deps.profiles.active();

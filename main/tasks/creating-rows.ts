@@ -16,6 +16,10 @@ export const CREATING_WORDS = {
   queued: 'Creating… It is kept here and sent once the service can be reached.',
 } as const;
 
+/** Its row is the outbox's: it goes when the task is made (then pinned) or refused. */
+export const STILL_CREATING =
+  'A new task stays in the list until the service has made it: unpin it then.';
+
 /**
  * A task being created, as a row among the pins: what it will be once made
  * (the service's defaults, todo and medium, where the person chose none),

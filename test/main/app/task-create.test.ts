@@ -5,7 +5,7 @@ import { DEFAULT_NEW_TASK_SHORTCUT, DEFAULT_SHORTCUT } from '../../../common/sho
 import { SETTINGS_FILE } from '../../../main/app/core';
 import type { InputOf } from '../../../common/ipc';
 import { NOT_LISTED } from '../../../main/app/task-creates';
-import { CREATING_WORDS } from '../../../main/tasks/creating-rows';
+import { CREATING_WORDS, STILL_CREATING } from '../../../main/tasks/creating-rows';
 import { startDemoServer } from '../../../main/demo/server';
 import type { DemoServer } from '../../../main/demo/server';
 import { createCoreHarness } from '../../helpers/app-core';
@@ -135,6 +135,8 @@ describe.skipIf(gate.skip)('creating a task from the quick entry', () => {
     expect(row.id).toMatch(/^new_/);
     expect(row).toMatchObject({ sync: 'queued', readNote: CREATING_WORDS.queued });
     expect(row.snapshot).toMatchObject({ title: 'Made on the train', status: 'todo' });
+    // Its row is the outbox's until the service has made it.
+    expect(failure(await first.call('unpinTask', { taskId: row.id })).message).toBe(STILL_CREATING);
     expect(first.core.state().tasks.map((t) => t.id)).toEqual([row.id]);
     await first.core.dispose();
     harnesses.splice(harnesses.indexOf(first), 1);
