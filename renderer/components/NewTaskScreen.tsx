@@ -1,20 +1,15 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { PRIORITY_LABELS, TASK_PRIORITIES } from '../../common/task-values';
 import type { TaskPriority } from '../../common/task-values';
 import type { BrowseEntity } from '../../common/views';
 import { useApi } from '../hooks/api-context';
 import { useEscape } from '../hooks/use-escape';
 import { useLoaded } from '../hooks/use-loaded';
 import { useMe } from '../hooks/use-me';
-import { entityName } from '../lib/browse-model';
 import { entityChoices, draftProblem } from '../lib/new-task-model';
-import { isAssignable, personName } from '../lib/people';
-import { entityLabel } from '../lib/task-model';
+import { isAssignable } from '../lib/people';
+import { EntityField, ME, NOBODY, PriorityAndAssignee } from './NewTaskFields';
 import { ScreenHeader } from './primitives/ScreenHeader';
-
-const ME = 'me';
-const NOBODY = '';
 
 /**
  * The quick entry of a new task (the tray's "New task…" or its shortcut):
@@ -101,7 +96,6 @@ export function NewTaskScreen(props: {
     void create();
   };
 
-  const loadingWhere = listed.phase === 'loading' && choices.length === 0;
   return (
     <div className="app">
       <ScreenHeader back={{ label: 'Leave without creating', onClick: props.onLeave }}>
@@ -128,87 +122,35 @@ export function NewTaskScreen(props: {
             aria-invalid={problem?.field === 'title'}
           />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-where`}>
-            Where it belongs
-          </label>
-          <input
-            ref={searchRef}
-            id={`${id}-where`}
-            className="input"
-            type="search"
-            placeholder="Search vendors and risks"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setChosen(null);
-            }}
-            aria-invalid={problem?.field === 'entity'}
-            aria-describedby={`${id}-where-hint`}
-          />
-          <select
-            className="input new-task__where"
-            size={4}
-            aria-label="Vendor or risk"
-            value={entity?.entityId ?? ''}
-            onChange={(e) => setChosen(e.target.value)}
-          >
-            {choices.map((e) => (
-              <option key={e.entityId} value={e.entityId}>
-                {entityName(e)} · {entityLabel(e.entityType)}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-where-hint`} className="field__hint">
-            {loadingWhere
+        <EntityField
+          ref={searchRef}
+          query={query}
+          onQuery={(q) => {
+            setQuery(q);
+            setChosen(null);
+          }}
+          choices={choices}
+          chosen={entity}
+          onChoose={setChosen}
+          invalid={problem?.field === 'entity'}
+          hint={
+            listed.phase === 'loading' && choices.length === 0
               ? 'Loading vendors and risks…'
               : listed.phase === 'error'
                 ? `${listed.error.message} Those used lately are offered.`
                 : choices.length === 0
                   ? 'No vendor or risk matches that.'
-                  : ''}
-          </p>
-        </div>
-        <div className="new-task__pair">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-priority`}>
-              Priority
-            </label>
-            <select
-              id={`${id}-priority`}
-              className="input"
-              value={priority}
-              onChange={(e) => setPriority(e.target.value as TaskPriority)}
-            >
-              {TASK_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-assignee`}>
-              Assignee
-            </label>
-            <select
-              id={`${id}-assignee`}
-              className="input"
-              value={who}
-              onChange={(e) => setAssignee(e.target.value)}
-            >
-              {me && <option value={ME}>Me ({personName(me)})</option>}
-              <option value={NOBODY}>Unassigned</option>
-              {others
-                .filter((p) => p.id !== me?.id)
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {personName(p)}
-                  </option>
-                ))}
-            </select>
-          </div>
-        </div>
+                  : ''
+          }
+        />
+        <PriorityAndAssignee
+          priority={priority}
+          onPriority={setPriority}
+          who={who}
+          onWho={setAssignee}
+          me={me}
+          others={others}
+        />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-description`}>
             Description <span className="field__hint">(optional)</span>
