@@ -1,3 +1,4 @@
+import { BOUNDS, clip } from '../../common/bounds';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { TaskCreate } from '../../common/task-create';
@@ -43,7 +44,9 @@ export function createTaskCreates(deps: TaskCreatesDeps) {
           .map(({ entityType, entityId, name }) => ({ entityType, entityId, name }))
       : (inMemory.get(a.profileId) ?? []);
 
-  async function remember(a: ActiveProfile, entity: BrowseEntity): Promise<void> {
+  async function remember(a: ActiveProfile, listed: BrowseEntity): Promise<void> {
+    // Kept as settings keep it (a name the read clipped is still this long at most).
+    const entity = { ...listed, name: clip(listed.name, BOUNDS.name) };
     const others = (e: BrowseEntity) => e.entityId !== entity.entityId;
     if (!a.durable) {
       const next = [entity, ...recentOf(a).filter(others)].slice(0, RECENT_PER_PROFILE);

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NEW_TASK_SHORTCUT, DEFAULT_SHORTCUT } from '../../../common/shortcut';
 import { SETTINGS_FILE } from '../../../main/app/core';
+import type { AppCoreOptions } from '../../../main/app/core';
+import type { AppNotification } from '../../../main/notify/notify-events';
 import type { InputOf } from '../../../common/ipc';
 import { NOT_LISTED } from '../../../main/app/task-creates';
 import { CREATING_WORDS, STILL_CREATING } from '../../../main/tasks/creating-rows';
@@ -48,10 +50,11 @@ describe.skipIf(gate.skip)('creating a task from the quick entry', () => {
   });
   afterAll(() => removeTestService(service));
 
-  const start = async (dir: string) => {
+  const start = async (dir: string, extra: Partial<AppCoreOptions> = {}) => {
     const h = createCoreHarness(dir, service, {
       fetch: wire.fetch,
       outbox: { backoff: { baseMs: 20, maxMs: 100 } },
+      ...extra,
     });
     harnesses.push(h);
     await h.core.start();
@@ -125,6 +128,27 @@ describe.skipIf(gate.skip)('creating a task from the quick entry', () => {
     expect(await made(h, 'Not for them')).toHaveLength(0);
     expect(h.core.state().tasks).toEqual([]);
     expect(unwrap(await h.call('getConnection')).pendingChanges).toBe(0);
+  });
+
+  it('rolls back a create refused after it waited: the row goes, a notification gives the words', async () => {
+    const shown: AppNotification[] = [];
+    const h = await start(await tempDir(), { notify: (n) => void shown.push(n) });
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await h.call('listEntities'));
+    server.faults.dropNext(1_000);
+    const row = unwrap(
+      await h.call('createTask', task('Refused later', { assigneeId: OTHER_ORGS_MEMBER })),
+    );
+    expect(row.sync).toBe('queued');
+    server.faults.reset();
+    unwrap(await h.call('retrySync'));
+    await whenOutboxEmpty(h.core);
+    expect(h.core.state().tasks).toEqual([]);
+    expect(await made(h, 'Refused later')).toHaveLength(0);
+    // Notifications gather for 2 s of quiet (notification-pacing.ts) before one shows.
+    await vi.waitFor(() => expect(shown).toHaveLength(1), { timeout: 6_000, interval: 50 });
+    expect(shown[0]).toMatchObject({ title: 'New task not created' });
+    expect(shown[0]!.body).toMatch(/^“?Refused later”?: .*assignee/i);
   });
 
   it('shows a create made offline as "Creating…", keeps it over a restart, and makes it once', async () => {
