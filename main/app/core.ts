@@ -182,7 +182,7 @@ export function createAppCore(opts: AppCoreOptions) {
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
-  const creates = createTaskCreates({ profiles, tasks, reads, outbox, settings, log, events });
+  const creates = createTaskCreates({ ...listening, reads, outbox, settings, events });
   const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },

@@ -19,7 +19,7 @@ export interface OutboxListenersDeps {
   readonly compliance: Pick<AppComplianceChanges, 'titleIn'> & {
     readonly changes: Pick<ComplianceChanges, 'landed' | 'refused' | 'outboxChanged'>;
   };
-  readonly notifications: Pick<Notifications, 'landed' | 'refused'>;
+  readonly notifications: Pick<Notifications, 'landed' | 'refused' | 'renamed'>;
   readonly connection: Pick<ConnectionState, 'noteOutcome' | 'emit'>;
   readonly shown: Pick<ShownState, 'account'>;
   readonly log: Logger;
@@ -44,7 +44,12 @@ export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
       deps.compliance.changes.landed(profileId, taskId, task, keepError);
     },
     // A task made here: pinned under its real id before the create leaves the outbox.
-    onCreated: (profileId, localId, task) => tasks.created(profileId, localId, task),
+    onCreated: (profileId, localId, task) => {
+      // One that waited is news once made, as a waiting change is; clicked, it opens the new pin.
+      notifications.renamed(profileId, localId, task.id);
+      notifications.landed(profileId, task.id, task);
+      return tasks.created(profileId, localId, task);
+    },
     onRefused: (profileId, taskId, error, morePieces) => {
       // A task being made here is no pin: its row goes, and a notification says the service's words.
       if (isLocalTaskId(taskId)) {

@@ -5,6 +5,7 @@ import type { TaskCreate } from '../../common/task-create';
 import type { BrowseEntity, PinnedTaskView } from '../../common/views';
 import type { Logger } from '../log/logger';
 import type { createEvents } from './events';
+import type { Notifications } from '../notify/notifications';
 import type { Outbox } from '../outbox/outbox';
 import type { TaskReads } from '../reads/task-reads';
 import { MAX_RECENT_ENTITIES } from '../settings/schema';
@@ -19,6 +20,7 @@ export interface TaskCreatesDeps {
   readonly settings: SettingsStore;
   readonly log: Logger;
   readonly events: Pick<ReturnType<typeof createEvents>, 'emit'>;
+  readonly notifications: Pick<Notifications, 'made' | 'waiting'>;
 }
 
 /** The service would make a task under any id, and no list would show it (SERVICE.md). */
@@ -93,6 +95,7 @@ export function createTaskCreates(deps: TaskCreatesDeps) {
         return err(appError('bad_input', NOT_LISTED));
       const { profileId, durable } = a;
       const { taskId, outcome } = deps.outbox.enqueueCreate({ profileId, create: input, durable });
+      deps.notifications.made(profileId, [taskId], 'popup');
       deps.tasks.changedNow();
       await remember(a, listed);
       const first = await outcome;
@@ -103,6 +106,7 @@ export function createTaskCreates(deps: TaskCreatesDeps) {
           return ok(row ?? landedRow(task, input));
         }
         case 'queued': {
+          deps.notifications.waiting(profileId, taskId);
           const row = deps.tasks.creating(profileId, taskId);
           return row ? ok(row) : err(appError('not_found', 'That new task is no longer waiting.'));
         }

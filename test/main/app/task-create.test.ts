@@ -151,6 +151,23 @@ describe.skipIf(gate.skip)('creating a task from the quick entry', () => {
     expect(shown[0]!.body).toMatch(/^“?Refused later”?: .*assignee/i);
   });
 
+  it('notifies a create that waited once it is made (opening its pin), not one made at once', async () => {
+    const shown: AppNotification[] = [];
+    const h = await start(await tempDir(), { notify: (n) => void shown.push(n) });
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await h.call('listEntities'));
+    unwrap(await h.call('createTask', task('Made at once')));
+    server.faults.dropNext(1_000);
+    unwrap(await h.call('createTask', task('Made later')));
+    server.faults.reset();
+    unwrap(await h.call('retrySync'));
+    await whenOutboxEmpty(h.core);
+    const id = (await made(h, 'Made later'))[0]!.id;
+    await vi.waitFor(() => expect(shown).toHaveLength(1), { timeout: 6_000, interval: 50 });
+    expect(shown[0]).toMatchObject({ kind: 'change-landed', target: { taskId: id } });
+    expect(shown[0]!.body).toContain('Made later');
+  });
+
   it('shows a create made offline as "Creating…", keeps it over a restart, and makes it once', async () => {
     const dir = await tempDir();
     const first = await connected(dir);
