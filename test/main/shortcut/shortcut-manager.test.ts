@@ -4,7 +4,6 @@ import {
   canonicalAccelerator,
   createShortcutManager,
 } from '../../../main/shortcut/shortcut-manager';
-import type { ShortcutRegistry } from '../../../main/shortcut/shortcut-manager';
 import { osRegistry } from '../../helpers/os-shortcuts';
 import { failure, unwrap } from '../../helpers/result';
 
