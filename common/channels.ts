@@ -28,6 +28,9 @@ export const CHANNELS = {
   updateTask: 'tasks:update',
   updateTasks: 'tasks:update-many',
   dismissTaskError: 'tasks:dismiss-error',
+  // A new task (quick entry): made through the outbox, its vendor or risk the last used first.
+  createTask: 'tasks:create',
+  recentEntities: 'tasks:recent-entities',
   getConnection: 'connection:get',
   retrySync: 'sync:retry-now',
   handOverWaiting: 'sync:hand-over',

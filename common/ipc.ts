@@ -5,10 +5,12 @@ import type { Organization } from './organization';
 import type { Result } from './result';
 import { TaskPatchSchema } from './task-patch';
 import { ENTITY_TYPES, TaskIdSchema } from './task';
+import { LocalTaskIdSchema, TaskCreateSchema } from './task-create';
 import type { ClipboardTaskRef } from './task-ref';
 import type {
   AccountStatus,
   AssignedView,
+  BrowseEntity,
   BrowseTasks,
   BrowseList,
   ConnectionView,
@@ -105,8 +107,11 @@ export const EntityInput = z.strictObject({
 });
 export type EntityInput = z.infer<typeof EntityInput>;
 
+/** A task of the service's (`tski_…`), or one being created here (`new_…`): its edits follow it. */
+const ChangeableTaskId = z.union([TaskIdSchema, LocalTaskIdSchema]);
+
 export const UpdateTaskInput = z.strictObject({
-  taskId: TaskIdSchema,
+  taskId: ChangeableTaskId,
   patch: TaskChange,
 });
 export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
@@ -133,6 +138,7 @@ export const SettingsPatchInput = z.strictObject({
   theme: z.enum(THEMES).optional(),
   launchAtLogin: z.boolean().optional(),
   shortcut: ShortcutSchema.optional(),
+  newTaskShortcut: ShortcutSchema.optional(),
   signInUrl: Url.optional(),
   serviceUrl: Url.optional(),
   requestsPerMinute: z.number().int().min(1).max(1000).optional(),
@@ -296,11 +302,19 @@ export const contract = {
   ),
   unpinTask: method<PinnedTaskView[]>()(
     CHANNELS.unpinTask,
-    z.strictObject({ taskId: TaskIdSchema }),
+    z.strictObject({ taskId: ChangeableTaskId }),
   ),
   updateTask: method<PinnedTaskView>()(CHANNELS.updateTask, UpdateTaskInput),
   /** Resolves when every task's first attempt is over; progress shows meanwhile as tasks:changed. */
   updateTasks: method<TaskUpdateOutcome[]>()(CHANNELS.updateTasks, UpdateTasksInput),
+  /**
+   * A new task under a vendor or risk the service has listed: its row at once
+   * ("Creating…" under a `new_…` id while it waits, or the task pinned once
+   * it landed); a refusal is the service's words, and nothing is kept.
+   */
+  createTask: method<PinnedTaskView>()(CHANNELS.createTask, TaskCreateSchema),
+  /** The vendors and risks the shown account made tasks under lately, the last used first. */
+  recentEntities: method<BrowseEntity[]>()(CHANNELS.recentEntities, NoInput),
   dismissTaskError: method<PinnedTaskView>()(
     CHANNELS.dismissTaskError,
     z.strictObject({ taskId: TaskIdSchema }),
@@ -437,7 +451,9 @@ export type ViewRequest =
   | { readonly screen: 'settings' }
   | { readonly screen: 'assigned' }
   /** "Capture evidence…" (tray, shortcut): the chooser, then the task picker. */
-  | { readonly screen: 'capture' };
+  | { readonly screen: 'capture' }
+  /** The quick entry of a new task: the tray's "New task…", or its own shortcut. */
+  | { readonly screen: 'new-task' };
 /** Events main pushes to the renderer: a payload for each name, none missing. */
 export type Events = { [E in EventName]: EventPayloads[E] };
 export { EVENT_NAMES };

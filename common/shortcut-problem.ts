@@ -127,6 +127,66 @@ const chord = (mods: readonly Mod[], key: string): string => {
  */
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Alt+Shift+T';
 const EXAMPLE = DEFAULT_SHORTCUT;
+/** Opens the quick entry of a new task: the popup's, with N for new. */
+export const DEFAULT_NEW_TASK_SHORTCUT = 'CommandOrControl+Alt+Shift+N';
+
+/**
+ * Task Tray's global shortcuts, each by the setting that holds it, with what
+ * its field and its undo say, what it does (in words), and its default. A
+ * shortcut added here needs its setting (main's schema, SettingsPatchInput)
+ * and its view (`<setting>`, `<setting>Notice` in SettingsView). None may be another's: the OS would
+ * give the keys to one of them only.
+ */
+export const SHORTCUTS = {
+  shortcut: {
+    label: 'Shortcut to open Task Tray',
+    name: 'Shortcut',
+    does: 'opens Task Tray',
+    fallback: DEFAULT_SHORTCUT,
+  },
+  newTaskShortcut: {
+    label: 'Shortcut for a new task',
+    name: 'New task shortcut',
+    does: 'makes a new task',
+    fallback: DEFAULT_NEW_TASK_SHORTCUT,
+  },
+} as const;
+export type ShortcutSetting = keyof typeof SHORTCUTS;
+export const SHORTCUT_SETTINGS = Object.keys(SHORTCUTS) as ShortcutSetting[];
+
+const ALIASES: Readonly<Record<string, string>> = {
+  cmdorctrl: 'commandorcontrol',
+  cmd: 'command',
+  ctrl: 'control',
+  option: 'alt',
+};
+
+/** "CmdOrCtrl+shift+t" and "Shift+CommandOrControl+T" are the same key to the OS. */
+export function canonicalAccelerator(accelerator: string): string {
+  const parts = accelerator.split('+').map((p) => p.trim().toLowerCase());
+  const key = parts.pop() ?? '';
+  const modifiers = parts.map((m) => ALIASES[m] ?? m).sort();
+  return [...modifiers, key].join('+');
+}
+
+/**
+ * Why `accelerator` cannot be the shortcut of `setting` while the others are
+ * what `saved` says: one of them has it already. Null when none has.
+ */
+export function shortcutClash(
+  setting: ShortcutSetting,
+  accelerator: string,
+  saved: Readonly<Partial<Record<ShortcutSetting, string | null>>>,
+  shown: string = accelerator,
+): string | null {
+  const key = canonicalAccelerator(accelerator);
+  for (const other of SHORTCUT_SETTINGS) {
+    const value = saved[other];
+    if (other !== setting && value && canonicalAccelerator(value) === key)
+      return `${shown} already ${SHORTCUTS[other].does}: choose another.`;
+  }
+  return null;
+}
 
 /**
  * Why this accelerator cannot be Task Tray's global shortcut, or null when it

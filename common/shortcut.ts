@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { shortcutProblem } from './shortcut-problem';
 
-export { DEFAULT_SHORTCUT, shortcutProblem } from './shortcut-problem';
+export {
+  DEFAULT_NEW_TASK_SHORTCUT,
+  DEFAULT_SHORTCUT,
+  SHORTCUTS,
+  SHORTCUT_SETTINGS,
+  canonicalAccelerator,
+  shortcutClash,
+  shortcutProblem,
+} from './shortcut-problem';
+export type { ShortcutSetting } from './shortcut-problem';
 
 /**
  * An accelerator as Electron takes it, that is safe to take from every app:

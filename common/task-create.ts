@@ -2,16 +2,10 @@ import { z } from 'zod';
 import { BOUNDS } from './bounds';
 import { TaskPrioritySchema, TaskStatusSchema } from './task';
 import { ENTITY_TYPES } from './task-values';
+import { LOCAL_TASK_ID_PATTERN } from './local-task-id';
 import { AssigneeIdSchema, TaskDescriptionSchema, TaskTitleSchema } from './task-patch';
 
-/**
- * A task made here before the service has answered goes by a local id: "new_"
- * and letters and digits, never a `tski_` id, so nothing mistakes it for one
- * the service gave and no request ever names it.
- */
-export const LOCAL_TASK_ID_PATTERN = /^new_[A-Za-z0-9]{1,64}$/;
-export const isLocalTaskId = (v: unknown): v is string =>
-  typeof v === 'string' && LOCAL_TASK_ID_PATTERN.test(v);
+export { LOCAL_TASK_ID_PATTERN, isLocalTaskId } from './local-task-id';
 export const LocalTaskIdSchema = z
   .string()
   .regex(LOCAL_TASK_ID_PATTERN, 'A task being created has an id of "new_" and letters and digits.');

@@ -190,6 +190,8 @@ export interface SettingsView {
   readonly theme: Theme;
   readonly launchAtLogin: boolean;
   readonly shortcut: string;
+  /** The global shortcut of the quick entry of a new task. */
+  readonly newTaskShortcut: string;
   readonly signInUrl: string;
   /** Where the service lives (API key profiles carry their own; web sessions use this one). */
   readonly serviceUrl: string;
@@ -200,6 +202,8 @@ export interface SettingsView {
   readonly notifications: NotificationSettings;
   /** Shown under the shortcut in Settings; null when nothing needs saying. */
   readonly shortcutNotice: ShortcutNotice | null;
+  /** As shortcutNotice, for the new task's shortcut. */
+  readonly newTaskShortcutNotice: ShortcutNotice | null;
   /** Task Tray's own version, for About; null where main does not know it (tests). */
   readonly version: string | null;
 }

@@ -27,7 +27,8 @@ import { isTrustedSender } from './ipc/trusted-sender';
 import { openElectronLogFile } from './log/electron-log-file';
 import { createElectronLoginItem, wasStartedAtLogin } from './login-item/electron-login-item';
 import { handleClientCertificates } from './session/sign-in-window';
-import { createShortcutManager } from './shortcut/shortcut-manager';
+import { createShortcutSet } from './shortcut/shortcut-set';
+import { SHORTCUT_SETTINGS } from '../common/shortcut';
 import { createTrayShell } from './tray/menubar-adapter';
 import type { TrayShell } from './tray/menubar-adapter';
 import { startElectronUpdates } from './update/electron-update-adapter';
@@ -110,7 +111,12 @@ async function start(): Promise<void> {
   let tray: TrayShell | null = null;
   // Started once the core has: it asks the core how many changes wait before any restart.
   let updates: UpdateController | null = null;
-  const shortcuts = createShortcutManager(globalShortcut, () => void tray?.toggle());
+  // The quick entry opens inside the popup: main shows it and names the entry (view:open).
+  let openNewTask = (): void => undefined;
+  const shortcuts = createShortcutSet(globalShortcut, {
+    shortcut: () => void tray?.toggle(),
+    newTaskShortcut: () => openNewTask(),
+  });
   // A click opens the popup on the task, on its own account.
   const notifier = createElectronNotifier({
     open: (target) => {
@@ -162,7 +168,8 @@ async function start(): Promise<void> {
       platform,
       iconDir: trayIconDir(),
       theme: trayTheme,
-      shortcut: () => shortcuts.current(),
+      shortcut: () => shortcuts.current('shortcut'),
+      newTaskShortcut: () => shortcuts.current('newTaskShortcut'),
       update: () => (updates ? updateMenuItems(updates.view()) : []),
       updateTooltip: () => (updates ? updateTooltipLine(updates.view()) : null),
     },
@@ -173,6 +180,11 @@ async function start(): Promise<void> {
     }),
   );
   redraw = renderTray;
+  openNewTask = () => {
+    // Signed out, there is nowhere to make it: the popup opens to connect.
+    void trayShell.show();
+    core.openNewTask();
+  };
 
   // The popup is preloaded and may ask before settings and the keychain are read: answers wait.
   const started = core.start();
@@ -207,8 +219,10 @@ async function start(): Promise<void> {
   nativeTheme.themeSource = settings.theme;
   await trayShell.ready;
   // Only now can the shortcut's toggle() find the tray.
-  const shortcut = shortcuts.apply(settings.shortcut);
-  if (!shortcut.ok) core.log.warn(shortcut.error.message);
+  for (const setting of SHORTCUT_SETTINGS) {
+    const bound = shortcuts.apply(setting, settings[setting]);
+    if (!bound.ok) core.log.warn(bound.error.message);
+  }
   core.settingsChanged(); // Settings can now say whether the shortcut is bound
 
   renderTray();

@@ -1,5 +1,6 @@
 import type { Result } from '../../common/result';
 import type { SettingsView, ShortcutNotice } from '../../common/views';
+import type { ShortcutSetting } from '../../common/shortcut';
 import type { DemoService, SessionGrant } from '../accounts/sign-in';
 import type { ClipboardContent } from '../evidence/clipboard-evidence';
 import type { LogSink } from '../log/logger';
@@ -51,11 +52,12 @@ export interface AppCoreOptions {
    * app. `wanted` (the saved setting) lets a Linux AppImage's entry follow an update.
    */
   readonly isLaunchAtLoginEnabled?: (wanted?: boolean) => Promise<boolean>;
-  readonly applyShortcut?: (accelerator: string) => Result<string>;
+  /** Binds one of the global shortcuts (the popup's when `setting` is not given). */
+  readonly applyShortcut?: (accelerator: string, setting?: ShortcutSetting) => Result<string>;
   /** The shortcut registered now, if any (it may differ from the saved one: refused at start). */
-  readonly currentShortcut?: () => string | null;
-  /** What Settings should say about the saved shortcut (shortcut-notice.ts). */
-  readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
+  readonly currentShortcut?: (setting?: ShortcutSetting) => string | null;
+  /** What Settings should say about a saved shortcut (shortcut-notice.ts). */
+  readonly shortcutNotice?: (saved: string, setting?: ShortcutSetting) => ShortcutNotice | null;
   readonly onSettingsChanged?: (view: SettingsView) => void;
   readonly timeoutMs?: number;
   readonly logSink?: LogSink;

@@ -38,6 +38,7 @@ import { createReadBudgets } from '../reads/read-budgets';
 import { createShownState } from './shown-state';
 import { startUp } from './start-up';
 import { createTaskActions } from './task-actions';
+import { createTaskCreates } from './task-creates';
 import { createUpdatesLink } from './updates-link';
 import { createBackgroundSync } from './background-sync';
 import { followConnection, followPower } from '../sync/sync-power';
@@ -166,16 +167,13 @@ export function createAppCore(opts: AppCoreOptions) {
     sync: compliance.alongside(sync),
   });
   const settingsChanges = createSettingsChanges({
-    ...opts,
-    settings,
-    log,
+    ...{ ...opts, settings, log },
     onChanged: (view) => {
       opts.onSettingsChanged?.(view);
       // The tray menu changes settings too: the popup follows.
       events.emit('settings:changed', view);
     },
-    onRateChanged: followRateSetting,
-    onSyncChanged: () => sync.followSetting(),
+    ...{ onRateChanged: followRateSetting, onSyncChanged: () => sync.followSetting() },
   });
   const actions = createTaskActions({
     ...{ accounts, tasks, reads, assigned, notifications },
@@ -183,10 +181,11 @@ export function createAppCore(opts: AppCoreOptions) {
     switchTo: async (profileId) => redact(await people.switchTo(profileId)),
     openView: (request) => events.emit('view:open', request),
   });
+  const creates = createTaskCreates({ ...listening, reads, outbox, settings, events });
   const coreParts = { accounts, organization, tasks, connection, sync, assigned, compliance };
   const handlers: Handlers = createHandlers({
     ...{ accounts, profiles: people, organization, connection, outbox, tasks, actions },
-    ...{ reads, sync, compliance, evidence: evidence.handlers, capture: capture.handlers },
+    ...{ reads, sync, compliance, creates, evidence: evidence.handlers, capture: capture.handlers },
     ...{ assigned, settings: settingsChanges, updates, os: opts },
   });
   return {
@@ -229,6 +228,7 @@ export function createAppCore(opts: AppCoreOptions) {
     power: (event: PowerEvent): void => followPower(compliance.alongsidePower(sync), event),
     /** A notification was clicked: its account is shown, then its task. */
     openTask: (target: NotificationTarget) => actions.openTask(target),
+    openNewTask: creates.open, // the tray's "New task…" and its shortcut
     /** The background sync: its phase and freshness, and a round's end for tests and the bench. */
     backgroundSync: sync,
     /** Main's timers, for what runs beside the core on its clock (the updater's schedule). */

@@ -1,7 +1,7 @@
 import { app, clipboard, dialog, nativeTheme, net, shell } from 'electron';
 import { createKeychainSecretStore } from '../secrets';
 import { signInWithBrowser } from '../session/sign-in-window';
-import type { createShortcutManager } from '../shortcut/shortcut-manager';
+import type { ShortcutSet } from '../shortcut/shortcut-set';
 import { shortcutNotice } from '../shortcut/shortcut-notice';
 import type { createElectronLoginItem } from '../login-item/electron-login-item';
 import type { createElectronNotifier } from '../notify/electron-notifier';
@@ -16,7 +16,7 @@ import { electronCapturePort } from '../capture/electron-capture-adapter';
 
 export interface ElectronParts {
   readonly loginItem: ReturnType<typeof createElectronLoginItem>;
-  readonly shortcuts: ReturnType<typeof createShortcutManager>;
+  readonly shortcuts: ShortcutSet;
   readonly notifier: ReturnType<typeof createElectronNotifier>;
   /** Where every line main logs is written, after the secret guard (main/log/log-file.ts). */
   readonly logFile: ReturnType<typeof openElectronLogFile>;
@@ -78,13 +78,13 @@ export function electronCoreOptions(parts: ElectronParts): AppCoreOptions {
     appVersion: app.getVersion(),
     setLaunchAtLogin: (on) => loginItem.setEnabled(on),
     isLaunchAtLoginEnabled: (wanted) => loginItem.isEnabled(wanted),
-    applyShortcut: (accelerator) => shortcuts.apply(accelerator),
-    currentShortcut: () => shortcuts.current(),
-    shortcutNotice: (saved) =>
+    applyShortcut: (accelerator, setting = 'shortcut') => shortcuts.apply(setting, accelerator),
+    currentShortcut: (setting = 'shortcut') => shortcuts.current(setting),
+    shortcutNotice: (saved, setting = 'shortcut') =>
       shortcutNotice({
         saved,
-        active: shortcuts.current(),
-        refusal: shortcuts.refusal(),
+        active: shortcuts.current(setting),
+        refusal: shortcuts.refusal(setting),
         platform: process.platform,
         env: process.env,
       }),

@@ -39,6 +39,10 @@ export function electronTrayActions(d: TrayActionsDeps): TrayMenuActions {
       show();
       core.startCapture();
     },
+    newTask: () => {
+      show();
+      core.openNewTask();
+    },
     setLaunchAtLogin: (on) =>
       void core.handlers.setSettings({ launchAtLogin: on }).then((done) => {
         // e.g. macOS waiting for approval in System Settings: say so, and show the real state

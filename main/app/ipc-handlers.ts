@@ -13,6 +13,7 @@ import type { OrganizationState } from './organization-state';
 import type { Profiles } from './profiles';
 import type { SettingsChanges } from './settings-changes';
 import type { TaskActions } from './task-actions';
+import type { TaskCreates } from './task-creates';
 import type { TaskReads } from '../reads/task-reads';
 import type { BackgroundSync } from './background-sync';
 import type { createUpdatesLink } from './updates-link';
@@ -28,6 +29,8 @@ export interface HandlerServices {
   readonly outbox: Pick<Outbox, 'retryNow'>;
   readonly tasks: TaskService;
   readonly actions: TaskActions;
+  /** New tasks from the quick entry, and the vendors and risks used last. */
+  readonly creates: Pick<TaskCreates, 'create' | 'recent'>;
   readonly reads: TaskReads;
   readonly sync: Pick<BackgroundSync, 'refreshAsked'>;
   readonly assigned: Assigned;
@@ -86,6 +89,8 @@ export function createHandlers(s: HandlerServices): Handlers {
     unpinTask: (input) => tasks.unpin(input.taskId),
     updateTask: (input) => s.actions.update(input),
     updateTasks: (input) => s.actions.updateMany(input),
+    createTask: (input) => s.creates.create(input),
+    recentEntities: async () => s.creates.recent(),
     dismissTaskError: (input) => tasks.dismissError(input.taskId),
     getConnection: async () => ok(s.connection.view()),
     retrySync: async () => {

@@ -1,4 +1,5 @@
 import { isComplianceTaskId } from '../../common/compliance-task';
+import { isLocalTaskId } from '../../common/task-create';
 import type { AccountService } from '../accounts/account-service';
 import type { ComplianceChanges } from '../tasks/compliance-changes';
 import type { Logger } from '../log/logger';
@@ -13,12 +14,12 @@ import type { ShownState } from './shown-state';
 export interface OutboxListenersDeps {
   readonly accounts: Pick<AccountService, 'active' | 'setProblem'>;
   readonly profiles: Pick<ActiveProfiles, 'pinsFor'>;
-  readonly tasks: Pick<TaskService, 'landed' | 'refused' | 'changed'>;
+  readonly tasks: Pick<TaskService, 'landed' | 'refused' | 'changed' | 'created' | 'creating'>;
   /** Compliance tasks' changes, and their titles as kept (a refusal's notification names the task). */
   readonly compliance: Pick<AppComplianceChanges, 'titleIn'> & {
     readonly changes: Pick<ComplianceChanges, 'landed' | 'refused' | 'outboxChanged'>;
   };
-  readonly notifications: Pick<Notifications, 'landed' | 'refused'>;
+  readonly notifications: Pick<Notifications, 'landed' | 'refused' | 'renamed'>;
   readonly connection: Pick<ConnectionState, 'noteOutcome' | 'emit'>;
   readonly shown: Pick<ShownState, 'account'>;
   readonly log: Logger;
@@ -42,7 +43,21 @@ export function outboxListeners(deps: OutboxListenersDeps): OutboxListeners {
       notifications.landed(profileId, taskId, task);
       deps.compliance.changes.landed(profileId, taskId, task, keepError);
     },
+    // A task made here: pinned under its real id before the create leaves the outbox.
+    onCreated: (profileId, localId, task) => {
+      // One that waited is news once made, as a waiting change is; clicked, it opens the new pin.
+      notifications.renamed(profileId, localId, task.id);
+      notifications.landed(profileId, task.id, task);
+      return tasks.created(profileId, localId, task);
+    },
     onRefused: (profileId, taskId, error, morePieces) => {
+      // A task being made here is no pin: its row goes, and a notification says the service's words.
+      if (isLocalTaskId(taskId)) {
+        const title = tasks.creating(profileId, taskId)?.snapshot?.title ?? null;
+        notifications.refused(profileId, taskId, error, { title, unpinned: true });
+        tasks.changed();
+        return Promise.resolve();
+      }
       // A compliance task is no pin: its kept task shows again, with the service's words.
       if (isComplianceTaskId(taskId)) {
         const title = deps.compliance.titleIn(profileId, taskId);

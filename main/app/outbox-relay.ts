@@ -4,7 +4,7 @@ export type OutboxListeners = Pick<
   OutboxDeps,
   'onLanded' | 'onRefused' | 'onAttempt' | 'onPaused' | 'onChange'
 > &
-  Required<Pick<OutboxDeps, 'onComplianceLanded'>>;
+  Required<Pick<OutboxDeps, 'onComplianceLanded' | 'onCreated'>>;
 
 /**
  * The port between the outbox and those who hear from it. The task service
@@ -23,6 +23,7 @@ export function createOutboxRelay() {
   const ends: OutboxListeners = {
     onLanded: (...a) => to().onLanded(...a),
     onComplianceLanded: (...a) => to().onComplianceLanded(...a),
+    onCreated: (...a) => to().onCreated(...a),
     onRefused: (...a) => to().onRefused(...a),
     onAttempt: (...a) => to().onAttempt(...a),
     onPaused: (...a) => to().onPaused(...a),

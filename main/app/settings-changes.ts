@@ -1,4 +1,11 @@
 import { DEFAULT_SYNC_INTERVAL } from '../../common/sync-interval';
+import {
+  DEFAULT_NEW_TASK_SHORTCUT,
+  SHORTCUTS,
+  SHORTCUT_SETTINGS,
+  shortcutClash,
+} from '../../common/shortcut';
+import type { ShortcutSetting } from '../../common/shortcut';
 import type { SettingsPatchInput } from '../../common/ipc';
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
@@ -21,9 +28,9 @@ export interface SettingsChangesDeps {
    * app. `wanted` (the saved setting) lets a Linux AppImage's entry follow an update.
    */
   readonly isLaunchAtLoginEnabled?: (wanted?: boolean) => Promise<boolean>;
-  readonly applyShortcut?: (accelerator: string) => Result<string>;
-  readonly currentShortcut?: () => string | null;
-  readonly shortcutNotice?: (saved: string) => ShortcutNotice | null;
+  readonly applyShortcut?: (accelerator: string, setting?: ShortcutSetting) => Result<string>;
+  readonly currentShortcut?: (setting?: ShortcutSetting) => string | null;
+  readonly shortcutNotice?: (saved: string, setting?: ShortcutSetting) => ShortcutNotice | null;
   readonly appVersion?: string;
   /** Asks the person in main's own dialog; absent, the answer is no. */
   readonly confirm?: (question: Confirmation) => Promise<boolean>;
@@ -34,6 +41,10 @@ export interface SettingsChangesDeps {
   /** The background sync's interval changed. */
   readonly onSyncChanged?: () => void;
 }
+
+/** A shortcut as saved: one not written is its default. */
+const savedShortcut = (s: Settings, setting: ShortcutSetting): string =>
+  s[setting] ?? SHORTCUTS[setting].fallback;
 
 type UndoStep = { readonly what: string; readonly run: () => Promise<Result<unknown>> };
 
@@ -54,6 +65,7 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       launchAtLoginUnsaved === undefined ? s : { ...s, launchAtLogin: launchAtLoginUnsaved },
       deps.shortcutNotice?.(s.shortcut) ?? null,
       deps.appVersion ?? null,
+      deps.shortcutNotice?.(savedShortcut(s, 'newTaskShortcut'), 'newTaskShortcut') ?? null,
     );
   const tell = (): void => deps.onChanged(viewOf(settings.get()));
 
@@ -88,14 +100,36 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
     });
   }
 
-  function applyShortcut(accelerator: string, before: Settings): Result<UndoStep> {
-    const apply = deps.applyShortcut!;
+  function applyShortcut(
+    setting: ShortcutSetting,
+    accelerator: string,
+    before: Settings,
+  ): Result<UndoStep> {
+    const apply = (a: string) => deps.applyShortcut!(a, setting);
     // None registered (the saved one was refused at start): the saved one is tried again, so
     // Settings keep saying why it does not work rather than show it as working.
-    const was = deps.currentShortcut?.() ?? before.shortcut;
+    const was = deps.currentShortcut?.(setting) ?? savedShortcut(before, setting);
     const done = apply(accelerator);
     if (!done.ok) return done;
     return ok({ what: 'the shortcut', run: async () => apply(was) });
+  }
+
+  /** Each shortcut given that is new is bound first; one another of ours has is refused. */
+  function applyShortcuts(patch: SettingsPatchInput, before: Settings, undo: UndoStep[]) {
+    const wanted = Object.fromEntries(
+      SHORTCUT_SETTINGS.map((s) => [s, patch[s] ?? savedShortcut(before, s)]),
+    );
+    for (const setting of SHORTCUT_SETTINGS) {
+      const next = patch[setting];
+      if (next === undefined || next === savedShortcut(before, setting)) continue;
+      const clash = shortcutClash(setting, next, wanted);
+      if (clash) return err(appError('bad_input', clash));
+      if (!deps.applyShortcut) continue;
+      const step = applyShortcut(setting, next, before);
+      if (!step.ok) return step;
+      undo.push(step.value);
+    }
+    return ok(null);
   }
 
   async function setNow(patch: SettingsPatchInput): Promise<Result<SettingsView>> {
@@ -120,13 +154,10 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       if (!step.ok) return step;
       undo.push(step.value);
     }
-    if (patch.shortcut !== undefined && patch.shortcut !== before.shortcut && deps.applyShortcut) {
-      const step = applyShortcut(patch.shortcut, before);
-      if (!step.ok) {
-        await undoAll(undo);
-        return step;
-      }
-      undo.push(step.value);
+    const bound = applyShortcuts(patch, before, undo);
+    if (!bound.ok) {
+      await undoAll(undo);
+      return bound;
     }
     // The notification switches given change; the others keep their value.
     const { notifications: switches, ...rest } = patch;
@@ -137,6 +168,7 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       ...rest,
       // The default is not written: the build before reads the file whole without it (schema.ts).
       ...(rest.syncInterval === DEFAULT_SYNC_INTERVAL ? { syncInterval: undefined } : {}),
+      ...(rest.newTaskShortcut === DEFAULT_NEW_TASK_SHORTCUT ? { newTaskShortcut: undefined } : {}),
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
     if (!saved.ok) {

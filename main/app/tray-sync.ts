@@ -20,6 +20,8 @@ export interface TrayEnvironment {
   readonly theme: PanelTheme;
   /** The shortcut really registered (a refused one is not shown as if it worked). */
   readonly shortcut: () => string | null;
+  /** The quick entry's shortcut really registered. */
+  readonly newTaskShortcut?: () => string | null;
   /** The updater's menu items, once there is an updater. */
   readonly update?: () => readonly UpdateMenuItem[];
   /** The updater's line for the tooltip (a failed download), once there is an updater. */
@@ -51,6 +53,7 @@ export function createTraySync(
       connection: s.connection,
       launchAtLogin: s.settings.launchAtLogin,
       shortcut: env.shortcut(),
+      newTaskShortcut: env.newTaskShortcut?.() ?? null,
       platform: env.platform,
       // The menu shows the list and its state, not how far a gathering is: its progress
       // (an event per vendor or risk read) must not set the menu again each time.

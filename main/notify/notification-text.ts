@@ -1,4 +1,5 @@
 import { clip } from '../../common/bounds';
+import { isLocalTaskId } from '../../common/task-create';
 import { displayText } from '../../common/display-text';
 import type {
   AppNotification,
@@ -93,7 +94,10 @@ function refusedText(events: readonly ChangeRefused[], more: boolean) {
   return {
     title:
       n === 1 && !more
-        ? 'Change refused'
+        ? // A task made here (new_…) that the service refused was never made: no change of it.
+          isLocalTaskId(events[0]?.taskId)
+          ? 'New task not created'
+          : 'Change refused'
         : `${n} ${more ? 'more ' : ''}${plural(n, 'change', 'changes')} refused`,
     body: `${named(events)}: ${why}`,
   };

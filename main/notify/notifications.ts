@@ -79,6 +79,11 @@ export function createNotifications(deps: NotificationsDeps) {
       const m = made.get(key(profileId, taskId));
       if (m) m.waited = true;
     },
+    /** A task made here landed: what was kept of its making goes with its real id. */
+    renamed(profileId: string, localId: string, taskId: string): void {
+      const m = settle(profileId, localId);
+      if (m) made.set(key(profileId, taskId), m);
+    },
     /** A task item's answer, or a compliance task's (`tsk_…`): only its title is named. */
     landed(profileId: string, taskId: string, task: Pick<Task, 'title'>, morePieces = false): void {
       const m = settle(profileId, taskId, morePieces);

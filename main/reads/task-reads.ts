@@ -10,6 +10,7 @@ import { judgeReadFailure, scopeAdvice } from './read-availability';
 import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
 import { createReadOwners } from './read-owners';
+import { createListedEntities } from './listed-entities';
 import { createAccountReads } from './account-reads';
 import type { ReadClass, ShownClient } from './account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
@@ -119,6 +120,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
     return { ...c, reads, left: () => !stillShown(c.profileId, c.client) };
   };
   const owners = createReadOwners();
+  const entityNames = createListedEntities();
   /**
    * The tasks Browse showed last (a few lists), so pinning one of them shows
    * it at once; each with the profile that read it, and only for that one.
@@ -174,6 +176,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
         c.profileId,
         entities.map((e) => e.entityId),
       );
+      entityNames.note(c.profileId, entities);
       return ok({ entities, note });
     },
     /** Browse: one vendor's or risk's task items, as the service lists them now (the first N of many). */
@@ -197,6 +200,9 @@ export function createTaskReads(deps: TaskReadsDeps) {
       const known = listed.get(taskId);
       return known && known.profileId === deps.client()?.profileId ? known.task : undefined;
     },
+    /** A vendor or risk the shown profile's read listed this run, by id. */
+    listedEntity: (entityId: string): BrowseEntity | undefined =>
+      entityNames.get(deps.client()?.profileId ?? '', entityId),
     /**
      * Refused when its task or its vendor or risk came from another
      * account's read only: a pin from a screen left over from before a switch.

@@ -9,6 +9,7 @@ import { isSettledTask } from '../service/settled-task';
 import { NotificationSettingsSchema } from '../../common/notification-settings';
 import { SYNC_INTERVALS } from '../../common/sync-interval';
 import { COMPLIANCE_TASK_ID_PATTERN } from '../../common/compliance-values';
+import { BOUNDS } from '../../common/bounds';
 
 /**
  * The version this build writes. A file with a higher one came from a newer Task Tray
@@ -105,6 +106,20 @@ export const CompliancePinSchema = z.strictObject({
 /** Compliance pins kept at most, over every profile. */
 export const MAX_COMPLIANCE_PINS = 1_000;
 
+/**
+ * A vendor or risk a new task was made under (the quick entry offers the last
+ * used first): only ones the service listed, so one kept here may be chosen
+ * again while the service cannot be reached.
+ */
+export const RecentEntitySchema = z.strictObject({
+  profileId: z.string().min(1).max(256),
+  entityType: z.enum(ENTITY_TYPES),
+  entityId: z.string().regex(/^(vnd|rsk)_[A-Za-z0-9]{1,64}$/),
+  name: z.string().max(BOUNDS.name),
+});
+/** Recent vendors and risks kept at most, over every profile. */
+export const MAX_RECENT_ENTITIES = 100;
+
 interface CrossFieldIssue {
   readonly path: (string | number)[];
   readonly message: string;
@@ -170,6 +185,14 @@ export const SettingsSchema = z
     // Written only when there is one, as syncInterval is: a file without compliance pins stays
     // one the build before reads whole. Pin order; one per profile and task (compliance-pins.ts).
     compliancePins: z.array(CompliancePinSchema).max(MAX_COMPLIANCE_PINS).optional(),
+    // Written only when there is one: the last used first (task-creates.ts).
+    recentEntities: z
+      .array(RecentEntitySchema)
+      .max(MAX_RECENT_ENTITIES)
+      .optional()
+      .catch(undefined),
+    // Written only when not the default, as syncInterval is; one this build refuses reads as the default.
+    newTaskShortcut: ShortcutSchema.optional().catch(undefined),
     // Names a key in a profile id without revealing it (profile-id.ts); made at the first connect.
     fingerprintKey: z
       .string()

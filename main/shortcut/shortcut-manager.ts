@@ -1,6 +1,6 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
-import { DEFAULT_SHORTCUT, shortcutProblem } from '../../common/shortcut';
+import { DEFAULT_SHORTCUT, canonicalAccelerator, shortcutProblem } from '../../common/shortcut';
 
 export { DEFAULT_SHORTCUT };
 
@@ -20,23 +20,10 @@ export interface ShortcutManager {
   dispose(): void;
 }
 
-const ALIASES: Readonly<Record<string, string>> = {
-  cmdorctrl: 'commandorcontrol',
-  cmd: 'command',
-  ctrl: 'control',
-  option: 'alt',
-};
-
-/** "CmdOrCtrl+shift+t" and "Shift+CommandOrControl+T" are the same key to the OS. */
-export function canonicalAccelerator(accelerator: string): string {
-  const parts = accelerator.split('+').map((p) => p.trim().toLowerCase());
-  const key = parts.pop() ?? '';
-  const modifiers = parts.map((m) => ALIASES[m] ?? m).sort();
-  return [...modifiers, key].join('+');
-}
+export { canonicalAccelerator };
 
 /**
- * Owns the one global shortcut that opens the popup. A new shortcut is
+ * Owns one global shortcut (shortcut-set.ts holds them all). A new shortcut is
  * registered before the old one is released, so a refused one (taken by
  * another app, or not a combination the OS accepts) leaves the person with
  * the shortcut they had, and a message that says so.

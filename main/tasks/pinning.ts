@@ -7,6 +7,8 @@ import type { TaskRef } from '../../common/task-ref';
 import type { PinnedTaskView } from '../../common/views';
 import type { PinnedTask } from './pinned-view';
 import type { ActiveProfile } from './active-profile';
+import { isLocalTaskId } from '../../common/local-task-id';
+import { STILL_CREATING } from './creating-rows';
 
 export interface PinningDeps {
   readonly active: () => ActiveProfile | null;
@@ -99,6 +101,7 @@ export function createPinning(deps: PinningDeps) {
     async unpin(taskId: string): Promise<Result<PinnedTaskView[]>> {
       const a = deps.active();
       if (!a) return notConnected();
+      if (isLocalTaskId(taskId)) return err(appError('bad_input', STILL_CREATING));
       const gone = a.pins.get(taskId);
       const removed = await a.pins.remove(taskId);
       if (!removed.ok) return removed;

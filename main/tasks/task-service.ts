@@ -11,6 +11,9 @@ import { createPinning } from './pinning';
 import { pinnedView } from './pinned-view';
 import { createAnswerWriter } from './answer-writer';
 import { createTurnBatch } from './turn-batch';
+import { isLocalTaskId } from '../../common/task-create';
+import { creatingRow } from './creating-rows';
+import { createCreatedPins } from './created-pins';
 import type { PinnedTask } from './pinned-view';
 import type { PinStore } from './pin-store';
 
@@ -30,6 +33,7 @@ export interface TaskServiceDeps {
   readonly log: Logger;
 }
 
+const GONE = 'That new task is no longer being created: it was made, or refused.';
 const notConnected = () => err(appError('not_connected', 'Connect to the service first.'));
 
 /**
@@ -54,9 +58,11 @@ export function createTaskService(deps: TaskServiceDeps) {
     return note === undefined ? view : { ...view, readNote: note };
   };
 
+  /** Tasks being made here follow the pins, each under its local id until it lands. */
+  const creating = (profileId: string) => deps.outbox.creates(profileId).map(creatingRow);
   const list = (): PinnedTaskView[] => {
     const a = deps.active();
-    return a ? pinsOf(a).map((p) => viewOf(a.profileId, p)) : [];
+    return a ? [...pinsOf(a).map((p) => viewOf(a.profileId, p)), ...creating(a.profileId)] : [];
   };
   const find = (taskId: string) => deps.active()?.pins.get(taskId);
 
@@ -94,8 +100,15 @@ export function createTaskService(deps: TaskServiceDeps) {
   async function updateOne(input: UpdateTaskInput): Promise<Result<PinnedTaskView>> {
     const a = deps.active();
     if (!a) return notConnected();
-    const { taskId, patch } = input;
-    if (!find(taskId)) return err(appError('bad_input', 'Pin the task before changing it.'));
+    const { patch } = input;
+    // An edit of a task being made waits behind its create; one sent as it landed goes to its real id.
+    const taskId = created.realIdOf(a.profileId, input.taskId) ?? input.taskId;
+    const row = () =>
+      isLocalTaskId(taskId) ? creating(a.profileId).find((r) => r.id === taskId) : undefined;
+    if (!find(taskId) && !row())
+      return err(
+        appError('bad_input', isLocalTaskId(taskId) ? GONE : 'Pin the task before changing it.'),
+      );
     const outcome = await deps.outbox.enqueue({
       profileId: a.profileId,
       taskId,
@@ -103,11 +116,18 @@ export function createTaskService(deps: TaskServiceDeps) {
       durable: a.durable,
     });
     if (outcome.kind === 'refused' || outcome.kind === 'not_saved') return err(outcome.error);
-    const pin = deps.active()?.profileId === a.profileId ? find(taskId) : undefined;
-    return pin
-      ? ok(viewOf(a.profileId, pin))
-      : err(appError('not_found', 'That task was unpinned.'));
+    const shown = deps.active()?.profileId === a.profileId;
+    // A new task that landed meanwhile shows under its real id.
+    const pin = shown ? find(created.realIdOf(a.profileId, taskId) ?? taskId) : undefined;
+    const now = pin ? viewOf(a.profileId, pin) : shown ? row() : undefined;
+    return now ? ok(now) : err(appError('not_found', 'That task was unpinned.'));
   }
+
+  const created = createCreatedPins({
+    pinsFor: deps.pinsFor,
+    changedNow: () => changedNow(),
+    log: deps.log,
+  });
 
   const pinning = createPinning({
     active: deps.active,
@@ -121,6 +141,12 @@ export function createTaskService(deps: TaskServiceDeps) {
     list,
 
     ...pinning,
+
+    /** The outbox's onCreated: the new task pinned under its real id. */
+    created: created.created,
+    /** A task being made here, as its row shows it; undefined once it landed or was refused. */
+    creating: (profileId: string, localId: string): PinnedTaskView | undefined =>
+      creating(profileId).find((r) => r.id === localId),
 
     async dismissError(taskId: string): Promise<Result<PinnedTaskView>> {
       const a = deps.active();

@@ -25,6 +25,8 @@ export interface TrayMenuState {
   readonly launchAtLogin: boolean;
   /** The global shortcut that opens the popup, shown beside "Open Task Tray"; null when none is set. */
   readonly shortcut: string | null;
+  /** The global shortcut of the quick entry, shown beside "New task…"; null when none is bound. */
+  readonly newTaskShortcut?: string | null;
   readonly platform: NodeJS.Platform;
   /** "Assigned to me", where main gathers it. */
   readonly assigned?: AssignedView | null;
@@ -43,6 +45,8 @@ export interface TrayMenuActions extends DeadlineActions {
   openAssigned(): void;
   /** Opens the popup on the capture chooser: a screen, a window or a region, as evidence. */
   captureEvidence(): void;
+  /** Opens the popup on the quick entry of a new task. */
+  newTask(): void;
   setLaunchAtLogin(on: boolean): void;
   quit(): void;
   connect(): void;
@@ -311,7 +315,16 @@ export function buildTrayMenu(
       ...(state.shortcut ? { accelerator: state.shortcut, registerAccelerator: false } : {}),
     },
     ...(state.account.state === 'connected'
-      ? [{ label: 'Capture evidence…', click: () => actions.captureEvidence() }]
+      ? [
+          {
+            label: 'New task…',
+            click: () => actions.newTask(),
+            ...(state.newTaskShortcut
+              ? { accelerator: state.newTaskShortcut, registerAccelerator: false }
+              : {}),
+          },
+          { label: 'Capture evidence…', click: () => actions.captureEvidence() },
+        ]
       : []),
     { label: 'Settings…', click: () => actions.openSettings() },
     {

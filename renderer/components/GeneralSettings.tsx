@@ -2,6 +2,7 @@ import { THEMES } from '../../common/views';
 import type { SettingsView, Theme } from '../../common/views';
 import type { SettingsChanges } from '../hooks/use-settings-changes';
 import { ShortcutField } from './ShortcutField';
+import { SHORTCUT_SETTINGS } from '../../common/shortcut-problem';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -35,7 +36,16 @@ export function GeneralSettings(props: {
       <p id={`${id}-login`} className="field__hint">
         Task Tray starts in the tray when you log in to this computer.
       </p>
-      <ShortcutField value={value.shortcut} notice={value.shortcutNotice} change={change} />
+      {SHORTCUT_SETTINGS.map((setting) => (
+        <ShortcutField
+          key={setting}
+          setting={setting}
+          saved={value}
+          value={value[setting]}
+          notice={value[`${setting}Notice`]}
+          change={change}
+        />
+      ))}
       <fieldset className="theme">
         <legend className="field__label">Appearance</legend>
         <div className="segmented">

@@ -25,6 +25,10 @@ const ComplianceTaskView = lazy(() =>
 const CaptureScreen = lazy(() =>
   import('./capture/CaptureScreen').then((m) => ({ default: m.CaptureScreen })),
 );
+// The quick entry loads when first opened (the tray's "New task…" or its shortcut).
+const NewTaskScreen = lazy(() =>
+  import('./NewTaskScreen').then((m) => ({ default: m.NewTaskScreen })),
+);
 const ReconnectScreen = lazy(() =>
   import('./ReconnectScreen').then((m) => ({ default: m.ReconnectScreen })),
 );
@@ -37,7 +41,14 @@ const ReconnectScreen = lazy(() =>
 export type OpenTask = readonly [taskId: string, ask?: 'not_relevant'];
 
 export type OtherScreenName =
-  'settings' | 'reconnect' | 'browse' | 'assigned' | 'task' | 'add-account' | 'capture';
+  | 'settings'
+  | 'reconnect'
+  | 'browse'
+  | 'assigned'
+  | 'task'
+  | 'add-account'
+  | 'capture'
+  | 'new-task';
 
 /**
  * The screens reached from the tasks (App draws the tasks and the first run
@@ -69,6 +80,18 @@ export function OtherScreen(props: {
           adding
           onCancel={home}
           onConnected={connected}
+        />
+      );
+    case 'new-task':
+      // Another account shown: a new entry, with that account's vendors and risks.
+      return (
+        <NewTaskScreen
+          key={profile.id}
+          onLeave={home}
+          onCreated={(taskId) => {
+            props.onBackToTask(taskId);
+            home();
+          }}
         />
       );
     case 'settings':

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { DEFAULT_SHORTCUT, shortcutProblem } from '../../common/shortcut-problem';
+import { SHORTCUTS, shortcutClash, shortcutProblem } from '../../common/shortcut-problem';
+import type { ShortcutSetting } from '../../common/shortcut-problem';
 import type { ShortcutNotice } from '../../common/views';
 import type { SettingsChanges } from '../hooks/use-settings-changes';
 import { acceleratorFromKey, formatAccelerator } from '../lib/accelerator';
@@ -15,22 +16,28 @@ const isMac = (): boolean => /Mac/i.test(navigator.platform || navigator.userAge
  * the saved one (not bound at start, or the Wayland caveat).
  */
 export function ShortcutField(props: {
+  /** Which of Task Tray's shortcuts (common/shortcut-problem.ts's SHORTCUTS). */
+  readonly setting: ShortcutSetting;
+  /** Every shortcut as saved: one another has is named before main is asked. */
+  readonly saved: Readonly<Record<ShortcutSetting, string>>;
   readonly value: string;
   readonly notice: ShortcutNotice | null;
   readonly change: SettingsChanges['change'];
 }) {
   const id = useId();
   const mac = isMac();
+  const { fallback, name, label } = SHORTCUTS[props.setting];
   /** A combination pressed and not taken (its problem said), shown until Esc or another. */
   const [refused, setRefused] = useState<{ keys: string; why: string } | null>(null);
   const [hint, setHint] = useState<string | null>(null);
 
   const take = async (accel: string) => {
     const shown = formatAccelerator(accel, mac);
-    const problem = shortcutProblem(accel, shown);
+    const problem =
+      shortcutProblem(accel, shown) ?? shortcutClash(props.setting, accel, props.saved, shown);
     if (problem) return setRefused({ keys: accel, why: problem });
     setRefused(null);
-    const r = await props.change({ shortcut: accel }, `Shortcut: ${shown}`, 'field');
+    const r = await props.change({ [props.setting]: accel }, `${name}: ${shown}`, 'field');
     if (!r.ok) setRefused({ keys: accel, why: r.error.message });
   };
 
@@ -58,7 +65,7 @@ export function ShortcutField(props: {
   return (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-shortcut`}>
-        Shortcut to open Task Tray
+        {label}
       </label>
       <div className="shortcut">
         <input
@@ -72,14 +79,14 @@ export function ShortcutField(props: {
           aria-describedby={`${id}-shortcut-hint ${id}-shortcut-error ${id}-shortcut-notice`}
           aria-invalid={error !== null}
         />
-        {props.value !== DEFAULT_SHORTCUT && (
+        {props.value !== fallback && (
           <button
             type="button"
             className="button"
             onClick={() => {
               setRefused(null);
               setHint(null);
-              void take(DEFAULT_SHORTCUT);
+              void take(fallback);
             }}
           >
             Reset to default
@@ -88,7 +95,7 @@ export function ShortcutField(props: {
       </div>
       <p id={`${id}-shortcut-hint`} className="field__hint">
         Focus the field and press the new combination: it is saved at once. The default is{' '}
-        {formatAccelerator(DEFAULT_SHORTCUT, mac)}.
+        {formatAccelerator(fallback, mac)}.
       </p>
       {error !== null && (
         <p id={`${id}-shortcut-error`} className="field__error" role="alert">

@@ -10,6 +10,7 @@ import { isTextEntry, taskKey } from '../lib/task-keys';
 import { AssigneeSection } from './AssigneeSection';
 import { DescriptionField } from './DescriptionField';
 import { OpenInWebApp } from './OpenInWebApp';
+import { isLocalTaskId } from '../../common/local-task-id';
 import { ScreenHeader } from './primitives/ScreenHeader';
 import { Notice } from './primitives/Notice';
 import { PriorityControl } from './PriorityControl';
@@ -144,7 +145,10 @@ export function TaskView(props: {
           }
           onSave={(description) => save({ description })}
         />
-        <OpenInWebApp taskId={taskId} entityType={row.entityType} entityId={entityId} />
+        {/* A task still being created has no page in the web app yet. */}
+        {!isLocalTaskId(taskId) && (
+          <OpenInWebApp taskId={taskId} entityType={row.entityType} entityId={entityId} />
+        )}
       </main>
     </div>
   );

@@ -111,6 +111,7 @@ describe('one connection model, said the same on every surface', () => {
       {
         setStatus: () => {},
         setPriority: () => {},
+        newTask: () => {},
         switchProfile: () => {},
         performUpdate: () => {},
         open: () => {},

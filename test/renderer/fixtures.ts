@@ -121,6 +121,8 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   theme: 'system',
   launchAtLogin: false,
   shortcut: 'CommandOrControl+Alt+Shift+T',
+  newTaskShortcut: 'CommandOrControl+Alt+Shift+N',
+  newTaskShortcutNotice: null,
   version: '1.2.3',
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',

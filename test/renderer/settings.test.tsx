@@ -119,6 +119,21 @@ describe('settings', () => {
     });
   });
 
+  it("sets the new task's shortcut the same way, and names one that opens Task Tray already", async () => {
+    const { user, fake } = await openSettings();
+    const field = screen.getByLabelText('Shortcut for a new task') as HTMLInputElement;
+    expect(field.value).toBe('Ctrl+Alt+Shift+N');
+    await user.click(field);
+    await user.keyboard('{Control>}{Alt>}{Shift>}t{/Shift}{/Alt}{/Control}');
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Ctrl\+Alt\+Shift\+T already opens Task Tray: choose another\./,
+    );
+    expect(fake.callsOf('setSettings')).toEqual([]);
+    await user.keyboard('{Control>}{Alt>}j{/Alt}{/Control}');
+    expect(fake.callsOf('setSettings')).toEqual([{ newTaskShortcut: 'CommandOrControl+Alt+J' }]);
+    expect(await screen.findByText('New task shortcut: Ctrl+Alt+J — saved')).toBeTruthy();
+  });
+
   it('warns at once of a shortcut the system or a browser uses, and does not take it', async () => {
     const { user, fake } = await openSettings();
     const field = screen.getByLabelText('Shortcut to open Task Tray') as HTMLInputElement;

@@ -25,6 +25,8 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     requestsPerMinute: 100,
     notifications: defaultNotificationSettings(),
     shortcutNotice: null,
+    newTaskShortcut: 'CommandOrControl+Alt+Shift+N',
+    newTaskShortcutNotice: null,
   },
   assigned: {
     state: 'unavailable',
@@ -46,6 +48,7 @@ const actions: TrayMenuActions = {
   openSettings: () => undefined,
   openAssigned: () => undefined,
   captureEvidence: () => undefined,
+  newTask: () => undefined,
   switchProfile: () => undefined,
   performUpdate: () => undefined,
   setLaunchAtLogin: () => undefined,

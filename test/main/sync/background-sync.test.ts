@@ -18,6 +18,7 @@ const actions: TrayMenuActions = {
   openSettings: noop,
   openAssigned: noop,
   captureEvidence: noop,
+  newTask: noop,
   switchProfile: noop,
   performUpdate: noop,
   setLaunchAtLogin: noop,

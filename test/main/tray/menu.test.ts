@@ -86,6 +86,7 @@ function recorder() {
     openSettings: () => calls.push('openSettings'),
     openAssigned: () => calls.push('openAssigned'),
     captureEvidence: () => calls.push('captureEvidence'),
+    newTask: () => calls.push('newTask'),
     setLaunchAtLogin: (on: boolean) => calls.push(`setLaunchAtLogin ${on}`),
     quit: () => calls.push('quit'),
     connect: () => calls.push('connect'),
@@ -430,6 +431,27 @@ describe('buildTrayMenu: the app items', () => {
     expect(noShortcut).not.toHaveProperty('accelerator');
   });
 
+  it('offers "New task…" with its shortcut as a hint, only while an account is connected', () => {
+    const { calls, actions } = recorder();
+    const labelsOf = (items: MenuItemConstructorOptions[]) => items.map((i) => i.label);
+    const item = find(
+      buildTrayMenu(state({ newTaskShortcut: 'CommandOrControl+Alt+Shift+N' }), actions),
+      'New task…',
+    );
+    expect(item).toMatchObject({
+      accelerator: 'CommandOrControl+Alt+Shift+N',
+      registerAccelerator: false,
+    });
+    click(item);
+    expect(calls).toEqual(['newTask']);
+    expect(find(buildTrayMenu(state(), actions), 'New task…')).not.toHaveProperty('accelerator');
+    const signedOut = buildTrayMenu(
+      state({ account: { state: 'signed-out', problem: null, profiles: [] } }),
+      actions,
+    );
+    expect(labelsOf(signedOut)).not.toContain('New task…');
+  });
+
   it('toggles launch at login from its current value', () => {
     for (const launchAtLogin of [false, true]) {
       const { calls, actions } = recorder();
@@ -466,6 +488,7 @@ describe('buildTrayMenu: the app items', () => {
     expect([...kinds].sort()).toEqual(
       [
         'captureEvidence',
+        'newTask',
         'open',
         'openSettings',
         'quit',
