@@ -139,6 +139,7 @@ export const SettingsPatchInput = z.strictObject({
   launchAtLogin: z.boolean().optional(),
   shortcut: ShortcutSchema.optional(),
   newTaskShortcut: ShortcutSchema.optional(),
+  captureShortcut: ShortcutSchema.optional(),
   signInUrl: Url.optional(),
   serviceUrl: Url.optional(),
   requestsPerMinute: z.number().int().min(1).max(1000).optional(),

@@ -130,6 +130,9 @@ const EXAMPLE = DEFAULT_SHORTCUT;
 /** Opens the quick entry of a new task: the popup's, with N for new. */
 export const DEFAULT_NEW_TASK_SHORTCUT = 'CommandOrControl+Alt+Shift+N';
 
+/** Opens the capture chooser (a screen, a window, a region as evidence): E for evidence. */
+export const DEFAULT_CAPTURE_SHORTCUT = 'CommandOrControl+Alt+Shift+E';
+
 /**
  * Task Tray's global shortcuts, each by the setting that holds it, with what
  * its field and its undo say, what it does (in words), and its default. A
@@ -149,6 +152,12 @@ export const SHORTCUTS = {
     name: 'New task shortcut',
     does: 'makes a new task',
     fallback: DEFAULT_NEW_TASK_SHORTCUT,
+  },
+  captureShortcut: {
+    label: 'Shortcut to capture evidence',
+    name: 'Capture shortcut',
+    does: 'captures evidence',
+    fallback: DEFAULT_CAPTURE_SHORTCUT,
   },
 } as const;
 export type ShortcutSetting = keyof typeof SHORTCUTS;

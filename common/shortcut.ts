@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shortcutProblem } from './shortcut-problem';
 
 export {
+  DEFAULT_CAPTURE_SHORTCUT,
   DEFAULT_NEW_TASK_SHORTCUT,
   DEFAULT_SHORTCUT,
   SHORTCUTS,

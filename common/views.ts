@@ -192,6 +192,8 @@ export interface SettingsView {
   readonly shortcut: string;
   /** The global shortcut of the quick entry of a new task. */
   readonly newTaskShortcut: string;
+  /** Opens the capture chooser (common/shortcut-problem.ts's SHORTCUTS). */
+  readonly captureShortcut: string;
   readonly signInUrl: string;
   /** Where the service lives (API key profiles carry their own; web sessions use this one). */
   readonly serviceUrl: string;
@@ -204,6 +206,7 @@ export interface SettingsView {
   readonly shortcutNotice: ShortcutNotice | null;
   /** As shortcutNotice, for the new task's shortcut. */
   readonly newTaskShortcutNotice: ShortcutNotice | null;
+  readonly captureShortcutNotice: ShortcutNotice | null;
   /** Task Tray's own version, for About; null where main does not know it (tests). */
   readonly version: string | null;
 }

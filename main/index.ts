@@ -113,9 +113,11 @@ async function start(): Promise<void> {
   let updates: UpdateController | null = null;
   // The quick entry opens inside the popup: main shows it and names the entry (view:open).
   let openNewTask = (): void => undefined;
+  let startCapture = (): void => undefined;
   const shortcuts = createShortcutSet(globalShortcut, {
     shortcut: () => void tray?.toggle(),
     newTaskShortcut: () => openNewTask(),
+    captureShortcut: () => startCapture(),
   });
   // A click opens the popup on the task, on its own account.
   const notifier = createElectronNotifier({
@@ -184,6 +186,10 @@ async function start(): Promise<void> {
     // Signed out, there is nowhere to make it: the popup opens to connect.
     void trayShell.show();
     core.openNewTask();
+  };
+  startCapture = () => {
+    void trayShell.show();
+    core.startCapture();
   };
 
   // The popup is preloaded and may ask before settings and the keychain are read: answers wait.

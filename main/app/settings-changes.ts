@@ -1,5 +1,6 @@
 import { DEFAULT_SYNC_INTERVAL } from '../../common/sync-interval';
 import {
+  DEFAULT_CAPTURE_SHORTCUT,
   DEFAULT_NEW_TASK_SHORTCUT,
   SHORTCUTS,
   SHORTCUT_SETTINGS,
@@ -66,6 +67,7 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       deps.shortcutNotice?.(s.shortcut) ?? null,
       deps.appVersion ?? null,
       deps.shortcutNotice?.(savedShortcut(s, 'newTaskShortcut'), 'newTaskShortcut') ?? null,
+      deps.shortcutNotice?.(savedShortcut(s, 'captureShortcut'), 'captureShortcut') ?? null,
     );
   const tell = (): void => deps.onChanged(viewOf(settings.get()));
 
@@ -169,6 +171,7 @@ export function createSettingsChanges(deps: SettingsChangesDeps) {
       // The default is not written: the build before reads the file whole without it (schema.ts).
       ...(rest.syncInterval === DEFAULT_SYNC_INTERVAL ? { syncInterval: undefined } : {}),
       ...(rest.newTaskShortcut === DEFAULT_NEW_TASK_SHORTCUT ? { newTaskShortcut: undefined } : {}),
+      ...(rest.captureShortcut === DEFAULT_CAPTURE_SHORTCUT ? { captureShortcut: undefined } : {}),
       ...(switches ? { notifications: { ...s.notifications, ...switches } } : {}),
     }));
     if (!saved.ok) {

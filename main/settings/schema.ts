@@ -193,6 +193,7 @@ export const SettingsSchema = z
       .catch(undefined),
     // Written only when not the default, as syncInterval is; one this build refuses reads as the default.
     newTaskShortcut: ShortcutSchema.optional().catch(undefined),
+    captureShortcut: ShortcutSchema.optional().catch(undefined),
     // Names a key in a profile id without revealing it (profile-id.ts); made at the first connect.
     fingerprintKey: z
       .string()

@@ -123,6 +123,8 @@ export const settings = (overrides: Partial<SettingsView> = {}): SettingsView =>
   shortcut: 'CommandOrControl+Alt+Shift+T',
   newTaskShortcut: 'CommandOrControl+Alt+Shift+N',
   newTaskShortcutNotice: null,
+  captureShortcut: 'CommandOrControl+Alt+Shift+E',
+  captureShortcutNotice: null,
   version: '1.2.3',
   signInUrl: 'https://app.example.com/',
   serviceUrl: 'https://api.example.com',

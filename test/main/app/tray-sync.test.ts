@@ -27,6 +27,8 @@ const state = (launchAtLogin: boolean, pendingChanges = 0): State => ({
     shortcutNotice: null,
     newTaskShortcut: 'CommandOrControl+Alt+Shift+N',
     newTaskShortcutNotice: null,
+    captureShortcut: 'CommandOrControl+Alt+Shift+E',
+    captureShortcutNotice: null,
   },
   assigned: {
     state: 'unavailable',

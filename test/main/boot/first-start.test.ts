@@ -3,7 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../../common/channels';
-import { DEFAULT_NEW_TASK_SHORTCUT, DEFAULT_SHORTCUT } from '../../../common/shortcut';
+import {
+  DEFAULT_CAPTURE_SHORTCUT,
+  DEFAULT_NEW_TASK_SHORTCUT,
+  DEFAULT_SHORTCUT,
+} from '../../../common/shortcut';
 import type { DemoServer } from '../../../main/demo/server';
 import { startDemoServer } from '../../../main/demo/server';
 import { RENDERER_CSP } from '../../../main/window/csp';
@@ -127,10 +131,11 @@ describe.skipIf(gate.skip)('the built app, first start', () => {
     const [tray] = b.standIn.trays;
     const labels = (tray?.menu?.items ?? []).map((i) => i.label);
     expect(labels).toEqual(expect.arrayContaining(['Open Task Tray', 'Quit Task Tray']));
-    // The popup's and the quick entry's.
+    // The popup's, the quick entry's and the capture's.
     expect(b.rec.all('globalShortcut.register').map((c) => c.args[0])).toEqual([
       DEFAULT_SHORTCUT,
       DEFAULT_NEW_TASK_SHORTCUT,
+      DEFAULT_CAPTURE_SHORTCUT,
     ]);
     // Signed out at a first start: the popup opens to connect.
     expect(popup(b).isVisible()).toBe(true);
@@ -213,6 +218,7 @@ describe.skipIf(gate.skip)('the built app, first start', () => {
     expect(b.rec.all('globalShortcut.unregister').map((c) => c.args[0])).toEqual([
       DEFAULT_SHORTCUT,
       DEFAULT_NEW_TASK_SHORTCUT,
+      DEFAULT_CAPTURE_SHORTCUT,
     ]);
     // Quitting waited for the core's disposal: nothing of it is left running.
     expect(b.timers.pending()).toEqual([]);

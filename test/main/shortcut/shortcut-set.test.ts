@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEW_TASK_SHORTCUT, DEFAULT_SHORTCUT } from '../../../common/shortcut';
+import {
+  DEFAULT_CAPTURE_SHORTCUT,
+  DEFAULT_NEW_TASK_SHORTCUT,
+  DEFAULT_SHORTCUT,
+} from '../../../common/shortcut';
 import { createShortcutSet } from '../../../main/shortcut/shortcut-set';
 import { osRegistry } from '../../helpers/os-shortcuts';
 import { failure, unwrap } from '../../helpers/result';
@@ -12,18 +16,21 @@ describe('createShortcutSet', () => {
     const set = createShortcutSet(os.registry, {
       shortcut: () => pressed.push('popup'),
       newTaskShortcut: () => pressed.push('new task'),
+      captureShortcut: () => pressed.push('capture'),
     });
     return { os, set };
   };
 
-  it('binds both defaults, each opening its own thing', () => {
+  it('binds the three defaults, each opening its own thing', () => {
     pressed.length = 0;
     const { os, set } = make();
     unwrap(set.apply('shortcut', DEFAULT_SHORTCUT));
     unwrap(set.apply('newTaskShortcut', DEFAULT_NEW_TASK_SHORTCUT));
+    unwrap(set.apply('captureShortcut', DEFAULT_CAPTURE_SHORTCUT));
     os.press(DEFAULT_NEW_TASK_SHORTCUT);
     os.press(DEFAULT_SHORTCUT);
-    expect(pressed).toEqual(['new task', 'popup']);
+    os.press(DEFAULT_CAPTURE_SHORTCUT);
+    expect(pressed).toEqual(['new task', 'popup', 'capture']);
     set.dispose();
     expect(os.held.size).toBe(0);
   });
@@ -43,6 +50,18 @@ describe('createShortcutSet', () => {
     expect(set.refusal('newTaskShortcut')).toBeNull();
     expect(failure(set.apply('shortcut', 'CommandOrControl+Alt+Shift+K')).message).toMatch(
       /already makes a new task/,
+    );
+  });
+
+  it("refuses a new task's keys for the capture, naming what they do", () => {
+    const { set } = make();
+    unwrap(set.apply('newTaskShortcut', DEFAULT_NEW_TASK_SHORTCUT));
+    unwrap(set.apply('captureShortcut', DEFAULT_CAPTURE_SHORTCUT));
+    expect(failure(set.apply('captureShortcut', DEFAULT_NEW_TASK_SHORTCUT)).message).toMatch(
+      /already makes a new task: choose another; kept CommandOrControl\+Alt\+Shift\+E/,
+    );
+    expect(failure(set.apply('shortcut', DEFAULT_CAPTURE_SHORTCUT)).message).toMatch(
+      /already captures evidence/,
     );
   });
 });
