@@ -203,3 +203,28 @@ export interface SettingsView {
   /** Task Tray's own version, for About; null where main does not know it (tests). */
   readonly version: string | null;
 }
+
+/** One vendor's or risk's task items as main last read them (Browse, or search's "read the rest"). */
+export interface KnownEntityTasks {
+  readonly entity: BrowseEntity;
+  /** Without their descriptions: what search looks in, and what a row shows. */
+  readonly tasks: readonly Task[];
+  /** When they were read (ms since the epoch). */
+  readonly readAt: number;
+  /** The service had more than the list keeps (BOUNDS.listedTasks). */
+  readonly more: boolean;
+}
+
+/**
+ * Every vendor's and risk's task items main has read this run, for search:
+ * the service has no search of its own, so search looks only in these, and
+ * says what it has not read.
+ */
+export interface KnownTasks {
+  /** Most recently read first; at most BOUNDS.knownTasks tasks in all. */
+  readonly lists: readonly KnownEntityTasks[];
+  /** Vendors and risks listed whose tasks have not been read (or were let go to keep the bound). */
+  readonly unread: number;
+  /** Whether the vendors and risks were listed at all this run: if not, how many is unknown. */
+  readonly entitiesListed: boolean;
+}
