@@ -216,6 +216,13 @@ export interface KnownEntityTasks {
 }
 
 /**
+ * Vendors and risks read per search's "Read the rest": each is a request or
+ * more (the service answers 100 a minute per route, and the read budget
+ * paces them); more than this and the person waits long for any result.
+ */
+export const READ_REST_AT_ONCE = 20;
+
+/**
  * Every vendor's and risk's task items main has read this run, for search:
  * the service has no search of its own, so search looks only in these, and
  * says what it has not read.

@@ -1,14 +1,8 @@
 import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
+import { READ_REST_AT_ONCE } from '../../common/views';
 import type { KnownTasks } from '../../common/views';
 import type { TaskReads } from './task-reads';
-
-/**
- * Vendors and risks read per "Read the rest": each is one request or more
- * (the service answers 100 per minute per route, and the read budget paces
- * them); more than this, and the person waits long for the first results.
- */
-export const READ_REST_AT_ONCE = 20;
 
 const NOT_CONNECTED = appError('not_connected', 'Connect to the service first.');
 

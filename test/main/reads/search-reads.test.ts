@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../../main/demo/server';
 import type { DemoServer } from '../../../main/demo/server';
-import { READ_REST_AT_ONCE } from '../../../main/reads/search-reads';
+import { READ_REST_AT_ONCE } from '../../../common/views';
 import { createCoreHarness } from '../../helpers/app-core';
 import type { CoreHarness } from '../../helpers/app-core';
 import { keychainGate, removeTestService, uniqueTestService } from '../../helpers/keychain';
