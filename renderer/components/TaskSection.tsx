@@ -14,7 +14,7 @@ import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
 // Changing several tasks at once is occasional: its bar is one of the later parts. So is My
 // work (compliance tasks, task items assigned), asked for as the pins' first screen has painted.
-import { BulkBar, MyWork } from './later';
+import { BulkBar, MyWork, SearchResults } from './later';
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
 export function TaskSection(
@@ -99,7 +99,7 @@ export function TaskSection(
         selectRef={selectButton}
       />
       <div className="tasks__scroll">
-        {props.onOpenAssigned && !firstScreenOnly && (
+        {props.onOpenAssigned && !firstScreenOnly && !filter.query && (
           <Suspense fallback={null}>
             <MyWork {...props} />
           </Suspense>
@@ -130,6 +130,15 @@ export function TaskSection(
             ...(listSelection ? { selection: listSelection } : {}),
           }}
         />
+        {filter.query && (
+          <Suspense fallback={null}>
+            <SearchResults
+              query={filter.query}
+              onOpenTask={props.onOpenTask}
+              onOpenComplianceTask={props.onOpenComplianceTask}
+            />
+          </Suspense>
+        )}
       </div>
       {select.active && (
         <div className="tasks__footer" ref={footer}>

@@ -38,6 +38,8 @@ export function TasksBar({
           onChange={filter.onChange}
           onLeave={() => {
             if (filter.firstId) focusRow(filter.firstId);
+            // No pin matches: the first of search's results below.
+            else document.querySelector<HTMLElement>('.search li[tabindex="0"]')?.focus();
           }}
         />
       )}

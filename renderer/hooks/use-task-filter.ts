@@ -11,27 +11,33 @@ const isTextEntry = (el: EventTarget | null): boolean =>
 
 /**
  * The pinned list's filter: what is typed, the rows it lets through, and
- * whether it shows at all (from FILTER_FROM tasks, or while it holds text).
+ * whether it shows at all (from FILTER_FROM tasks, while it holds text, or once `/` asked for it).
  * `/` jumps to it from anywhere that is not a text field.
  */
 export function useTaskFilter(rows: readonly TaskRowModel[]) {
   const [query, setQuery] = useState('');
+  // `/` shows it however few pins there are: it searches every task known.
+  const [asked, setAsked] = useState(false);
   const filterRef = useRef<HTMLInputElement>(null);
-  const showFilter = rows.length >= FILTER_FROM || query !== '';
+  const showFilter = rows.length >= FILTER_FROM || query !== '' || asked;
   const visible = useMemo(() => (query ? filterRows(rows, query) : rows), [rows, query]);
   const clearQuery = useCallback(() => setQuery(''), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || isTextEntry(e.target)) return;
-      if (!filterRef.current) return;
       e.preventDefault();
-      filterRef.current.focus();
-      filterRef.current.select();
+      setAsked(true);
+      filterRef.current?.focus();
+      filterRef.current?.select();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  useEffect(() => {
+    if (asked) filterRef.current?.focus();
+  }, [asked]);
 
   return { query, setQuery, clearQuery, visible, showFilter, filterRef };
 }
