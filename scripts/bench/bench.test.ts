@@ -17,6 +17,7 @@ import { KEY_BUDGET, OPEN_BUDGET } from './open-and-key';
 import { MEMORY_BUDGET } from './renderer-memory';
 import { CSS_BUDGET, JS_BUDGET } from './renderer-weight';
 import { STARTUP_BUDGET } from './startup';
+import { SEARCH_BUDGET } from './search';
 import { OVERHEAD_BUDGET } from './status-main';
 import { E2E_BUDGET } from './status-e2e';
 import { UPTIME_BUDGET } from './uptime';
@@ -111,6 +112,7 @@ const BUDGETS: readonly [string, BudgetSpec][] = [
   ['13', STARTUP_BUDGET],
   ['14 refresh', REFRESH_BUDGET],
   ['14 kept', KEPT_COMPLIANCE_BUDGET],
+  ['15', SEARCH_BUDGET],
 ];
 
 describe('verdicts', () => {

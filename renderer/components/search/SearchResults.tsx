@@ -6,12 +6,13 @@ import { listedTasks, useComplianceRows } from '../../hooks/use-compliance-rows'
 import { useKnownTasks } from '../../hooks/use-known-tasks';
 import { useNow } from '../../hooks/use-now';
 import { useTasks } from '../../hooks/use-tasks';
-import { buildIndex, search } from '../../lib/search/search-index';
+import { buildIndex, createSearcher } from '../../lib/search/search-index';
 import type { SearchGroup } from '../../lib/search/search-index';
 import { searchDocs } from '../../lib/search/search-sources';
 import {
   coverageWords,
   groupLabel,
+  moreGroupsWords,
   readRestLabel,
   searchedWords,
 } from '../../lib/search/search-words';
@@ -20,6 +21,9 @@ import { ProblemLine } from '../primitives/Lines';
 import { SearchTaskGroup } from './SearchTaskGroup';
 import '../../styles/my-work.css';
 import '../../styles/search.css';
+
+/** Groups drawn at once: more is a list nobody reads, and a keystroke's work; typing narrows. */
+const SHOWN_GROUPS = 12;
 
 /**
  * What the filter finds beyond the pinned list above it: compliance tasks,
@@ -47,10 +51,12 @@ export function SearchResults(props: {
   );
   // Typing stays ahead of the results: a keystroke is never held up by the one before.
   const query = useDeferredValue(props.query);
-  const groups = useMemo(
-    () => search(index, query).filter((g) => g.source !== 'pinned'),
-    [index, query],
+  const searcher = useMemo(() => createSearcher(index), [index]);
+  const found = useMemo(
+    () => searcher(query).filter((g) => g.source !== 'pinned'),
+    [searcher, query],
   );
+  const groups = found.slice(0, SHOWN_GROUPS);
   const tasksById = useMemo(() => {
     const byId = new Map<string, Task>();
     for (const t of assigned?.tasks ?? []) byId.set(t.id, t);
@@ -107,6 +113,9 @@ export function SearchResults(props: {
         <p className="muted search__none">Nothing else the app has read matches “{query}”.</p>
       ) : (
         groups.map(group)
+      )}
+      {found.length > SHOWN_GROUPS && (
+        <p className="search__more">{moreGroupsWords(found.length - SHOWN_GROUPS)}</p>
       )}
     </div>
   );

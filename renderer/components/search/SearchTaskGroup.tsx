@@ -3,6 +3,7 @@ import type { Task } from '../../../common/task';
 import { useNow } from '../../hooks/use-now';
 import { usePinThenChange } from '../../hooks/use-pin-then-change';
 import { listedRef } from '../../lib/assigned-model';
+import { moreWords } from '../../lib/search/search-words';
 import { TaskList } from '../TaskList';
 import { ProblemLine } from '../primitives/Lines';
 
@@ -39,9 +40,7 @@ export function SearchTaskGroup(props: {
         {...list}
         {...(props.onOpenTask ? { onOpen: props.onOpenTask } : {})}
       />
-      {props.more > 0 && (
-        <p className="search__more muted">{props.more} more match: type more to narrow.</p>
-      )}
+      {props.more > 0 && <p className="search__more">{moreWords(props.more)}</p>}
     </section>
   );
 }

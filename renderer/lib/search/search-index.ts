@@ -28,6 +28,10 @@ interface Prepared {
   readonly title: string;
   readonly where: string;
   readonly assignee: string;
+  /** Every field at once: a task without a word typed is passed over in one look. */
+  readonly all: string;
+  /** Its id as pasted whole, any case. */
+  readonly exactId: string;
 }
 
 export interface SearchIndex {
@@ -64,25 +68,43 @@ export function buildIndex(docs: Iterable<SearchDoc>): SearchIndex {
   for (const doc of docs) {
     if (seen.has(doc.id)) continue;
     seen.add(doc.id);
+    const [id, title, where, assignee] = [doc.id, doc.title, doc.where, doc.assignee].map(fold);
     prepared.push({
-      doc,
-      order: prepared.length,
-      id: fold(doc.id),
-      title: fold(doc.title),
-      where: fold(doc.where),
-      assignee: fold(doc.assignee),
+      ...{
+        doc,
+        order: prepared.length,
+        id: id!,
+        title: title!,
+        where: where!,
+        assignee: assignee!,
+      },
+      all: `${title}${where}${assignee}${id}`,
+      exactId: doc.id.toLowerCase(),
     });
   }
   return { docs: prepared, size: prepared.length };
 }
 
-/** A word's start counts for more than its middle; the title for more than the rest. */
-const fieldScore = (field: string, token: string, start: number, inside: number): number =>
-  field.includes(` ${token}`) ? start : field.includes(token) ? inside : 0;
+/** A word typed, and how it is looked for: " word" finds its start; one letter is looked for there only. */
+interface Token {
+  readonly text: string;
+  readonly start: string;
+  readonly anywhere: boolean;
+}
 
-function score(p: Prepared, tokens: readonly string[], phrase: string, whole: string): number {
+/**
+ * A word's start counts for more than its middle; the title for more than
+ * the rest. One letter finds words that start with it only: inside words it
+ * is everywhere, and says nothing.
+ */
+const fieldScore = (field: string, t: Token, start: number, inside: number): number =>
+  field.includes(t.start) ? start : t.anywhere && field.includes(t.text) ? inside : 0;
+
+function score(p: Prepared, tokens: readonly Token[], phrase: string, whole: string): number {
   // An id pasted whole is the task meant.
-  if (p.doc.id.toLowerCase() === whole) return 1_000;
+  if (p.exactId === whole) return 1_000;
+  // Most tasks lack a word typed: one look at all their fields passes them over.
+  for (const t of tokens) if (!p.all.includes(t.anywhere ? t.text : t.start)) return 0;
   let total = 0;
   for (const t of tokens) {
     const best = Math.max(
@@ -110,17 +132,44 @@ export const queryTokens = (query: string): string[] =>
  * `perGroup` ids in each, with how many more matched.
  */
 export function search(index: SearchIndex, query: string, perGroup = 50): SearchGroup[] {
-  const tokens = queryTokens(query);
-  if (tokens.length === 0) return [];
-  const phrase = ` ${tokens.join(' ')}`;
-  const whole = query.trim().toLowerCase();
+  return createSearcher(index)(query, perGroup);
+}
+
+/**
+ * Search as typed: a query that only adds to the last one (a letter, a
+ * word) looks only among the last one's matches, which hold every task it
+ * can match. Not after a one-letter word: that matched word starts only.
+ */
+export function createSearcher(index: SearchIndex) {
+  let last: { folded: string; matched: readonly Prepared[] } | null = null;
+  return (query: string, perGroup = 50): SearchGroup[] => {
+    const tokens = queryTokens(query);
+    if (tokens.length === 0) {
+      last = null;
+      return [];
+    }
+    const folded = tokens.join(' ');
+    const narrows = last !== null && folded.startsWith(last.folded);
+    const pool = narrows && last ? last.matched : index.docs;
+    const phrase = ` ${folded}`;
+    const whole = query.trim().toLowerCase();
+    const looked = tokens.map((text) => ({ text, start: ` ${text}`, anywhere: text.length > 1 }));
+    const found: [number, Prepared][] = [];
+    for (const p of pool) {
+      const s = score(p, looked, phrase, whole);
+      if (s > 0) found.push([s, p]);
+    }
+    last = tokens.every((t) => t.length > 1) ? { folded, matched: found.map(([, p]) => p) } : null;
+    return grouped(found, perGroup);
+  };
+}
+
+function grouped(found: readonly [number, Prepared][], perGroup: number): SearchGroup[] {
   const hits = new Map<
     string,
     { source: SearchSource; best: number; found: [number, Prepared][] }
   >();
-  for (const p of index.docs) {
-    const s = score(p, tokens, phrase, whole);
-    if (s === 0) continue;
+  for (const [s, p] of found) {
     let g = hits.get(p.doc.group);
     if (!g) {
       g = { source: p.doc.source, best: 0, found: [] };

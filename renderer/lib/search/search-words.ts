@@ -46,3 +46,11 @@ export function coverageWords(known: KnownTasks | null): string {
 /** The offer's button: all of them when few are left, else the next batch main reads at once. */
 export const readRestLabel = (known: KnownTasks | null, atOnce: number): string =>
   known && known.entitiesListed && known.unread > atOnce ? `Read ${atOnce} more` : 'Read the rest';
+
+/** Below the groups drawn: how many more groups matched. */
+export const moreGroupsWords = (n: number): string =>
+  `${plural(n, 'more group matches', 'more groups match')}: type more to narrow.`;
+
+/** Below a group cut at its limit. */
+export const moreWords = (n: number): string =>
+  `${plural(n, 'more task matches', 'more tasks match')} here: type more to narrow.`;

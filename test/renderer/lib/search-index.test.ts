@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { KnownTasks } from '../../../common/views';
-import { buildIndex, search } from '../../../renderer/lib/search/search-index';
+import { buildIndex, createSearcher, search } from '../../../renderer/lib/search/search-index';
 import type { SearchDoc } from '../../../renderer/lib/search/search-index';
 import { searchDocs } from '../../../renderer/lib/search/search-sources';
 import {
   coverageWords,
   groupLabel,
+  moreGroupsWords,
+  moreWords,
   readRestLabel,
   searchedWords,
 } from '../../../renderer/lib/search/search-words';
@@ -72,6 +74,38 @@ describe('search over what the popup knows', () => {
   });
 });
 
+describe('search as typed', () => {
+  it('finds, key after key and after a key taken back, what a search of the whole query finds', () => {
+    const words = ['laptop', 'lapse', 'encryption', 'encrypt', 'review', 'l', 'a'];
+    const index = buildIndex(
+      Array.from({ length: 300 }, (_, i) =>
+        doc(`t${i}`, `${words[i % 7]} ${words[(i * 3) % 7]} x${i}`, { group: `g${i % 4}` }),
+      ),
+    );
+    const typing = createSearcher(index);
+    const typed = [
+      'l',
+      'la',
+      'lap',
+      'lapt',
+      'lap',
+      'lap e',
+      'lap en',
+      'lap enc',
+      'lap',
+      'x1',
+      'x12',
+    ];
+    for (const q of typed) expect([q, typing(q)]).toEqual([q, search(index, q)]);
+    // One letter finds word starts only: "a" is not every title with an a in it.
+    expect(
+      ids(search(index, 'a')).every((id) =>
+        / a/.test(` ${index.docs.find((p) => p.doc.id === id)!.doc.title}`),
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('what search says it searched', () => {
   const now = new Date('2026-11-29T10:00:00Z');
   const known = (over: Partial<KnownTasks> = {}): KnownTasks => ({
@@ -122,6 +156,8 @@ describe('what search says it searched', () => {
     );
     expect(readRestLabel(known(), 20)).toBe('Read 20 more');
     expect(readRestLabel(known({ unread: 4 }), 20)).toBe('Read the rest');
+    expect(moreWords(1)).toBe('1 more task matches here: type more to narrow.');
+    expect(moreGroupsWords(3)).toBe('3 more groups match: type more to narrow.');
   });
 
   it('names a read list’s group by its vendor or risk, and finds its tasks by assignee', () => {
