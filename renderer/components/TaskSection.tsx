@@ -14,7 +14,7 @@ import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
 // Changing several tasks at once is occasional: its bar is one of the later parts. So is My
 // work (compliance tasks, task items assigned), asked for as the pins' first screen has painted.
-import { BulkBar, MyWork, SearchResults } from './later';
+import { BulkBar, MyWork, Search } from './later';
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
 export function TaskSection(
@@ -41,7 +41,7 @@ export function TaskSection(
   const ready = state.phase === 'ready';
   const pinnedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
   const filter = useTaskFilter(rows);
-  const { visible, clearQuery, setQuery } = filter;
+  const { visible, clearQuery, setQuery, query } = filter;
   const shownIds = useMemo(() => visible.map((r) => r.id), [visible]);
   const { drawn, firstScreenOnly } = useFirstScreenRows(ready, visible);
   const { select, canSelect, leaveSelect, listSelection, selectButton, footer } = useSelectBar(
@@ -81,15 +81,11 @@ export function TaskSection(
     <main className="tasks" aria-labelledby="tasks-heading">
       <TasksBar
         count={ready ? rows.length : null}
-        filter={
-          filter.showFilter
-            ? {
-                value: filter.query,
-                onChange: filterBy,
-                firstId: visible[0]?.id ?? null,
-              }
-            : null
-        }
+        filter={{
+          value: query,
+          onChange: filterBy,
+          firstId: visible[0]?.id ?? null,
+        }}
         select={
           canSelect
             ? { active: select.active, onClick: select.active ? leaveSelect : select.start }
@@ -99,14 +95,14 @@ export function TaskSection(
         selectRef={selectButton}
       />
       <div className="tasks__scroll">
-        {props.onOpenAssigned && !firstScreenOnly && !filter.query && (
+        {props.onOpenAssigned && !firstScreenOnly && (
           <Suspense fallback={null}>
             <MyWork {...props} />
           </Suspense>
         )}
         <TaskListBody
           tasks={tasks}
-          query={filter.query}
+          query={query}
           visibleCount={visible.length}
           {...(props.onOpenAssigned && props.onOpenBrowse
             ? { places: { onOpenAssigned: props.onOpenAssigned, onOpenBrowse: props.onOpenBrowse } }
@@ -126,17 +122,13 @@ export function TaskSection(
             // before the first paint (~7 ms of the popup's first frame here). Read only as the list mounts.
             initialOpenId: firstRowTakesFocus && nothingFocused() ? (drawn[0]?.id ?? null) : null,
             ...(props.onOpenTask ? { onOpen: props.onOpenTask } : {}),
-            ...(filter.showFilter ? { onTypeToFilter: typeToFilter } : {}),
+            onTypeToFilter: typeToFilter,
             ...(listSelection ? { selection: listSelection } : {}),
           }}
         />
-        {filter.query && (
+        {query && (
           <Suspense fallback={null}>
-            <SearchResults
-              query={filter.query}
-              onOpenTask={props.onOpenTask}
-              onOpenComplianceTask={props.onOpenComplianceTask}
-            />
+            <Search {...props} query={query} />
           </Suspense>
         )}
       </div>

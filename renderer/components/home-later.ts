@@ -17,7 +17,8 @@ export { NoPinsYet } from './NoPinsYet';
 export { Notice } from './primitives/Notice';
 export { OrgDetails } from './OrgDetails';
 export { ProfileMenu } from './ProfileMenu';
-export { SearchResults } from './search/SearchResults';
+// A short name: it is spelled out in the first screen's file (later.ts), where every byte counts.
+export { SearchResults as Search } from './search/SearchResults';
 export { UndoToast } from './UndoToast';
 export { UpdateLine } from './UpdateLine';
 export { connectionHeadline } from '../../common/connection-headline';

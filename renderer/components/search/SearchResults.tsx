@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { Task } from '../../../common/task';
 import { READ_REST_AT_ONCE } from '../../../common/views';
 import { useAssigned } from '../../hooks/use-assigned';
@@ -96,6 +96,17 @@ export function SearchResults(props: {
       />
     );
   };
+
+  // ↓ in the field with no pin matching (focus stayed in the field): the first result takes it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const at = document.activeElement;
+      if (e.key === 'ArrowDown' && at?.classList.contains('filter__input'))
+        document.querySelector<HTMLElement>('.search li[tabindex="0"]')?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const partial = !known || !known.entitiesListed || known.unread > 0;
   return (
