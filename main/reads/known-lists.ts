@@ -1,38 +1,65 @@
 import { BOUNDS } from '../../common/bounds';
 import type { Task } from '../../common/task';
 import type { BrowseEntity, KnownEntityTasks, KnownTasks } from '../../common/views';
-import { listedTask } from './bounded-list';
 
 /** The last vendors and risks listed, and each one's task items as last read, for one profile. */
 interface ProfileKnown {
   entities: readonly BrowseEntity[] | null;
   /** By entity id, in the order read (the oldest first, let go first past the bound). */
   readonly lists: Map<string, KnownEntityTasks>;
+  /** Each list's size as JSON, as it crosses IPC. */
+  readonly bytes: Map<string, number>;
 }
+
+/**
+ * What a row and search need of a task: no description, and of the people
+ * only who they are (no pictures' addresses, no creator). A list of hostile
+ * tasks then weighs at most its titles and names.
+ */
+const searchable = (task: Task): Task => {
+  const { description: _d, createdBy: _c, assignee, updatedBy, ...rest } = task;
+  const person = (m: Task['assignee']) =>
+    m
+      ? {
+          id: m.id,
+          user: m.user ? { id: m.user.id, name: m.user.name, email: m.user.email } : null,
+        }
+      : m;
+  return { ...rest, assignee: person(assignee), updatedBy: person(updatedBy) };
+};
 
 /**
  * What main has read of the organization's task items this run, per profile,
  * for search: the service has no search of its own. Kept in memory only,
- * at most `maxTasks` tasks in all (the lists read longest ago go first), and
- * without descriptions: search looks at titles, names, people and ids.
+ * at most `maxTasks` tasks and `maxBytes` of them as JSON in all (the lists
+ * read longest ago go first), and without descriptions or pictures: search
+ * looks at titles, names, people and ids.
  */
-export function createKnownLists(maxTasks: number = BOUNDS.knownTasks) {
+export function createKnownLists(
+  maxTasks: number = BOUNDS.knownTasks,
+  maxBytes: number = BOUNDS.knownBytes,
+) {
   const profiles = new Map<string, ProfileKnown>();
   const of = (profileId: string): ProfileKnown => {
     let known = profiles.get(profileId);
     if (!known) {
-      known = { entities: null, lists: new Map() };
+      known = { entities: null, lists: new Map(), bytes: new Map() };
       profiles.set(profileId, known);
     }
     return known;
   };
   const trim = (known: ProfileKnown) => {
-    let total = 0;
-    for (const list of known.lists.values()) total += list.tasks.length;
+    let [total, bytes] = [0, 0];
     for (const [id, list] of known.lists) {
-      if (total <= maxTasks) break;
+      total += list.tasks.length;
+      bytes += known.bytes.get(id) ?? 0;
+    }
+    for (const [id, list] of known.lists) {
+      if (total <= maxTasks && bytes <= maxBytes) break;
       total -= list.tasks.length;
+      bytes -= known.bytes.get(id) ?? 0;
       known.lists.delete(id);
+      known.bytes.delete(id);
     }
   };
 
@@ -58,16 +85,18 @@ export function createKnownLists(maxTasks: number = BOUNDS.knownTasks) {
       const known = of(profileId);
       const named = known.entities?.find((e) => e.entityId === entity.entityId);
       known.lists.delete(entity.entityId);
+      const kept = tasks.slice(0, maxTasks).map(searchable);
       known.lists.set(entity.entityId, {
         entity: {
           entityType: entity.entityType,
           entityId: entity.entityId,
           name: named?.name ?? '',
         },
-        tasks: tasks.slice(0, maxTasks).map(listedTask),
+        tasks: kept,
         readAt,
         more,
       });
+      known.bytes.set(entity.entityId, JSON.stringify(kept).length);
       trim(known);
     },
     /** What search may look in for this profile, and what it has not read. */

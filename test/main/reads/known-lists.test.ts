@@ -31,6 +31,33 @@ describe('the lists search may look in', () => {
     expect(known.unread('p').map((e) => e.entityId)).toEqual(['a']);
   });
 
+  it('keeps at most its bound of bytes, and no descriptions, pictures or creators', () => {
+    const big = (prefix: string) =>
+      tasks(prefix, 2).map((t) => ({
+        ...t,
+        title: 'x'.repeat(1_000),
+        assignee: {
+          id: 'mem_1',
+          user: { id: 'usr_1', name: 'Ann', image: 'https://pic/'.repeat(300) },
+        },
+        createdBy: { id: 'mem_2', user: { name: 'Bo' } },
+      }));
+    const known = createKnownLists(100, 5_000);
+    known.noteEntities('p', [vendor('a'), vendor('b'), vendor('c')]);
+    for (const [i, id] of ['a', 'b', 'c'].entries())
+      known.noteTasks('p', vendor(id), big(id), false, i);
+    const shot = known.snapshot('p');
+    expect(shot.lists.map((l) => l.entity.entityId)).toEqual(['c', 'b']);
+    expect(JSON.stringify(shot.lists).length).toBeLessThan(6_000);
+    const [t] = shot.lists[0]!.tasks;
+    expect(t!.assignee).toEqual({
+      id: 'mem_1',
+      user: { id: 'usr_1', name: 'Ann', email: undefined },
+    });
+    expect(t).not.toHaveProperty('createdBy');
+    expect(t).not.toHaveProperty('description');
+  });
+
   it('keeps each profile apart, names lists from the vendors listed, and forgets a profile whole', () => {
     const known = createKnownLists();
     known.noteEntities('p', [vendor('a')]);
