@@ -34,10 +34,6 @@ export const BOUNDS = {
   listBytes: 4 * 1024 * 1024,
   /** Vendors and risks listed together (Browse, the build of "assigned to me"). */
   listedEntities: 5_000,
-  /** Tasks of vendors and risks kept for search, most recently read first (main/reads/known-lists.ts). */
-  knownTasks: 5_000,
-  /** …and this many bytes of them as JSON: search's answer stays well under ipcBytes. */
-  knownBytes: 8 * 1024 * 1024,
   /** How long one paged list may take to read, however many pages the service says it has. */
   listTimeMs: 60_000,
   /** Any answer to the popup or event to it, as JSON: past this it is refused with a message. */

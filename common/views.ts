@@ -228,7 +228,7 @@ export const READ_REST_AT_ONCE = 20;
  * says what it has not read.
  */
 export interface KnownTasks {
-  /** Most recently read first; at most BOUNDS.knownTasks tasks in all. */
+  /** Most recently read first; at most 5,000 tasks and 8 MB in all (main/reads/known-lists.ts). */
   readonly lists: readonly KnownEntityTasks[];
   /** Vendors and risks listed whose tasks have not been read (or were let go to keep the bound). */
   readonly unread: number;

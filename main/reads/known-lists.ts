@@ -1,6 +1,12 @@
-import { BOUNDS } from '../../common/bounds';
 import type { Task } from '../../common/task';
 import type { BrowseEntity, KnownEntityTasks, KnownTasks } from '../../common/views';
+
+/**
+ * Tasks of vendors and risks kept for search, and bytes of them as JSON: its
+ * answer stays well under BOUNDS.ipcBytes. Here, not in BOUNDS: that object
+ * is in the popup's first file, where every byte counts.
+ */
+export const KNOWN_BOUNDS = { tasks: 5_000, bytes: 8 * 1024 * 1024 } as const;
 
 /** The last vendors and risks listed, and each one's task items as last read, for one profile. */
 interface ProfileKnown {
@@ -36,8 +42,8 @@ const searchable = (task: Task): Task => {
  * looks at titles, names, people and ids.
  */
 export function createKnownLists(
-  maxTasks: number = BOUNDS.knownTasks,
-  maxBytes: number = BOUNDS.knownBytes,
+  maxTasks: number = KNOWN_BOUNDS.tasks,
+  maxBytes: number = KNOWN_BOUNDS.bytes,
 ) {
   const profiles = new Map<string, ProfileKnown>();
   const of = (profileId: string): ProfileKnown => {
