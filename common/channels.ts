@@ -17,6 +17,8 @@ export const CHANNELS = {
   refreshTasks: 'tasks:refresh',
   listEntities: 'browse:entities',
   listEntityTasks: 'browse:entity-tasks',
+  getKnownTasks: 'search:known',
+  readUnknownTasks: 'search:read-rest',
   getAssigned: 'assigned:get',
   refreshAssigned: 'assigned:refresh',
   listPeople: 'assigned:people',

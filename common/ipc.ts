@@ -26,6 +26,7 @@ import { NotificationSettingsPatchSchema } from './notification-settings';
 import type { UpdateAbout, UpdateFooterLine } from './update-line';
 import { THEMES } from './views';
 import type { ComplianceView } from './compliance-view';
+import type { KnownTasks } from './views';
 import { MAX_EVIDENCE_DESCRIPTION, MAX_EVIDENCE_FILES } from './evidence';
 import type { EvidenceAttachAnswer, EvidenceList, EvidenceUploadsView } from './evidence';
 import type { CaptureChoices, CaptureTaken } from './capture';
@@ -275,6 +276,10 @@ export const contract = {
   listEntities: method<BrowseList>()(CHANNELS.listEntities, NoInput),
   /** Browse: one vendor's or risk's task items, as the service lists them now. */
   listEntityTasks: method<BrowseTasks>()(CHANNELS.listEntityTasks, EntityInput),
+  /** Search: the vendors' and risks' task items read this run, and how many were not (nothing read). */
+  getKnownTasks: method<KnownTasks>()(CHANNELS.getKnownTasks, NoInput),
+  /** Search's "Read the rest": reads the next few vendors and risks not read yet, then answers as getKnownTasks. */
+  readUnknownTasks: method<KnownTasks>()(CHANNELS.readUnknownTasks, NoInput),
   /** "Assigned to me" as it stands (what was kept shows at once), read again behind when old. */
   getAssigned: method<AssignedView>()(CHANNELS.getAssigned, NoInput),
   /** Reads "assigned to me" again in the background (progress comes as assigned:changed). */

@@ -210,3 +210,35 @@ export interface SettingsView {
   /** Task Tray's own version, for About; null where main does not know it (tests). */
   readonly version: string | null;
 }
+
+/** One vendor's or risk's task items as main last read them (Browse, or search's "read the rest"). */
+export interface KnownEntityTasks {
+  readonly entity: BrowseEntity;
+  /** Without their descriptions: what search looks in, and what a row shows. */
+  readonly tasks: readonly Task[];
+  /** When they were read (ms since the epoch). */
+  readonly readAt: number;
+  /** The service had more than the list keeps (BOUNDS.listedTasks). */
+  readonly more: boolean;
+}
+
+/**
+ * Vendors and risks read per search's "Read the rest": each is a request or
+ * more (the service answers 100 a minute per route, and the read budget
+ * paces them); more than this and the person waits long for any result.
+ */
+export const READ_REST_AT_ONCE = 20;
+
+/**
+ * Every vendor's and risk's task items main has read this run, for search:
+ * the service has no search of its own, so search looks only in these, and
+ * says what it has not read.
+ */
+export interface KnownTasks {
+  /** Most recently read first; at most 5,000 tasks and 8 MB in all (main/reads/known-lists.ts). */
+  readonly lists: readonly KnownEntityTasks[];
+  /** Vendors and risks listed whose tasks have not been read (or were let go to keep the bound). */
+  readonly unread: number;
+  /** Whether the vendors and risks were listed at all this run: if not, how many is unknown. */
+  readonly entitiesListed: boolean;
+}

@@ -15,6 +15,7 @@ import type { SettingsChanges } from './settings-changes';
 import type { TaskActions } from './task-actions';
 import type { TaskCreates } from './task-creates';
 import type { TaskReads } from '../reads/task-reads';
+import { createSearchReads } from '../reads/search-reads';
 import type { BackgroundSync } from './background-sync';
 import type { createUpdatesLink } from './updates-link';
 import type { AppCompliance } from './compliance-wiring';
@@ -58,6 +59,7 @@ const MAX_CLIPBOARD_LINK = 4096;
  */
 export function createHandlers(s: HandlerServices): Handlers {
   const { accounts, profiles, tasks, reads, assigned, os } = s;
+  const search = createSearchReads(reads);
   return {
     getAccount: async () => ok(accounts.status()),
     connectApiKey: (input) => profiles.connectWith(() => accounts.connectApiKey(input)),
@@ -79,6 +81,8 @@ export function createHandlers(s: HandlerServices): Handlers {
     },
     listEntities: () => reads.entities(),
     listEntityTasks: (input) => reads.entityTasks(input),
+    getKnownTasks: async () => search.known(),
+    readUnknownTasks: () => search.readRest(),
     getAssigned: async () => ok(assigned.opened()),
     getMe: async () => ok(await assigned.me()),
     refreshAssigned: async () => ok(assigned.refresh()),

@@ -11,6 +11,7 @@ import type { ReadFeature } from './read-availability';
 import type { EntityKey } from './read-schemas';
 import { createReadOwners } from './read-owners';
 import { createListedEntities } from './listed-entities';
+import { createKnownLists } from './known-lists';
 import { createAccountReads } from './account-reads';
 import type { ReadClass, ShownClient } from './account-reads';
 import type { Scheduler } from '../scheduler/scheduler';
@@ -121,6 +122,8 @@ export function createTaskReads(deps: TaskReadsDeps) {
   };
   const owners = createReadOwners();
   const entityNames = createListedEntities();
+  // Every list read this run, for search (the service has none of its own).
+  const known = createKnownLists();
   /**
    * The tasks Browse showed last (a few lists), so pinning one of them shows
    * it at once; each with the profile that read it, and only for that one.
@@ -177,6 +180,8 @@ export function createTaskReads(deps: TaskReadsDeps) {
         entities.map((e) => e.entityId),
       );
       entityNames.note(c.profileId, entities);
+      // Only a whole list says which are unread: a cut one or one missing its risks would undercount.
+      if (!note) known.noteEntities(c.profileId, entities);
       return ok({ entities, note });
     },
     /** Browse: one vendor's or risk's task items, as the service lists them now (the first N of many). */
@@ -189,12 +194,17 @@ export function createTaskReads(deps: TaskReadsDeps) {
       if (!tasks.ok) return err(browseError('tasks', tasks.error));
       const { items, more } = tasks.value;
       remember(c.profileId, items);
+      known.noteTasks(c.profileId, entity, items, more, deps.scheduler.now());
       owners.note(
         c.profileId,
         items.map((t) => t.id),
       );
       return ok({ tasks: items, note: more ? tasksCut(items.length, entity.entityType) : null });
     },
+    /** What search may look in: the lists read this run by the account shown (known-lists.ts). */
+    known,
+    /** The profile whose reads these are now; null when none is shown. */
+    shownProfile: (): string | null => (stopped ? null : (deps.client()?.profileId ?? null)),
     /** A task Browse listed lately for the signed-in profile, to pin with what is known of it. */
     listed(taskId: string): Task | undefined {
       const known = listed.get(taskId);
@@ -267,6 +277,7 @@ export function createTaskReads(deps: TaskReadsDeps) {
     /** The profile is removed: nothing of its reads is kept. */
     forget(profileId: string): void {
       pinRuns.forget(profileId);
+      known.forget(profileId);
       deps.behind.forget(profileId);
     },
     /** Stops reading; resolves once no read can write any more. */

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { SearchIcon } from './icons';
 
-/** Filters the pinned tasks as you type. Esc clears it first; ↓ goes to the first match. */
+/** Filters the pinned tasks and searches every task known as you type. Esc clears it first; ↓ goes to the first match. */
 export function TaskFilter({
   ref,
   value,
@@ -22,7 +22,7 @@ export function TaskFilter({
         type="search"
         aria-label="Filter tasks"
         aria-keyshortcuts="/"
-        placeholder="Filter"
+        placeholder="Search"
         autoComplete="off"
         spellCheck={false}
         value={value}

@@ -13,8 +13,9 @@ import type { ComplianceRowModel } from '../lib/compliance-rows';
 import { PinFooter } from './PinFooter';
 import { TaskListBody } from './TaskListBody';
 import { TasksBar } from './TasksBar';
-// Changing several tasks at once is occasional: its bar is one of the later parts.
-import { BulkBar } from './later';
+// Changing several tasks at once is occasional: its bar is one of the later parts. So are
+// search's results, asked for as the person first types.
+import { BulkBar, Search } from './later';
 
 /** The pinned tasks: filter, list, what was just done (with undo), clipboard offer, pin field. */
 export function TaskSection(
@@ -40,7 +41,7 @@ export function TaskSection(
   const ready = state.phase === 'ready';
   const pinnedIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
   const filter = useTaskFilter(rows);
-  const { visible, clearQuery, setQuery } = filter;
+  const { visible, clearQuery, setQuery, query } = filter;
   const shownIds = useMemo(() => visible.map((r) => r.id), [visible]);
   const { drawn, firstScreenOnly } = useFirstScreenRows(ready, visible);
   // My work (compliance tasks, task items assigned): its own file, asked for as the pins' first
@@ -83,15 +84,11 @@ export function TaskSection(
     <main className="tasks" aria-labelledby="tasks-heading">
       <TasksBar
         count={ready ? rows.length : null}
-        filter={
-          filter.showFilter
-            ? {
-                value: filter.query,
-                onChange: filterBy,
-                firstId: visible[0]?.id ?? null,
-              }
-            : null
-        }
+        filter={{
+          value: query,
+          onChange: filterBy,
+          firstId: visible[0]?.id ?? null,
+        }}
         select={
           canSelect
             ? { active: select.active, onClick: select.active ? leaveSelect : select.start }
@@ -107,7 +104,7 @@ export function TaskSection(
         )}
         <TaskListBody
           tasks={tasks}
-          query={filter.query}
+          query={query}
           visibleCount={visible.length}
           {...(props.onOpenAssigned && props.onOpenBrowse
             ? { places: { onOpenAssigned: props.onOpenAssigned, onOpenBrowse: props.onOpenBrowse } }
@@ -127,10 +124,15 @@ export function TaskSection(
             // before the first paint (~7 ms of the popup's first frame here). Read only as the list mounts.
             initialOpenId: firstRowTakesFocus && nothingFocused() ? (drawn[0]?.id ?? null) : null,
             ...(props.onOpenTask ? { onOpen: props.onOpenTask } : {}),
-            ...(filter.showFilter ? { onTypeToFilter: typeToFilter } : {}),
+            onTypeToFilter: typeToFilter,
             ...(listSelection ? { selection: listSelection } : {}),
           }}
         />
+        {query && (
+          <Suspense fallback={null}>
+            <Search {...props} query={query} />
+          </Suspense>
+        )}
       </div>
       {select.active && (
         <div className="tasks__footer" ref={footer}>

@@ -15,9 +15,9 @@ export function TasksBar({
   readonly filter: {
     readonly value: string;
     readonly onChange: (text: string) => void;
-    /** The first row the filter lets through, which ↓ goes to. */
+    /** The first row the filter lets through, which ↓ goes to (search's results take it when none). */
     readonly firstId: string | null;
-  } | null;
+  };
   readonly filterRef: Ref<HTMLInputElement>;
   readonly select: {
     readonly active: boolean;
@@ -31,16 +31,14 @@ export function TasksBar({
         Pinned tasks
         {count !== null && count > 0 && <span className="tasks__count">{count}</span>}
       </h2>
-      {filter && (
-        <TaskFilter
-          ref={filterRef}
-          value={filter.value}
-          onChange={filter.onChange}
-          onLeave={() => {
-            if (filter.firstId) focusRow(filter.firstId);
-          }}
-        />
-      )}
+      <TaskFilter
+        ref={filterRef}
+        value={filter.value}
+        onChange={filter.onChange}
+        onLeave={() => {
+          if (filter.firstId) focusRow(filter.firstId);
+        }}
+      />
       {select && (
         <button
           ref={selectRef}

@@ -25,5 +25,6 @@ export const NoPinsYet = part('NoPinsYet');
 export const Notice = part('Notice');
 export const OrgDetails = part('OrgDetails');
 export const ProfileMenu = part('ProfileMenu');
+export const Search = part('Search');
 export const UndoToast = part('UndoToast');
 export const UpdateLine = part('UpdateLine');

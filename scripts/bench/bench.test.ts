@@ -19,6 +19,7 @@ import { KEY_BUDGET, OPEN_BUDGET } from './open-and-key';
 import { MEMORY_BUDGET } from './renderer-memory';
 import { CSS_BUDGET, JS_BUDGET } from './renderer-weight';
 import { STARTUP_BUDGET } from './startup';
+import { SEARCH_BUDGET } from './search';
 import { OVERHEAD_BUDGET } from './status-main';
 import { E2E_BUDGET } from './status-e2e';
 import { UPTIME_BUDGET } from './uptime';
@@ -116,6 +117,7 @@ const BUDGETS: readonly [string, BudgetSpec][] = [
   ['14 my work', MY_WORK_KEPT_BUDGET],
   ['15 time', UPLOAD_TIME_BUDGET],
   ['15 memory', UPLOAD_MEMORY_BUDGET],
+  ['16', SEARCH_BUDGET],
 ];
 
 describe('verdicts', () => {

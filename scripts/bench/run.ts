@@ -17,6 +17,7 @@ import type { BenchOutcome, Measurement } from './report';
 import { statusE2e } from './status-e2e';
 import { startup } from './startup';
 import { statusMain } from './status-main';
+import { searchKeys } from './search';
 import { renderTable } from './table';
 import { uptime } from './uptime';
 
@@ -48,6 +49,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   statusKey,
   complianceRefresh,
   evidenceUpload,
+  searchKeys,
 ];
 
 export const MIN_RUNS = 20;

@@ -4,15 +4,8 @@ import { createScheduler } from '../../main/scheduler/scheduler';
 import type { DemoServer } from '../../main/demo/server';
 import { unwrap } from '../helpers/result';
 import { chooseStatus, expectAccessible, screenshots, shownStatus } from './popup';
+import type { WireTask } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
-
-interface WireTask {
-  id: string;
-  title: string;
-  status: string;
-  entityType: 'vendor' | 'risk';
-  entityId: string;
-}
 
 describe.skipIf(skipE2e)('browse, in Chromium against main and the reference service', () => {
   const suite = useE2eSuite();

@@ -9,6 +9,16 @@ import type { MainForPage } from '../helpers/page-bridge';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
 
+/** A task item as the reference service holds it (its wireTasks), the fields the e2e tests read. */
+export interface WireTask {
+  id: string;
+  title: string;
+  status: string;
+  entityType: 'vendor' | 'risk';
+  entityId: string;
+  assignee?: { user?: { name?: string } } | null;
+}
+
 export interface Popup {
   readonly page: Page;
   /** Console errors and uncaught exceptions (a CSP violation is one): should stay empty. */

@@ -6,16 +6,9 @@ import type { DemoServer } from '../../main/demo/server';
 import { FIRST_SCREEN_ROWS } from '../../renderer/lib/first-screen';
 import { unwrap } from '../helpers/result';
 import { chooseStatus, expectAccessible, screenshots, shownStatus } from './popup';
+import type { WireTask } from './popup';
 import { skipE2e, useE2eSuite } from './suite';
 import type { PageGlobals } from './popup';
-
-interface WireTask {
-  id: string;
-  title: string;
-  status: string;
-  entityType: 'vendor' | 'risk';
-  entityId: string;
-}
 
 describe.skipIf(skipE2e)('pinned tasks, in Chromium against main and the reference service', () => {
   const suite = useE2eSuite();

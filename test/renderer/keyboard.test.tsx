@@ -165,13 +165,21 @@ describe('keyboard', () => {
       order.push(name());
     }
     expect(order.slice(0, 3)).toEqual(['Pin a task by id or link', 'Pin', 'Settings']);
-    // Before the rows: the list's own bar, then the places strip, then the organization's details.
+    // Before the rows: the list's own bar (its search, there however few the pins), then the
+    // places strip, then the organization's details.
     rows()[0]!.focus();
     const back: (string | null)[] = [];
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 6; i += 1) {
       await user.tab({ shift: true });
       back.push(name());
     }
-    expect(back).toEqual(['Select', 'Browse', 'Assigned', 'My work', 'Organization details']);
+    expect(back).toEqual([
+      'Select',
+      'Filter tasks',
+      'Browse',
+      'Assigned',
+      'My work',
+      'Organization details',
+    ]);
   });
 });
