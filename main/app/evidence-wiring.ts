@@ -9,6 +9,7 @@ import type { EvidenceClient } from '../evidence/evidence-client';
 import { createEvidenceQueue } from '../evidence/evidence-queue';
 import { createEvidenceStore } from '../evidence/evidence-store';
 import { attachPasted } from '../evidence/evidence-paste';
+import { screenPaths } from '../evidence/path-policy';
 import { pasteWords } from '../evidence/clipboard-evidence';
 import type { Handlers } from '../ipc/handlers';
 import type { Logger } from '../log/logger';
@@ -139,7 +140,13 @@ export function createAppEvidence(deps: AppEvidenceDeps) {
     attachEvidence: async ({ taskId, paths, description }) => {
       const a = accounts.active();
       if (!a) return NOT_SIGNED_IN();
-      return queue.attach(a.profile.id, taskId, paths, description);
+      // The popup names the paths: only local files outside the app's own folder are read.
+      const { allowed, refused } = await screenPaths(paths, [opts.userDataDir]);
+      if (allowed.length === 0) return ok({ queued: [], refused });
+      const answer = await queue.attach(a.profile.id, taskId, allowed, description);
+      return answer.ok && refused.length > 0
+        ? ok({ ...answer.value, refused: [...refused, ...answer.value.refused] })
+        : answer;
     },
     listEvidence: ({ taskId }) => list(taskId),
     openEvidence: ({ taskId, attachmentId }) => open(taskId, attachmentId),

@@ -10,6 +10,9 @@ export const fileWords = {
   notAFile: (name: string) =>
     `“${name}” is not a regular file (a device, a pipe or a socket), so it cannot be attached.`,
   missing: (name: string) => `“${name}” is not there any more: it was moved or deleted.`,
+  notLocal: (name: string) =>
+    `“${name}” is not a file on this computer's own disks: copy it to a local folder and attach it from there.`,
+  appOwn: (name: string) => `“${name}” is one of Task Tray's own files: it is never attached.`,
   unreadable: (name: string, why: string) => `“${name}” could not be read (${why}).`,
   empty: (name: string) => `“${name}” is empty (0 bytes): there is nothing to attach.`,
   tooBig: (name: string, size: number) =>

@@ -141,6 +141,26 @@ describe.skipIf(gate.skip)('evidence uploads, through the app', () => {
     expect(server.requests().some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it("never reads the app's own files, or a relative path, when the popup names them; the rest goes", async () => {
+    await serve();
+    const dir = await tempDir();
+    const h = await start(dir);
+    const good = await file('a.png', png(100));
+    const answer = unwrap(
+      await h.call('attachEvidence', {
+        taskId: TASK,
+        paths: [join(dir, 'settings.json'), 'outbox.json', good],
+      }),
+    );
+    expect(answer.queued.map((q) => q.name)).toEqual(['a.png']);
+    expect(answer.refused.map((r) => r.message)).toEqual([
+      "“settings.json” is one of Task Tray's own files: it is never attached.",
+      "“outbox.json” is not a file on this computer's own disks: copy it to a local folder and attach it from there.",
+    ]);
+    await whenNoneWaiting(h);
+    expect(stored().map((a) => a.name)).toEqual(['a.png']);
+  });
+
   it('with an API key and nobody chosen as "me", says to choose first and keeps nothing', async () => {
     await serve();
     const h = await start(undefined, 'full', null);
