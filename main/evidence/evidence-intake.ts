@@ -50,7 +50,12 @@ export async function takeIn(
   ];
   for (const { path, made } of sources) {
     const found: FileProbe = made
-      ? { kind: 'file', name: made.name, size: made.bytes.length, head: made.bytes.subarray(0, HEAD_BYTES) }
+      ? {
+          kind: 'file',
+          name: made.name,
+          size: made.bytes.length,
+          head: made.bytes.subarray(0, HEAD_BYTES),
+        }
       : await probe(path);
     const checked = checkFile(found);
     if (!checked.ok) {

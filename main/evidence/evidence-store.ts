@@ -1,4 +1,13 @@
-import { copyFile, mkdir, open, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  open,
+  readFile,
+  readdir,
+  rename,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { COMPLIANCE_TASK_ID_PATTERN } from '../../common/compliance-task';

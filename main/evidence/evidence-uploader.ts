@@ -5,6 +5,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import type { RequestPacer } from '../service/pacing';
 import type { EvidenceClient, ServiceAttachment } from './evidence-client';
 import { decideUpload } from './evidence-decision';
+import { gaveUp } from './evidence-words';
 import type { QueuedFile } from './evidence-store';
 
 /** Who attaches for a profile: a session is its own person; an API key's person is the member chosen. */
@@ -13,6 +14,15 @@ export type Attacher =
 
 /** An upload whose bytes stop moving this long is stopped and tried again (the link went away). */
 export const STALL_MS = 60_000;
+
+/**
+ * A file the service keeps failing on (a 500, an answer that cannot be
+ * read, its copy gone) is given up after this many tries, with the last
+ * words, so it never holds up the files queued behind it. Waiting offline
+ * or for the rate limit is not failing: those never count.
+ */
+export const MAX_UPLOAD_TRIES = 6;
+const WAITING_KINDS: ReadonlySet<string> = new Set(['network', 'rate_limited', 'not_connected']);
 
 export interface UploaderDeps {
   readonly scheduler: Scheduler;
@@ -42,6 +52,7 @@ export function createUploader(deps: UploaderDeps) {
   let running: Promise<void> | null = null;
   let sending: string | null = null;
   let failures = 0;
+  const tries = new Map<string, number>();
   let cancelRetry: (() => void) | null = null;
   let stopped = false;
   let abort: AbortController | null = null;
@@ -141,16 +152,26 @@ export function createUploader(deps: UploaderDeps) {
     switch (decision.kind) {
       case 'landed':
         failures = 0;
+        tries.delete(file.id);
         await deps.onLanded(file, decision.value);
         return 'next';
       case 'refused':
         failures = 0;
+        tries.delete(file.id);
         await deps.onRefused(file, decision.error);
         return 'next';
       case 'hold':
         deps.onHeld(file.profileId, decision.error);
         return 'next';
-      case 'retry':
+      case 'retry': {
+        const tried = WAITING_KINDS.has(decision.error.kind) ? 0 : (tries.get(file.id) ?? 0) + 1;
+        if (tried >= MAX_UPLOAD_TRIES) {
+          failures = 0;
+          tries.delete(file.id);
+          await deps.onRefused(file, gaveUp(file.name, tried, decision.error));
+          return 'next';
+        }
+        if (tried > 0) tries.set(file.id, tried);
         failures += 1;
         if (decision.holdAll) deps.pacer.holdUntil(deps.scheduler.now() + decision.delayMs);
         deps.log.info(
@@ -166,6 +187,7 @@ export function createUploader(deps: UploaderDeps) {
         );
         deps.onState();
         return 'stop';
+      }
     }
   }
 

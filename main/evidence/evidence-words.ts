@@ -1,3 +1,5 @@
+import { appError } from '../../common/result';
+import type { AppError } from '../../common/result';
 import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_WAITING_BYTES, sizeWords } from '../../common/evidence';
 
 /** The words of evidence: a file refused here, a refusal of the service, a task's uploads. */
@@ -40,6 +42,13 @@ export const NO_SESSION_ROLE =
 
 export const NO_ONE_CHOSEN =
   'With an API key, the service needs to know who attaches evidence: choose yourself in “Assigned to me” first.';
+
+/** A file the service kept failing on, given up so the rest can go. */
+export const gaveUp = (name: string, tries: number, last: AppError): AppError =>
+  appError(
+    last.kind,
+    `“${name}” failed to upload ${tries} times (${last.message}), so it was set aside for the files behind it. Attach it again to try once more.`,
+  );
 
 export const COPY_LOST = (name: string) =>
   `“${name}” was not uploaded: its copy in Task Tray's data folder is gone (removed outside the app).`;

@@ -230,6 +230,25 @@ describe.skipIf(gate.skip)('evidence uploads, through the app', () => {
     expect(await copies(dir)).toEqual([]);
   });
 
+  it('a file the service keeps failing on is set aside after six tries; the one behind it lands', async () => {
+    await serve();
+    const h = createCoreHarness(await tempDir(), service, {
+      outbox: { backoff: { baseMs: 5, maxMs: 20 } },
+    });
+    harnesses.push(h);
+    await h.core.start();
+    unwrap(await h.call('connectApiKey', { baseUrl: server.baseUrl, apiKey: server.keys.full }));
+    unwrap(await h.call('setMe', { memberId: MAYA }));
+    server.faults.failNext(500, 6);
+    const paths = [await file('first.png', png(100)), await file('second.png', png(200))];
+    unwrap(await h.call('attachEvidence', { taskId: TASK, paths }));
+    await whenState(h.core, () => lastView(h)?.refusals.length === 1 && stored().length === 1);
+    expect(lastView(h)?.refusals[0]?.message).toMatch(
+      /^“first.png” failed to upload 6 times \(.+\), so it was set aside for the files behind it\. Attach it again to try once more\.$/,
+    );
+    expect(stored().map((a) => a.name)).toEqual(['second.png']);
+  });
+
   it('a key without evidence:create: the refusal names the scope, and task changes still land', async () => {
     await serve();
     const h = await start(undefined, 'noEvidence');
