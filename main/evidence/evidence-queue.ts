@@ -136,6 +136,56 @@ export function createEvidenceQueue(deps: EvidenceQueueDeps) {
     onState: changed,
   });
 
+  let intakes: Promise<void> = Promise.resolve();
+  /** attach, once the intake before it is over. */
+  async function attachInTurn(a: {
+    profileId: string;
+    taskId: string;
+    paths: readonly string[];
+    who: Attacher;
+    description: string | undefined;
+    made: readonly MadeFile[] | undefined;
+  }): Promise<Result<EvidenceAttachAnswer>> {
+    const { profileId, taskId, paths, who, description, made } = a;
+    const intake = await takeIn(
+      deps.store,
+      {
+        profileId,
+        taskId,
+        paths,
+        ...(made ? { made } : {}),
+        ...(description ? { description } : {}),
+        ...(who.kind === 'api-key' && who.memberId ? { memberId: who.memberId } : {}),
+      },
+      waitingBytes(),
+      now,
+    );
+    if (intake.added.length > 0) {
+      files = [...files, ...intake.added];
+      const written = await save();
+      if (!written.ok) {
+        files = files.filter((f) => !intake.added.includes(f));
+        for (const f of intake.added) await deps.store.drop(f.id);
+        return err(
+          appError(
+            'internal',
+            `Nothing was queued: the list of evidence could not be written (${written.error.message}).`,
+          ),
+        );
+      }
+    }
+    refusals = refusals.filter((r) => r.taskId !== taskId || r.profileId !== profileId);
+    changed();
+    uploader.pump();
+    const shown = progress
+      .view(files, profileId, uploader.sendingId())
+      .find((t) => t.taskId === taskId);
+    return ok({
+      queued: (shown?.files ?? []).filter((u) => intake.added.some((f) => f.id === u.id)),
+      refused: intake.refused,
+    });
+  }
+
   return {
     /** The list the last run left: its files go once their account is signed in (refresh()). */
     async load(): Promise<AppError | null> {
@@ -161,43 +211,17 @@ export function createEvidenceQueue(deps: EvidenceQueueDeps) {
       const who = deps.attacherOf(profileId);
       if (!who) return err(appError('unauthorized', 'Sign in to attach evidence.'));
       if (who.kind === 'api-key' && !who.memberId) return err(appError('bad_input', NO_ONE_CHOSEN));
-      const intake = await takeIn(
-        deps.store,
-        {
-          profileId,
-          taskId,
-          paths,
-          ...(made ? { made } : {}),
-          ...(description ? { description } : {}),
-          ...(who.kind === 'api-key' && who.memberId ? { memberId: who.memberId } : {}),
-        },
-        waitingBytes(),
-        now,
-      );
-      if (intake.added.length > 0) {
-        files = [...files, ...intake.added];
-        const written = await save();
-        if (!written.ok) {
-          files = files.filter((f) => !intake.added.includes(f));
-          for (const f of intake.added) await deps.store.drop(f.id);
-          return err(
-            appError(
-              'internal',
-              `Nothing was queued: the list of evidence could not be written (${written.error.message}).`,
-            ),
-          );
-        }
+      // One intake at a time: each reads the bytes waiting once the one before has added its
+      // files, so two drops made at once cannot both pass the cap.
+      const turn = intakes;
+      let done = (): void => undefined;
+      intakes = new Promise<void>((resolve) => (done = resolve));
+      await turn;
+      try {
+        return await attachInTurn({ profileId, taskId, paths, who, description, made });
+      } finally {
+        done();
       }
-      refusals = refusals.filter((r) => r.taskId !== taskId || r.profileId !== profileId);
-      changed();
-      uploader.pump();
-      const shown = progress
-        .view(files, profileId, uploader.sendingId())
-        .find((t) => t.taskId === taskId);
-      return ok({
-        queued: (shown?.files ?? []).filter((u) => intake.added.some((f) => f.id === u.id)),
-        refused: intake.refused,
-      });
     },
 
     view,
