@@ -140,7 +140,7 @@ export function createAppCore(opts: AppCoreOptions) {
   const complianceWrites = createAppComplianceChanges({
     ...{ accounts, profiles, outbox, assigned, log, compliance, kept: opts.complianceKept },
   });
-  const evidence = createAppEvidence({ opts, accounts, profiles, scheduler, log, events });
+  const evidence = createAppEvidence({ opts, accounts, profiles, scheduler, log, events, redact });
   const capture = createAppCapture({ opts, accounts, compliance, evidence, events, log });
   const listening = { accounts, profiles, tasks, notifications, connection, shown, log };
   relay.attach(outboxListeners({ ...listening, compliance: complianceWrites }));

@@ -31,6 +31,8 @@ export interface AppEvidenceDeps {
   readonly scheduler: Scheduler;
   readonly log: Logger;
   readonly events: Pick<AppEvents, 'emit' | 'on'>;
+  /** The secret guard, for the list of files waiting (queue.json). */
+  readonly redact: <T>(value: T) => T;
 }
 
 export type EvidenceHandlers = Pick<
@@ -76,7 +78,7 @@ export function createAppEvidence(deps: AppEvidenceDeps) {
     return c;
   };
   const queue = createEvidenceQueue({
-    store: createEvidenceStore(opts.userDataDir),
+    store: createEvidenceStore(opts.userDataDir, deps.redact),
     scheduler: deps.scheduler,
     clientFor: (profileId) => {
       const a = accountOf(profileId);

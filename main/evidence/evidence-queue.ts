@@ -16,6 +16,7 @@ import { createEvidenceProgress } from './evidence-progress';
 import type { EvidenceStore, QueuedFile } from './evidence-store';
 import { takeIn } from './evidence-intake';
 import type { MadeFile } from './evidence-intake';
+import { oneAtATime } from '../lib/one-at-a-time';
 import { COPY_LOST, NO_ONE_CHOSEN } from './evidence-words';
 import { createUploader } from './evidence-uploader';
 import type { Attacher } from './evidence-uploader';
@@ -136,7 +137,7 @@ export function createEvidenceQueue(deps: EvidenceQueueDeps) {
     onState: changed,
   });
 
-  let intakes: Promise<void> = Promise.resolve();
+  const inTurn = oneAtATime();
   /** attach, once the intake before it is over. */
   async function attachInTurn(a: {
     profileId: string;
@@ -213,15 +214,7 @@ export function createEvidenceQueue(deps: EvidenceQueueDeps) {
       if (who.kind === 'api-key' && !who.memberId) return err(appError('bad_input', NO_ONE_CHOSEN));
       // One intake at a time: each reads the bytes waiting once the one before has added its
       // files, so two drops made at once cannot both pass the cap.
-      const turn = intakes;
-      let done = (): void => undefined;
-      intakes = new Promise<void>((resolve) => (done = resolve));
-      await turn;
-      try {
-        return await attachInTurn({ profileId, taskId, paths, who, description, made });
-      } finally {
-        done();
-      }
+      return inTurn(() => attachInTurn({ profileId, taskId, paths, who, description, made }));
     },
 
     view,
