@@ -99,11 +99,11 @@ export function createAttempts(deps: AttemptsDeps) {
   /** Writes down that a create may be on its way: from now on it is looked for before it goes again. */
   const markSent =
     (lane: Lane, entry: HeldEntry) =>
-    async (sentAt: string): Promise<boolean> =>
+    async (sentAt: string, seenIds: readonly string[]): Promise<boolean> =>
       (
         await writes.mutate(
           [lane.key],
-          (es) => es.map((e) => (e.id === entry.id ? { ...e, sentAt } : e)),
+          (es) => es.map((e) => (e.id === entry.id ? { ...e, sentAt, seenIds } : e)),
           false,
         )
       ).ok;

@@ -2,8 +2,10 @@ import { appError, err, ok } from '../../common/result';
 import type { Result } from '../../common/result';
 import type { Task } from '../../common/task';
 import type { TaskCreate } from '../../common/task-create';
+import { descriptionText } from '../../common/description';
 import { PAGE_LIMIT, TaskPageSchema } from '../reads/read-schemas';
 import type { ServiceClient } from '../service/client';
+import { MAX_SEEN_IDS } from './outbox-entry';
 import type { HeldEntry } from './outbox-entry';
 
 /**
@@ -13,32 +15,32 @@ import type { HeldEntry } from './outbox-entry';
 export const CLOCK_SKEW_MS = 10 * 60_000;
 
 /**
- * Whether a listed task is the one a create made: the same title, the same
- * priority and assignee as sent, made no earlier than the create was first
- * sent (allowing for the clocks). The title alone could be an older task of
- * the same name; the rest makes a stranger's coincidence unlikely.
+ * Whether a listed task is the one a create made: not one of those its
+ * vendor or risk listed under that title just before the create first went
+ * (`seenIds`), the same title, description, priority and assignee as sent,
+ * made no earlier than it was first sent (allowing for the clocks). Without
+ * the list of those seen, a colleague's task of the same name made a moment
+ * before could pass for ours, and ours would never be made.
  */
-export function madeBy(create: TaskCreate, sentAt: string, task: Task): boolean {
+export function madeBy(
+  create: TaskCreate,
+  sent: { readonly sentAt: string; readonly seenIds: readonly string[] },
+  task: Task,
+): boolean {
   const made = Date.parse(task.createdAt ?? '');
   return (
+    !sent.seenIds.includes(task.id) &&
     task.title === create.title &&
+    descriptionText(task.description).trim() === descriptionText(create.description).trim() &&
     (task.priority ?? 'medium') === (create.priority ?? 'medium') &&
     (task.assignee?.id ?? null) === (create.assigneeId ?? null) &&
     Number.isFinite(made) &&
-    made >= Date.parse(sentAt) - CLOCK_SKEW_MS
+    made >= Date.parse(sent.sentAt) - CLOCK_SKEW_MS
   );
 }
 
-/**
- * Looks in the create's vendor or risk for the task a lost answer may have
- * made: the newest page (the list is sorted by when tasks were made). Ok(null)
- * when it is not there, so the create may go again.
- */
-export async function findMade(
-  create: TaskCreate,
-  sentAt: string,
-  client: ServiceClient,
-): Promise<Result<Task | null>> {
+/** The create's vendor or risk, newest first (the list is sorted by when tasks were made). */
+async function newestOf(create: TaskCreate, client: ServiceClient): Promise<Result<Task[]>> {
   const answer = await client.read('/v1/task-management', {
     entityId: create.entityId,
     entityType: create.entityType,
@@ -56,28 +58,53 @@ export async function findMade(
         'The service’s list of tasks could not be read to find the new one.',
       ),
     );
-  return ok(page.data.data.find((t) => madeBy(create, sentAt, t)) ?? null);
+  return ok(page.data.data);
 }
 
 /**
- * Sends a create. The first time, `markSent` writes down (durably) that a
- * request may carry it before it leaves; any later time — a timeout, a cut
- * connection, a restart — the task is looked for first, so a lost answer
- * never makes two tasks (the service has no idempotency key).
+ * Looks in the create's vendor or risk for the task a lost answer may have
+ * made. Ok(null) when it is not there, so the create may go again.
+ */
+export async function findMade(
+  create: TaskCreate,
+  sent: { readonly sentAt: string; readonly seenIds: readonly string[] },
+  client: ServiceClient,
+): Promise<Result<Task | null>> {
+  const listed = await newestOf(create, client);
+  if (!listed.ok) return listed;
+  return ok(listed.value.find((t) => madeBy(create, sent, t)) ?? null);
+}
+
+/**
+ * Sends a create. The first time, it notes the tasks of that title its
+ * vendor or risk already has, and writes down (durably) that a request may
+ * carry it, with those, before it leaves; any later time — a timeout, a cut
+ * connection, a restart — the task is looked for first, among the others,
+ * so a lost answer never makes two tasks (the service has no idempotency
+ * key) and never takes a colleague's task for ours.
  */
 export async function sendCreate(
   entry: HeldEntry,
   client: ServiceClient,
-  markSent: (sentAt: string) => Promise<boolean>,
+  markSent: (sentAt: string, seenIds: readonly string[]) => Promise<boolean>,
   now: () => Date,
 ): Promise<Result<Task>> {
   const create = entry.patch as TaskCreate;
   if (entry.sentAt !== undefined) {
-    const found = await findMade(create, entry.sentAt, client);
+    const sent = { sentAt: entry.sentAt, seenIds: entry.seenIds ?? [] };
+    const found = await findMade(create, sent, client);
     if (!found.ok) return found;
     if (found.value) return ok(found.value);
-  } else if (!(await markSent(now().toISOString()))) {
-    return err(appError('internal', 'The new task could not be written down; it was not sent.'));
+  } else {
+    // Offline, this read fails and nothing goes: the create waits as any change does.
+    const before = await newestOf(create, client);
+    if (!before.ok) return before;
+    const seenIds = before.value
+      .filter((t) => t.title === create.title)
+      .map((t) => t.id)
+      .slice(0, MAX_SEEN_IDS);
+    if (!(await markSent(now().toISOString(), seenIds)))
+      return err(appError('internal', 'The new task could not be written down; it was not sent.'));
   }
   return client.createTask(create);
 }

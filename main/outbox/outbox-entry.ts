@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CompliancePatchSchema, isComplianceTaskId } from '../../common/compliance-task';
 import { COMPLIANCE_TASK_ID_PATTERN } from '../../common/compliance-values';
 import type { CompliancePatch } from '../../common/compliance-task';
+import { BOUNDS } from '../../common/bounds';
+import { PAGE_LIMIT } from '../reads/read-schemas';
 import { TaskIdSchema } from '../../common/task';
 import { TaskPatchSchema } from '../../common/task-patch';
 import type { TaskPatch } from '../../common/task-patch';
@@ -12,6 +14,9 @@ import {
   isTaskCreate,
 } from '../../common/task-create';
 import type { TaskCreate } from '../../common/task-create';
+
+/** At most this many same-title tasks are noted before a create goes (a page's worth). */
+export const MAX_SEEN_IDS = PAGE_LIMIT;
 
 /**
  * What an entry sets: a task item's fields (`tski_…`), a compliance task's
@@ -46,6 +51,7 @@ export const OutboxEntrySchema = z.union([
     taskId: LocalTaskIdSchema,
     patch: TaskCreateSchema,
     sentAt: z.iso.datetime({ offset: true }).optional(),
+    seenIds: z.array(z.string().max(BOUNDS.id)).max(MAX_SEEN_IDS).optional(),
   }),
   // An edit of a task being created that came after its create had gone out: it follows it.
   z.strictObject({ ...entryFields, taskId: LocalTaskIdSchema, patch: TaskPatchSchema }),
@@ -58,6 +64,11 @@ export interface OutboxEntry {
   readonly createdAt: string;
   /** A create's: when a request first may have carried it. It then takes no more fields. */
   readonly sentAt?: string;
+  /**
+   * A create's: the tasks of the same title its vendor or risk listed just
+   * before it first went, none of which can be the one it makes.
+   */
+  readonly seenIds?: readonly string[];
 }
 
 /** In memory an entry also knows whether it belongs on disk (the demo's never do). */

@@ -24,6 +24,7 @@ export function serializeOutbox(entries: readonly OutboxEntry[]): string {
       patch: e.patch,
       createdAt: e.createdAt,
       ...(e.sentAt !== undefined ? { sentAt: e.sentAt } : {}),
+      ...(e.seenIds !== undefined ? { seenIds: e.seenIds } : {}),
     }),
   );
   return `{"version":${OUTBOX_VERSION},"entries":[\n${lines.join(',\n')}\n]}\n`;
