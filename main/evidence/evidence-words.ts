@@ -1,36 +1,41 @@
+import { displayText } from '../../common/display-text';
 import { appError } from '../../common/result';
 import type { AppError } from '../../common/result';
 import { MAX_EVIDENCE_BYTES, MAX_EVIDENCE_WAITING_BYTES, sizeWords } from '../../common/evidence';
 
 /** The words of evidence: a file refused here, a refusal of the service, a task's uploads. */
 
+/** A file's name as words show it: no bidi or invisible characters to make it read as another. */
+const shown = (name: string): string => displayText(name);
+
 const MAX_MB = MAX_EVIDENCE_BYTES / (1024 * 1024);
 const CAP_GB = MAX_EVIDENCE_WAITING_BYTES / (1024 * 1024 * 1024);
 
 export const fileWords = {
-  folder: (name: string) => `“${name}” is a folder: attach the files inside it instead.`,
+  folder: (name: string) => `“${shown(name)}” is a folder: attach the files inside it instead.`,
   notAFile: (name: string) =>
-    `“${name}” is not a regular file (a device, a pipe or a socket), so it cannot be attached.`,
-  missing: (name: string) => `“${name}” is not there any more: it was moved or deleted.`,
+    `“${shown(name)}” is not a regular file (a device, a pipe or a socket), so it cannot be attached.`,
+  missing: (name: string) => `“${shown(name)}” is not there any more: it was moved or deleted.`,
   notLocal: (name: string) =>
-    `“${name}” is not a file on this computer's own disks: copy it to a local folder and attach it from there.`,
-  appOwn: (name: string) => `“${name}” is one of Task Tray's own files: it is never attached.`,
-  unreadable: (name: string, why: string) => `“${name}” could not be read (${why}).`,
-  empty: (name: string) => `“${name}” is empty (0 bytes): there is nothing to attach.`,
+    `“${shown(name)}” is not a file on this computer's own disks: copy it to a local folder and attach it from there.`,
+  appOwn: (name: string) =>
+    `“${shown(name)}” is one of Task Tray's own files: it is never attached.`,
+  unreadable: (name: string, why: string) => `“${shown(name)}” could not be read (${why}).`,
+  empty: (name: string) => `“${shown(name)}” is empty (0 bytes): there is nothing to attach.`,
   tooBig: (name: string, size: number) =>
-    `“${name}” is ${sizeWords(size)}: the service takes files up to ${MAX_MB} MB.`,
+    `“${shown(name)}” is ${sizeWords(size)}: the service takes files up to ${MAX_MB} MB.`,
   blocked: (name: string, ext: string) =>
-    `“${name}” cannot be attached: the service refuses .${ext} files for security reasons.`,
+    `“${shown(name)}” cannot be attached: the service refuses .${ext} files for security reasons.`,
   notWhatItSays: (name: string, promised: string) =>
-    `“${name}” is named as ${promised} but its content is not one, so the service would refuse it.`,
+    `“${shown(name)}” is named as ${promised} but its content is not one, so the service would refuse it.`,
   nameTooLong: (name: string) =>
     `“${name.slice(0, 40)}…” has a name over 255 characters: rename it, then attach it.`,
   changedWhileCopied: (name: string) =>
-    `“${name}” changed while it was being copied: attach it again once it is saved.`,
+    `“${shown(name)}” changed while it was being copied: attach it again once it is saved.`,
   overCap: (name: string, waiting: number) =>
-    `“${name}” was not queued: ${sizeWords(waiting)} of evidence already waits to upload, and at most ${CAP_GB} GB may wait. Let those finish first.`,
+    `“${shown(name)}” was not queued: ${sizeWords(waiting)} of evidence already waits to upload, and at most ${CAP_GB} GB may wait. Let those finish first.`,
   notSaved: (name: string, why: string) =>
-    `“${name}” could not be copied into Task Tray's data folder (${why}), so nothing was queued.`,
+    `“${shown(name)}” could not be copied into Task Tray's data folder (${why}), so nothing was queued.`,
 };
 
 /** Names the scope when the key lacks it: only attaching is refused, the rest of the app works on. */
@@ -47,11 +52,11 @@ export const NO_ONE_CHOSEN =
 export const gaveUp = (name: string, tries: number, last: AppError): AppError =>
   appError(
     last.kind,
-    `“${name}” failed to upload ${tries} times (${last.message}), so it was set aside for the files behind it. Attach it again to try once more.`,
+    `“${shown(name)}” failed to upload ${tries} times (${last.message}), so it was set aside for the files behind it. Attach it again to try once more.`,
   );
 
 export const COPY_LOST = (name: string) =>
-  `“${name}” was not uploaded: its copy in Task Tray's data folder is gone (removed outside the app).`;
+  `“${shown(name)}” was not uploaded: its copy in Task Tray's data folder is gone (removed outside the app).`;
 
 const FILE_TYPES: Readonly<Record<string, string>> = {
   'image/png': 'a PNG image',

@@ -1,4 +1,5 @@
 import type { CaptureChoices, CaptureSource } from '../../../common/capture';
+import { displayText } from '../../../common/display-text';
 import { CAPTURE_MODES, CAPTURE_MODE_LABELS } from '../../lib/capture-model';
 import type { CaptureMode } from '../../lib/capture-model';
 import { StatusLine } from '../primitives/Lines';
@@ -84,7 +85,7 @@ export function CaptureChooser(props: {
                 <span className="capture__thumb capture__thumb--none" />
               )}
               <span className="capture__source-name">
-                {taking === s.id ? 'Capturing…' : s.name}
+                {taking === s.id ? 'Capturing…' : displayText(s.name)}
               </span>
             </button>
           </li>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { displayText } from '../../../common/display-text';
 import type { KeyboardEvent } from 'react';
 import type { CaptureTaskChoice } from '../../../common/capture';
 import { matchTasks } from '../../lib/capture-model';
@@ -67,7 +68,7 @@ export function CaptureTaskPicker(props: {
             onClick={() => props.onChoose(t.id)}
             onKeyDown={move}
           >
-            <span className="capture__task-title">{t.title}</span>
+            <span className="capture__task-title">{displayText(t.title)}</span>
             <span className="capture__task-from">{FROM[t.from]}</span>
           </button>
         ))}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { displayText } from '../../../common/display-text';
 import { sizeWords } from '../../../common/evidence';
 import type { EvidenceItem } from '../../../common/evidence';
 import { useApi } from '../../hooks/api-context';
@@ -70,10 +71,10 @@ export function EvidenceSection(props: {
                 <button
                   type="button"
                   className="link-button evidence__name"
-                  title={`Open ${item.name} in the browser`}
+                  title={`Open ${displayText(item.name)} in the browser`}
                   onClick={() => void open(item)}
                 >
-                  {item.name}
+                  {displayText(item.name)}
                 </button>
                 <span className="evidence__meta">
                   {[item.size === null ? '' : sizeWords(item.size), item.by ? `by ${item.by}` : '']

@@ -212,3 +212,22 @@ describe('a streamed upload redirected', () => {
     }
   });
 });
+
+describe('file names in the words', () => {
+  it('a name made to read as another (bidi, invisible characters) is said without them', async () => {
+    const { checkFile } = await import('../../../main/evidence/file-check');
+    const refused = checkFile({
+      kind: 'file',
+      name: 'invoice\u202Efdp.exe',
+      size: 0,
+      head: new Uint8Array(),
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.message).toBe(
+        '“invoicefdp.exe” is empty (0 bytes): there is nothing to attach.',
+      );
+      expect(refused.error.message).not.toContain('\u202E');
+    }
+  });
+});
