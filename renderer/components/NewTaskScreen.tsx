@@ -63,6 +63,16 @@ export function NewTaskScreen(props: {
   // "Me" by default where the app knows who that is.
   const who = assignee ?? (me ? ME : NOBODY);
 
+  // An answer that comes once the entry has gone (Esc, another screen, another account shown)
+  // speaks to no one: it must not take over the screen that is showing now.
+  const shown = useRef(true);
+  useEffect(
+    () => () => {
+      shown.current = false;
+    },
+    [],
+  );
+
   async function create(e?: FormEvent) {
     e?.preventDefault();
     if (busy) return;
@@ -82,6 +92,7 @@ export function NewTaskScreen(props: {
       ...(memberId ? { assigneeId: memberId } : {}),
       ...(description.trim() ? { description: description.trim() } : {}),
     });
+    if (!shown.current) return;
     setBusy(false);
     if (made.ok) props.onCreated(made.value.id);
     else setProblem({ field: 'form', text: made.error.message });

@@ -98,4 +98,17 @@ describe('the quick entry of a new task', () => {
     act(() => r.fake.emit('view:open', { screen: 'new-task' }));
     expect(await screen.findByLabelText('Title')).toHaveProperty('value', '');
   });
+
+  it('an answer that comes after the entry was left does not take over the screen shown now', async () => {
+    const r = await openEntry([entities[0]!]);
+    let answer: (v: unknown) => void = () => undefined;
+    r.fake.answer('createTask', () => new Promise((resolve) => (answer = resolve as never)));
+    await r.user.type(screen.getByLabelText('Title'), 'Slow network');
+    await r.user.keyboard('{Enter}');
+    await waitFor(() => expect(r.fake.callsOf('createTask')).toHaveLength(1));
+    act(() => r.fake.emit('view:open', { screen: 'settings' }));
+    await screen.findByRole('heading', { name: 'Settings' });
+    await act(async () => answer(ok(view({ id: 'new_slow' }))));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
 });
