@@ -1,11 +1,13 @@
 import type { ComplianceChangeNote, ComplianceTaskView } from '../../common/compliance-view';
-import {
-  COMPLIANCE_STATUS_LABELS,
-  COMPLIANCE_STATUSES,
-  isComplianceStatus,
-} from '../../common/compliance-values';
+import { COMPLIANCE_STATUS_LABELS, isComplianceStatus } from '../../common/compliance-values';
 import type { ComplianceStatus } from '../../common/compliance-values';
 import { deadlineOf } from '../../common/deadline';
+import {
+  complianceStatusKey,
+  departmentWords,
+  frequencyWords,
+  localTimeZone,
+} from './compliance-model';
 import type { Deadline } from '../../common/deadline';
 
 /**
@@ -45,30 +47,9 @@ export interface ComplianceRowModel {
   readonly justification: string | null;
 }
 
-const FREQUENCY: Readonly<Record<string, string>> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
-};
-const DEPARTMENT: Readonly<Record<string, string>> = {
-  admin: 'Admin',
-  gov: 'Governance',
-  hr: 'HR',
-  it: 'IT',
-  itsm: 'ITSM',
-  qms: 'QMS',
-};
-
-/** "Quarterly · IT"; a department of the organization's own is shown as it is named. */
+/** "Quarterly · IT": the open row's line, in the words of the task's own view. */
 export function scheduleWords(t: Pick<ComplianceTaskView, 'frequency' | 'department'>): string {
-  const department =
-    t.department === null || t.department === 'none'
-      ? null
-      : (DEPARTMENT[t.department] ?? t.department);
-  const frequency = t.frequency === null ? null : (FREQUENCY[t.frequency] ?? t.frequency);
-  return [frequency, department].filter(Boolean).join(' · ');
+  return [frequencyWords(t.frequency), departmentWords(t.department)].filter(Boolean).join(' · ');
 }
 
 export function complianceRow(
@@ -129,13 +110,7 @@ export function overlaysAfter(
   return next;
 }
 
-type KeyLike = Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'>;
+/** 1–6 on a compliance row: the same keys as in the task's own view. */
+export const complianceKey = complianceStatusKey;
 
-/** 1–6 on a compliance row: its six statuses, in the switch's order (a task item's 1–5 are its five). */
-export function complianceKey(e: KeyLike): ComplianceStatus | null {
-  if (e.altKey || e.ctrlKey || e.metaKey || !/^[1-6]$/.test(e.key)) return null;
-  return COMPLIANCE_STATUSES[Number(e.key) - 1]!;
-}
-
-/** The person's own time zone: "due today" is their today. */
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export { localTimeZone };
