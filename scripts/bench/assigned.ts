@@ -5,15 +5,13 @@ import type { AssignedView } from '../../common/views';
 import { BUILD_RATE } from '../../main/assigned/assigned-service';
 import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
-import { createMemorySecretStore } from '../../main/secrets';
 import { bucketFor } from '../../main/service/pacing';
-import { createCoreHarness } from '../../test/helpers/app-core';
 import type { CoreHarness } from '../../test/helpers/app-core';
 import { judge } from './budget';
 import type { BudgetSpec } from './budget';
 import { FIRST_SCREEN_ROWS } from '../../renderer/lib/first-screen';
 import { floorLoad, popupLoad } from './first-render';
-import { signedInCore } from './main-side';
+import { signedInCore, startManualSignedIn, virtualCore } from './main-side';
 import { repeatPaired, shortOfRuns, within } from './repeat';
 import { pairedFigure } from './report';
 import { formatFigure } from './table';
@@ -132,24 +130,12 @@ export const assignedBuild: Measurement = {
     // The floor's reads go unpaced: to a twin of the service that does not count them.
     const twin = await startDemoServer({ largeOrganization: LARGE, rateLimit: false });
     const dir = await mkdtemp(join(tmpdir(), 'task-tray-bench-assigned-'));
-    const secrets = createMemorySecretStore();
-    const h = createCoreHarness(dir, 'unused: memory secret store', {
-      secrets,
-      scheduler: clock.scheduler,
-      timeoutMs: undefined,
-    });
+    const { h } = virtualCore(dir, clock.scheduler);
     try {
-      await h.core.start();
       // The gathering alone, as for a person who set "Only when I open Task Tray": this clock
       // fires any timer at once, so a sync every 2 min would leap it ahead by 2 min each turn,
       // refilling the gathering's pace and adding rounds without end. Item 12 measures the sync.
-      const manual = await h.call('setSettings', { syncInterval: 'on-open' });
-      if (!manual.ok) throw new Error(`Could not turn the sync off: ${manual.error.message}`);
-      const connected = await h.call('connectApiKey', {
-        baseUrl: server.baseUrl,
-        apiKey: server.keys.full,
-      });
-      if (!connected.ok) throw new Error(`Could not sign in: ${connected.error.message}`);
+      await startManualSignedIn(h, { baseUrl: server.baseUrl, apiKey: server.keys.full });
       // Connecting asks who the person is (the people list): over before the first run.
       for (let v = await h.call('getAssigned'); v.ok && v.value.state !== 'needs-me';) {
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { startDemoServer } from '../../main/demo/server';
 import type { DemoServer } from '../../main/demo/server';
 import { COMPLIANCE_FILE } from '../../main/compliance/compliance-file';
-import { createMemorySecretStore } from '../../main/secrets';
 import type { SecretStore } from '../../main/secrets';
-import { createCoreHarness } from '../../test/helpers/app-core';
 import { bareBuild, BUILD_READS, LARGE, MEMBER, paceMinimumMs, whenReady } from './assigned';
 import { judge } from './budget';
+import { startManualSignedIn, virtualCore } from './main-side';
 import { myWorkKept, restartedCore } from './my-work-kept';
 import type { BudgetSpec } from './budget';
 import { repeatInTurns, shortOfRuns } from './repeat';
@@ -56,22 +55,10 @@ export const complianceRefresh: Measurement = {
     const size = { ...LARGE, complianceTasks: COMPLIANCE_TASKS };
     const server = await startDemoServer({ largeOrganization: size, rateLimit: false });
     const dir = await mkdtemp(join(tmpdir(), 'task-tray-bench-compliance-'));
-    const secrets = createMemorySecretStore();
-    const h = createCoreHarness(dir, 'unused: memory secret store', {
-      secrets,
-      scheduler: clock.scheduler,
-      timeoutMs: undefined,
-    });
+    const { h, secrets } = virtualCore(dir, clock.scheduler);
     try {
-      await h.core.start();
       // Its own rounds would read the list too: the popup's ask alone is timed (item 12: the sync).
-      const manual = await h.call('setSettings', { syncInterval: 'on-open' });
-      if (!manual.ok) throw new Error(`Could not turn the sync off: ${manual.error.message}`);
-      const connected = await h.call('connectApiKey', {
-        baseUrl: server.baseUrl,
-        apiKey: server.keys.full,
-      });
-      if (!connected.ok) throw new Error(`Could not sign in: ${connected.error.message}`);
+      await startManualSignedIn(h, { baseUrl: server.baseUrl, apiKey: server.keys.full });
       let edits = 0;
       const change = async () => {
         edits += 1;

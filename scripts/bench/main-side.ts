@@ -187,3 +187,33 @@ export async function signedInCore(
     throw e;
   }
 }
+
+/**
+ * A core on a virtual clock with a memory keychain (items 8 and 14): not
+ * started. Its secrets come with it, for a core started again on its files.
+ */
+export function virtualCore(dir: string, scheduler: Scheduler) {
+  const secrets: SecretStore = createMemorySecretStore();
+  const h = createCoreHarness(dir, 'unused: memory secret store', {
+    secrets,
+    scheduler,
+    timeoutMs: undefined,
+  });
+  return { h, secrets };
+}
+
+/**
+ * Starts `h` with its own sync off ("only when I open": a virtual clock
+ * fires a round's timer at once, and item 12 is the sync's) and signs it in
+ * with the key given.
+ */
+export async function startManualSignedIn(
+  h: CoreHarness,
+  service: { readonly baseUrl: string; readonly apiKey: string },
+): Promise<void> {
+  await h.core.start();
+  const manual = await h.call('setSettings', { syncInterval: 'on-open' });
+  if (!manual.ok) throw new Error(`Could not turn the sync off: ${manual.error.message}`);
+  const connected = await h.call('connectApiKey', service);
+  if (!connected.ok) throw new Error(`Could not sign in: ${connected.error.message}`);
+}
